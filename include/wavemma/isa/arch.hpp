@@ -1,0 +1,42 @@
+#pragma once
+// Architecture records (gfx names) and the GPUs built on them.
+
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "wavemma/isa/types.hpp"
+
+namespace wavemma::isa {
+
+struct Arch {
+  std::string_view name;        // "gfx1201"
+  Generation gen;
+  std::string_view products;    // marketing names, for people
+  int matrix_units_per_cu;      // SIMDs with a matrix core per CU: 2 on RDNA, 4 on CDNA3 [DOC]
+  bool clang22_target;          // clang-22 accepts it as --offload-arch (gfx940/gfx941 are gone)
+
+  std::vector<int> wave_sizes() const; // RDNA: 32 (default) and 64; CDNA3: 64
+  int default_wave() const;
+  bool has_wave(int) const;
+};
+
+std::span<Arch const> architectures();
+// A gfx name ("gfx1201") or a family alias ("rdna3" -> gfx1100, "rdna4" -> gfx1201, "cdna3" -> gfx942).
+Arch const* find_arch(std::string_view name);
+std::string known_arch_names(); // for error messages
+
+// A GPU for peak and modelled-time figures. Figures are the vendor's public specifications [DOC].
+struct Gpu {
+  std::string_view name;        // "Radeon RX 9070 XT"
+  std::string_view key;         // "rx9070xt" (command-line spelling)
+  std::string_view arch;        // "gfx1201"
+  int compute_units;
+  int peak_clock_mhz;           // peak engine (boost) clock
+};
+std::span<Gpu const> gpus();
+Gpu const* find_gpu(std::string_view name_or_key);
+Gpu const* flagship_gpu(std::string_view arch); // the default GPU of an architecture, if any
+
+} // namespace wavemma::isa

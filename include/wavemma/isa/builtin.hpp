@@ -1,0 +1,67 @@
+#pragma once
+// The HIP builtins that reach the catalog's instructions, with clang-22's exact signatures, and
+// the target gating rules of reference/instructions.md §5. Builtins are derived from the rows:
+// names from the row's builtin stem, parameter types from the operand register counts.
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "wavemma/isa/arch.hpp"
+#include "wavemma/isa/instruction.hpp"
+
+namespace wavemma::isa {
+
+enum class CScalar : uint8_t { kFloat, kDouble, kFloat16, kFp16, kShort, kInt, kInt64, kBool };
+
+// A C type: a scalar or an ext_vector_type of `lanes` scalars.
+struct CType {
+  CScalar scalar;
+  int lanes = 1;
+  std::string short_name() const; // clang's builtin-table notation: "v8f32", "v16fp16", "int64_t", "bool"
+  std::string c_name() const;     // "float __attribute__((ext_vector_type(8)))"
+  friend bool operator==(CType const&, CType const&) = default;
+};
+
+enum class ParamRole : uint8_t { kA, kB, kC, kASign, kBSign, kClamp, kOpsel, kIndex, kCbsz, kAbid, kBlgp };
+
+struct BuiltinParam {
+  ParamRole role;
+  std::string_view name;  // as BuiltinsAMDGPU.td names it where it does
+  CType type;
+  bool constant;          // must be an integer constant expression
+};
+
+struct Builtin {
+  std::string name;                 // "__builtin_amdgcn_wmma_f32_16x16x16_f16_w32_gfx12"
+  Instruction const* instruction;   // nullptr for builtins of instructions outside the catalog
+  Generation gen;
+  int wave;
+  bool tied = false;                // gfx11 _tied: D keeps C's unused halves
+  CType ret;
+  std::vector<BuiltinParam> params;
+  std::string feature;              // clang-22 feature string
+  std::string note;                 // why a foreign builtin is listed
+
+  std::string signature() const;   // "v8f32 (v8f16 a, v8f16 b, v8f32 c)"
+  std::string prototype() const;   // a C declaration with full vector types
+};
+
+// Every builtin of the catalog (gfx11: 16, gfx12 WMMA: 22, SWMMAC: 22, MFMA: 32, SMFMAC: 14), plus
+// the gfx908/gfx90a builtins that clang-22 accepts on gfx942 and then fails to select.
+std::span<Builtin const> builtins();
+Builtin const* find_builtin(std::string_view name); // with or without "__builtin_amdgcn_"
+std::vector<Builtin const*> builtins_of(Instruction const&, int wave);
+
+enum class BuiltinStatus : uint8_t {
+  kOk,           // compiles and selects the instruction
+  kSemaError,    // clang rejects it ("needs target feature ...")
+  kBackendCrash, // clang accepts it, instruction selection fails: wavemma must reject it
+};
+BuiltinStatus builtin_status(Builtin const&, Arch const&, int wave);
+std::string_view name(BuiltinStatus);
+// clang-22's diagnostic for a kSemaError, or the project's message for a kBackendCrash.
+std::string builtin_diagnostic(Builtin const&, Arch const&, int wave);
+
+} // namespace wavemma::isa

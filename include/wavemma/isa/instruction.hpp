@@ -1,0 +1,100 @@
+#pragma once
+// The instruction catalog: one row per matrix instruction of gfx11, gfx12 and gfx942.
+//
+// A row holds what is known of an instruction and nothing that can be derived: register counts,
+// layouts, formulas, builtin names and signatures, index-set counts, ops are computed from it.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "wavemma/isa/layout.hpp"
+#include "wavemma/isa/modifiers.hpp"
+#include "wavemma/isa/types.hpp"
+
+namespace wavemma::isa {
+
+// The arithmetic of an instruction, named by the engine that computes it and its parameters.
+enum class Engine : uint8_t {
+  kFmaChain,      // correctly rounded FMA per product, in k order (CDNA3 f32, f64)
+  kCdna3FusedDot, // KMG Algorithm 1 over blocks of `group` products (f16, bf16, xf32)
+  kCdna3Fp8Dot,   // KMG Algorithm 2 with the even/odd split (FNUZ fp8/bf8)
+  kRdna3Dot2,     // gfx11 DOT2 chain, sign-magnitude adder with the one's-complement quirk
+  kRdna4Dot4,     // gfx12 DOT4 chain with floor alignment
+  kIntegerDot,    // exact integer sum; CLAMP saturates to int32, otherwise wrap
+};
+
+enum class NumericModelId : uint8_t {
+  kCdna3FmaF32,
+  kCdna3FmaF64,
+  kCdna3Alg1G4,
+  kCdna3Alg1G8,
+  kCdna3Alg2,
+  kCdna3Int,
+  kCdna3SparseAlg1, // SMFMAC f16/bf16 (ASSUME)
+  kCdna3SparseAlg2, // SMFMAC fp8/bf8 (ASSUME)
+  kCdna3SparseInt,  // SMFMAC i8 (ASSUME)
+  kRdna3Dot2,
+  kRdna3Int,
+  kRdna4Dot4,
+  kRdna4Fp8Dot4,    // gfx12 fp8/bf8 WMMA (ASSUME)
+  kRdna4SparseDot4, // gfx12 float SWMMAC (ASSUME)
+  kRdna4Int,
+  kRdna4SparseInt,
+};
+
+struct NumericModel {
+  NumericModelId id;
+  std::string_view name;     // "rdna4.dot4"
+  Engine engine;
+  int group;                 // products per step or block
+  Evidence evidence;
+  std::string_view sources;  // "RJ gfx1201 captures (reference/numerics.md §5)"
+  std::string_view summary;  // one line for `wavemma show`
+};
+NumericModel const& numeric_model(NumericModelId);
+std::span<NumericModel const> numeric_models();
+
+struct Instruction {
+  std::string_view mnemonic;     // LLVM canonical spelling
+  Generation gen;
+  Kind kind;
+  uint8_t opcode;                // 7-bit OP field of VOP3P / VOP3P-MAI
+  uint8_t m, n, k, blocks;       // k: dense K (sparse forms)
+  ElemType a, b, cd;             // C and D share one type
+  uint8_t cycles;                // CALC execution cycles (one SIMD)
+  uint8_t valu_coexec;           // VALU cycles that can issue during the instruction (CDNA3)
+  ModProfile profile;
+  NumericModelId model;
+  std::string_view builtin_stem; // "wmma_f32_16x16x16_f16", "mfma_f32_32x32x1f32"
+  std::string_view aliases;      // space-separated mnemonics llvm-mc-22 also accepts
+
+  bool sparse() const { return is_sparse(kind); }
+  long ops() const { return 2L * m * n * k * blocks; }
+  ModRules const& mod_rules() const { return rules(profile); }
+  NumericModel const& numeric() const { return numeric_model(model); }
+  std::vector<int> wave_sizes() const; // {32, 64} on RDNA, {64} on CDNA3
+  bool has_wave(int wave) const;
+  int default_wave() const;
+  bool has_operand(Operand) const;     // the index only on sparse forms
+  ElemType type_of(Operand) const;     // kIndex: iu4-like 2-bit fields, reported as kI32 container
+};
+
+std::span<Instruction const> catalog();
+std::vector<Instruction const*> instructions_of(Generation);
+// Finds a row by mnemonic or alias (the leading "v_" is optional), within a generation.
+Instruction const* find_instruction(Generation, std::string_view name);
+
+// --- layouts ---------------------------------------------------------------------------------
+// The layout of one operand at a wave size under data-moving modifiers (CBSZ/ABID on MFMA A,
+// BLGP on MFMA B, OPSEL on gfx11 16-bit C/D, index_key on SWMMAC, ABID set on SMFMAC).
+BitLayout operand_layout(Instruction const&, int wave, Operand, Modifiers const& = {});
+int vgprs(Instruction const&, int wave, Operand); // registers per lane of the operand
+AxisNames axis_names(Instruction const&, Operand);
+// Bits of one element of the operand (index: 2).
+int operand_elem_bits(Instruction const&, Operand);
+
+} // namespace wavemma::isa

@@ -1,0 +1,74 @@
+#pragma once
+// Instruction modifiers: their values, and the rules of each instruction's modifier profile.
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace wavemma::isa {
+
+struct Instruction;
+
+// Modifier values as the assembler spells them. Lists are ordered [src0 (A), src1 (B), src2 (C)].
+struct Modifiers {
+  std::array<bool, 3> neg_lo{};  // RDNA: negate A/B low halves, negate C; integer: A/B signed
+  std::array<bool, 3> neg_hi{};  // RDNA: negate A/B high halves, |C|
+  std::array<bool, 3> op_sel{};  // gfx11 16-bit outputs: op_sel[2] selects the C/D half
+  bool clamp = false;            // integer saturation to int32
+  int index_key = 0;             // SWMMAC index set (encoded in OP_SEL[1:0])
+  int cbsz = 0, abid = 0;        // MFMA A-block broadcast; SMFMAC index set selection
+  int blgp = 0;                  // MFMA B lane-group pattern; f64 MFMA: neg:[A,B,C] bits
+  bool fp16_ovfl = false;        // MODE.FP16_OVFL (not an encoding bit): f16 outputs saturate
+  friend bool operator==(Modifiers const&, Modifiers const&) = default;
+};
+
+// The modifier rules shared by a group of instructions (like LLVM's operand profiles). "legal"
+// is what llvm-mc-22 accepts; "defined" is what CALC/the ISA give an effect. Bits that are legal
+// but not defined are reserved: accepted, ignored by the emulator with a warning.
+enum class ModProfile : uint8_t {
+  kRdna3Float32Out, // gfx11 f16/bf16 -> f32
+  kRdna3Float16Out, // gfx11 f16 -> f16, bf16 -> bf16 (OPSEL[2] half)
+  kRdna3Int,        // gfx11 iu8/iu4
+  kRdna4Float,      // gfx12 f16/bf16 (any output)
+  kRdna4Fp8,        // gfx12 fp8/bf8: C modifiers only
+  kRdna4Int,        // gfx12 iu8/iu4
+  kSwmmacFloat16,   // gfx12 sparse f16/bf16
+  kSwmmacInt,       // gfx12 sparse iu8/iu4
+  kSwmmacFp8,       // gfx12 sparse fp8/bf8
+  kMfmaBroadcast,   // gfx942 multi-block: CBSZ/ABID and BLGP take effect
+  kMfmaBlgp,        // gfx942 single-block f32: BLGP takes effect
+  kMfmaPlain,       // gfx942 single-block: CBSZ/ABID/BLGP encodable, no effect
+  kMfmaF64,         // gfx942 f64: BLGP bits are neg:[A,B,C]
+  kSmfmac,          // gfx942 sparse: CBSZ/ABID select the index set, no BLGP
+};
+
+struct ModRules {
+  uint8_t neg_lo_legal, neg_lo_defined; // bit t = operand t (A, B, C)
+  uint8_t neg_hi_legal, neg_hi_defined;
+  uint8_t op_sel_legal, op_sel_defined;
+  bool neg_is_signedness; // integer: NEG[0]/NEG[1] choose signed A/B
+  bool clamp;
+  bool c_inline;          // SRC2 may be an inline constant
+  bool index_key;         // SWMMAC
+  bool mai;               // VOP3P-MAI: CBSZ/ABID/BLGP fields exist
+  bool broadcast_effect;  // CBSZ/ABID broadcast A blocks
+  bool index_set_select;  // SMFMAC: CBSZ=0 -> ABID selects the index set
+  bool blgp_legal;        // llvm-mc accepts blgp:N
+  bool blgp_effect;       // BLGP swizzles B lanes
+  bool blgp_is_neg;       // f64: the BLGP bits are neg:[A,B,C]
+};
+ModRules const& rules(ModProfile);
+
+// Checks modifier values against an instruction as the emulator and the builtins take them:
+// out-of-range values and modifiers the instruction does not have are errors (returned text);
+// legal-but-reserved bits are accepted and described in `warnings`.
+std::string check_modifiers(Instruction const&, int wave, Modifiers const&,
+                            std::vector<std::string>* warnings = nullptr);
+
+// Number of index sets of a sparse instruction at a wave size (1 when there is no choice).
+int index_sets(Instruction const&, int wave);
+// The index set selected by the modifiers (SWMMAC index_key; SMFMAC ABID when CBSZ = 0).
+int selected_index_set(Instruction const&, Modifiers const&);
+
+} // namespace wavemma::isa

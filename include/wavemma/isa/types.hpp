@@ -1,0 +1,69 @@
+#pragma once
+// Vocabulary of the instruction catalog: generations, instruction kinds, element types, operands,
+// evidence tags. Names follow the ISA spelling; each enum has a table of names in types.cpp.
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace wavemma::isa {
+
+// An ISA generation: all architectures of one generation share the same matrix instructions.
+enum class Generation : uint8_t {
+  kGfx11,  // RDNA3 / RDNA3.5 WMMA
+  kGfx12,  // RDNA4 WMMA and SWMMAC
+  kGfx94x, // CDNA3 MFMA and SMFMAC
+};
+
+enum class Kind : uint8_t {
+  kWmma,   // RDNA dense
+  kSwmmac, // RDNA 2:4 sparse A
+  kMfma,   // CDNA dense
+  kSmfmac, // CDNA 2:4 sparse A
+};
+
+enum class ElemType : uint8_t {
+  kF32,
+  kF64,
+  kF16,
+  kBf16,
+  kXf32,    // f32 word, low 13 fraction bits dropped on input (gfx942)
+  kFp8,     // OCP E4M3FN (gfx12)
+  kBf8,     // OCP E5M2 (gfx12)
+  kFp8Fnuz, // E4M3FNUZ (gfx942)
+  kBf8Fnuz, // E5M2FNUZ (gfx942)
+  kIu8,     // 8-bit integer, signedness chosen by a NEG bit (RDNA)
+  kIu4,     // 4-bit integer, signedness chosen by a NEG bit (RDNA)
+  kI8,      // signed 8-bit integer (gfx942)
+  kI32,
+};
+
+// The operands of the layout calculator. kIndex is the sparsity index ("K" on the command line).
+enum class Operand : uint8_t { kA, kB, kC, kD, kIndex };
+
+// Evidence behind a statement (reference/README.md).
+enum class Evidence : uint8_t {
+  kHw,     // validated bit for bit on silicon by the sources
+  kDoc,    // AMD documentation or tooling, LLVM as the vendor compiler
+  kSrc,    // read from emulator or library source only
+  kAssume, // nothing found; the project's choice
+};
+
+int elem_bits(ElemType);
+bool is_float(ElemType);
+bool is_integer(ElemType);
+bool is_sparse(Kind);
+bool is_rdna(Generation);
+
+std::string_view name(Generation);      // "gfx11", "gfx12", "gfx94x"
+std::string_view family_name(Generation); // "RDNA3", "RDNA4", "CDNA3"
+std::string_view name(Kind);            // "wmma", "swmmac", "mfma", "smfmac"
+std::string_view name(ElemType);        // "f16", "bf8_fnuz", "iu8", ...
+std::string_view description(ElemType); // "OCP E4M3FN fp8 (bias 7, no inf)", ...
+std::string_view name(Operand);         // "A", "B", "C", "D", "K"
+std::string_view description(Operand);  // "A (M×K)", ..., "sparsity index"
+std::string_view name(Evidence);        // "HW", "DOC", "SRC", "ASSUME"
+
+std::optional<Operand> parse_operand(std::string_view); // A, B, C, D, K (or "index"), case-insensitive
+
+} // namespace wavemma::isa

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs every build, test and benchmark dependency of wavemma from Debian 12 packages.
+# Idempotent: packages already present are skipped. Needs root (or sudo).
+set -euo pipefail
+
+packages=(
+  cmake ninja-build git
+  clang-22 lld-22 llvm-22 libclang-rt-22-dev   # the one compiler; llvm-mc-22 is the encoding oracle
+  libboost-context-dev                          # fibers for the SIMT runtime
+  libfmt-dev libcli11-dev nlohmann-json3-dev    # formatting, command line, JSON
+  libgtest-dev libgmock-dev libbenchmark-dev    # tests and benchmarks
+  libopenblas-dev                               # sgemm baseline of the benchmarks
+  libamdhip64-dev                               # HIP headers for the AMD compile checks
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]} == 0)); then
+  echo "install-deps: all ${#packages[@]} packages present" >&2
+  exit 0
+fi
+
+sudo=""
+if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
+echo "install-deps: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -q
+$sudo apt-get install -y -q --no-install-recommends "${missing[@]}"

@@ -1,0 +1,209 @@
+// Builtin signatures derived from the catalog rows. The rules below reproduce clang-22's builtin
+// table (reference/instructions.md §4) [DOC]; tests/isa/builtin_test compiles every one with
+// clang-22 to prove it.
+
+#include "wavemma/isa/builtin.hpp"
+
+#include <fmt/format.h>
+
+namespace wavemma::isa {
+namespace {
+
+constexpr std::string_view kPrefix = "__builtin_amdgcn_";
+
+// Spellings: alone (clang's table), as a vector suffix (v8f32), and in C.
+struct ScalarInfo {
+  std::string_view alone, vector_suffix, c_name;
+};
+constexpr ScalarInfo kScalars[] = {
+    {"float", "f32", "float"}, {"double", "f64", "double"}, {"_Float16", "f16", "_Float16"},
+    {"__fp16", "fp16", "__fp16"}, {"short", "i16", "short"}, {"int", "i32", "int"},
+    {"int64_t", "i64", "long"}, {"bool", "i1", "bool"},
+};
+
+// The C type that carries an operand of `vgprs` registers of element type t.
+CType operand_ctype(Instruction const& in, ElemType t, int vgprs) {
+  switch (t) {
+  case ElemType::kF16:
+    // SWMMAC declares __fp16 vectors, every other builtin _Float16 (seed-errata.md §A.5).
+    return {in.kind == Kind::kSwmmac ? CScalar::kFp16 : CScalar::kFloat16, vgprs * 2};
+  case ElemType::kBf16: return {CScalar::kShort, vgprs * 2};
+  case ElemType::kF32:
+  case ElemType::kXf32: return {CScalar::kFloat, vgprs};
+  case ElemType::kF64: return {CScalar::kDouble, vgprs / 2};
+  case ElemType::kI32: return {CScalar::kInt, vgprs};
+  default: // packed 8- and 4-bit data
+    // Dense MFMA passes a 64-bit pair as int64_t; everything else as int vectors.
+    if (in.kind == Kind::kMfma && vgprs == 2) return {CScalar::kInt64, 1};
+    return {CScalar::kInt, vgprs};
+  }
+}
+
+std::string feature_of(Instruction const& in, int wave) {
+  switch (in.gen) {
+  case Generation::kGfx11: return fmt::format("gfx11-insts,wavefrontsize{}", wave);
+  case Generation::kGfx12: return fmt::format("gfx12-insts,wavefrontsize{}", wave);
+  case Generation::kGfx94x:
+    return in.a == ElemType::kFp8Fnuz || in.a == ElemType::kBf8Fnuz ? "fp8-insts" : "mai-insts";
+  }
+  return {};
+}
+
+std::string builtin_name(Instruction const& in, int wave, bool tied) {
+  std::string n = fmt::format("{}{}", kPrefix, in.builtin_stem);
+  if (tied) n += "_tied";
+  switch (in.gen) {
+  case Generation::kGfx11: return n + fmt::format("_w{}", wave);
+  case Generation::kGfx12: return n + (in.kind == Kind::kWmma ? fmt::format("_w{}_gfx12", wave) : fmt::format("_w{}", wave));
+  case Generation::kGfx94x: return n;
+  }
+  return n;
+}
+
+Builtin derive(Instruction const& in, int wave, bool tied) {
+  constexpr CType kBool{CScalar::kBool}, kInt{CScalar::kInt};
+  CType const a = operand_ctype(in, in.a, vgprs(in, wave, Operand::kA));
+  CType const b = operand_ctype(in, in.b, vgprs(in, wave, Operand::kB));
+  CType const c = operand_ctype(in, in.cd, vgprs(in, wave, Operand::kD));
+  Builtin bi{builtin_name(in, wave, tied), &in, in.gen, wave, tied, c, {}, feature_of(in, wave), {}};
+  auto& p = bi.params;
+  bool const integer = is_integer(in.a) && is_rdna(in.gen);
+  if (integer) {
+    p = {{ParamRole::kASign, "a_sign", kBool, true}, {ParamRole::kA, "a", a, false},
+         {ParamRole::kBSign, "b_sign", kBool, true}, {ParamRole::kB, "b", b, false},
+         {ParamRole::kC, "c", c, false}};
+  } else {
+    p = {{ParamRole::kA, "a", a, false}, {ParamRole::kB, "b", b, false}, {ParamRole::kC, "c", c, false}};
+  }
+  switch (in.kind) {
+  case Kind::kWmma:
+    if (in.mod_rules().op_sel_defined & 0b100) p.push_back({ParamRole::kOpsel, "opsel", kBool, true});
+    break;
+  case Kind::kSwmmac: p.push_back({ParamRole::kIndex, "index", kInt, false}); break;
+  case Kind::kMfma:
+    p.push_back({ParamRole::kCbsz, "cbsz", kInt, true});
+    p.push_back({ParamRole::kAbid, "abid", kInt, true});
+    p.push_back({ParamRole::kBlgp, "blgp", kInt, true});
+    break;
+  case Kind::kSmfmac:
+    p.push_back({ParamRole::kIndex, "idx", kInt, false});
+    p.push_back({ParamRole::kCbsz, "cbsz", kInt, true});
+    p.push_back({ParamRole::kAbid, "abid", kInt, true});
+    break;
+  }
+  if (integer) p.push_back({ParamRole::kClamp, "clamp", kBool, true});
+  return bi;
+}
+
+// gfx908/gfx90a builtins that pass Sema on gfx942 and crash instruction selection
+// (reference/instructions.md §4.6).
+Builtin foreign(std::string_view stem, CType ab, CType c, std::string_view instruction) {
+  constexpr CType kInt{CScalar::kInt};
+  return Builtin{fmt::format("{}{}", kPrefix, stem), nullptr, Generation::kGfx94x, 64, false, c,
+                 {{ParamRole::kA, "a", ab, false}, {ParamRole::kB, "b", ab, false}, {ParamRole::kC, "c", c, false},
+                  {ParamRole::kCbsz, "cbsz", kInt, true}, {ParamRole::kAbid, "abid", kInt, true},
+                  {ParamRole::kBlgp, "blgp", kInt, true}},
+                 "mai-insts",
+                 fmt::format("{} exists on gfx908/gfx90a only; clang-22 accepts the builtin on gfx942 and then "
+                             "fails instruction selection",
+                             instruction)};
+}
+
+std::vector<Builtin> make_all() {
+  std::vector<Builtin> all;
+  for (auto const& in : catalog())
+    for (int wave : in.wave_sizes()) {
+      all.push_back(derive(in, wave, false));
+      bool const tied_form = in.gen == Generation::kGfx11 && (in.mod_rules().op_sel_defined & 0b100);
+      if (tied_form) all.push_back(derive(in, wave, true));
+    }
+  CType const i = {CScalar::kInt}, v2i16 = {CScalar::kShort, 2};
+  CType const v4i = {CScalar::kInt, 4}, v16i = {CScalar::kInt, 16};
+  CType const v4f = {CScalar::kFloat, 4}, v16f = {CScalar::kFloat, 16}, v32f = {CScalar::kFloat, 32};
+  all.push_back(foreign("mfma_i32_32x32x8i8", i, v16i, "v_mfma_i32_32x32x8i8"));
+  all.push_back(foreign("mfma_i32_16x16x16i8", i, v4i, "v_mfma_i32_16x16x16i8"));
+  all.push_back(foreign("mfma_f32_32x32x2bf16", v2i16, v32f, "v_mfma_f32_32x32x2bf16"));
+  all.push_back(foreign("mfma_f32_16x16x2bf16", v2i16, v16f, "v_mfma_f32_16x16x2bf16"));
+  all.push_back(foreign("mfma_f32_4x4x2bf16", v2i16, v4f, "v_mfma_f32_4x4x2bf16"));
+  all.push_back(foreign("mfma_f32_32x32x4bf16", v2i16, v16f, "v_mfma_f32_32x32x4bf16"));
+  all.push_back(foreign("mfma_f32_16x16x8bf16", v2i16, v4f, "v_mfma_f32_16x16x8bf16"));
+  return all;
+}
+
+} // namespace
+
+std::string CType::short_name() const {
+  auto const& s = kScalars[static_cast<int>(scalar)];
+  return lanes == 1 ? std::string(s.alone) : fmt::format("v{}{}", lanes, s.vector_suffix);
+}
+
+std::string CType::c_name() const {
+  auto const& s = kScalars[static_cast<int>(scalar)];
+  if (lanes == 1) return std::string(s.c_name);
+  return fmt::format("{} __attribute__((ext_vector_type({})))", s.c_name, lanes);
+}
+
+std::string Builtin::signature() const {
+  std::string out = ret.short_name() + " (";
+  for (size_t i = 0; i < params.size(); ++i)
+    out += fmt::format("{}{}{} {}", i ? ", " : "", params[i].constant ? "const " : "", params[i].type.short_name(),
+                       params[i].name);
+  return out + ")";
+}
+
+std::string Builtin::prototype() const {
+  std::string out = fmt::format("{} {}(", ret.c_name(), name);
+  for (size_t i = 0; i < params.size(); ++i)
+    out += fmt::format("{}{}{} {}", i ? ", " : "", params[i].constant ? "const " : "", params[i].type.c_name(),
+                       params[i].name);
+  return out + ");";
+}
+
+std::span<Builtin const> builtins() {
+  static std::vector<Builtin> const all = make_all();
+  return all;
+}
+
+Builtin const* find_builtin(std::string_view name) {
+  std::string const full = name.starts_with(kPrefix) ? std::string(name) : fmt::format("{}{}", kPrefix, name);
+  for (auto const& b : builtins())
+    if (b.name == full) return &b;
+  return nullptr;
+}
+
+std::vector<Builtin const*> builtins_of(Instruction const& in, int wave) {
+  std::vector<Builtin const*> out;
+  for (auto const& b : builtins())
+    if (b.instruction == &in && b.wave == wave) out.push_back(&b);
+  return out;
+}
+
+BuiltinStatus builtin_status(Builtin const& b, Arch const& arch, int wave) {
+  bool const wave_ok = b.wave == wave;
+  if (b.instruction == nullptr) // gfx908/gfx90a builtins: mai-insts passes Sema on gfx942
+    return arch.gen == Generation::kGfx94x ? BuiltinStatus::kBackendCrash : BuiltinStatus::kSemaError;
+  if (b.gen == arch.gen) return wave_ok ? BuiltinStatus::kOk : BuiltinStatus::kSemaError;
+  // gfx12 implies gfx11-insts: the gfx11 builtins pass Sema there and fail selection.
+  if (b.gen == Generation::kGfx11 && arch.gen == Generation::kGfx12 && wave_ok) return BuiltinStatus::kBackendCrash;
+  return BuiltinStatus::kSemaError;
+}
+
+std::string_view name(BuiltinStatus s) {
+  constexpr std::string_view kNames[] = {"ok", "sema-error", "backend-crash"};
+  return kNames[static_cast<int>(s)];
+}
+
+std::string builtin_diagnostic(Builtin const& b, Arch const& arch, int wave) {
+  switch (builtin_status(b, arch, wave)) {
+  case BuiltinStatus::kOk: return {};
+  case BuiltinStatus::kSemaError: return fmt::format("'{}' needs target feature {}", b.name, b.feature);
+  case BuiltinStatus::kBackendCrash:
+    return fmt::format("'{}' is accepted by clang-22 on {} but its instruction does not exist there (the backend "
+                       "fails with \"Cannot select\"); {}",
+                       b.name, arch.name,
+                       b.instruction ? fmt::format("use the {} builtins", name(arch.gen)) : b.note);
+  }
+  return {};
+}
+
+} // namespace wavemma::isa

@@ -1,0 +1,207 @@
+// The catalog rows. Sources: reference/instructions.md §3 (CALC shapes, cycles, co-execution;
+// LLVM opcodes and modifier legality; clang-22 builtin names) [DOC]; numeric models from
+// reference/numerics.md.
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+#include "wavemma/isa/instruction.hpp"
+
+namespace wavemma::isa {
+namespace {
+
+using enum Generation;
+using enum Kind;
+using enum ElemType;
+using P = ModProfile;
+using M = NumericModelId;
+
+// clang-format off
+constexpr std::array kRows = std::to_array<Instruction>({
+// mnemonic                          gen     kind     op    M   N   K  blk  A         B         C/D    cyc cox profile           model             builtin stem                     aliases
+// --- gfx11 WMMA (RDNA3) ----------------------------------------------------------------------------------------------------------------------------------------------------------------
+{"v_wmma_f32_16x16x16_f16",       kGfx11, kWmma,   0x40, 16, 16, 16, 1, kF16,     kF16,     kF32,  32,  0, P::kRdna3Float32Out, M::kRdna3Dot2,       "wmma_f32_16x16x16_f16",         ""},
+{"v_wmma_f32_16x16x16_bf16",      kGfx11, kWmma,   0x41, 16, 16, 16, 1, kBf16,    kBf16,    kF32,  32,  0, P::kRdna3Float32Out, M::kRdna3Dot2,       "wmma_f32_16x16x16_bf16",        ""},
+{"v_wmma_f16_16x16x16_f16",       kGfx11, kWmma,   0x42, 16, 16, 16, 1, kF16,     kF16,     kF16,  32,  0, P::kRdna3Float16Out, M::kRdna3Dot2,       "wmma_f16_16x16x16_f16",         ""},
+{"v_wmma_bf16_16x16x16_bf16",     kGfx11, kWmma,   0x43, 16, 16, 16, 1, kBf16,    kBf16,    kBf16, 32,  0, P::kRdna3Float16Out, M::kRdna3Dot2,       "wmma_bf16_16x16x16_bf16",       ""},
+{"v_wmma_i32_16x16x16_iu8",       kGfx11, kWmma,   0x44, 16, 16, 16, 1, kIu8,     kIu8,     kI32,  32,  0, P::kRdna3Int,        M::kRdna3Int,        "wmma_i32_16x16x16_iu8",         ""},
+{"v_wmma_i32_16x16x16_iu4",       kGfx11, kWmma,   0x45, 16, 16, 16, 1, kIu4,     kIu4,     kI32,  16,  0, P::kRdna3Int,        M::kRdna3Int,        "wmma_i32_16x16x16_iu4",         ""},
+// --- gfx12 WMMA (RDNA4) ----------------------------------------------------------------------------------------------------------------------------------------------------------------
+{"v_wmma_f32_16x16x16_f16",       kGfx12, kWmma,   0x40, 16, 16, 16, 1, kF16,     kF16,     kF32,  16,  0, P::kRdna4Float,      M::kRdna4Dot4,       "wmma_f32_16x16x16_f16",         ""},
+{"v_wmma_f32_16x16x16_bf16",      kGfx12, kWmma,   0x41, 16, 16, 16, 1, kBf16,    kBf16,    kF32,  16,  0, P::kRdna4Float,      M::kRdna4Dot4,       "wmma_f32_16x16x16_bf16",        ""},
+{"v_wmma_f16_16x16x16_f16",       kGfx12, kWmma,   0x42, 16, 16, 16, 1, kF16,     kF16,     kF16,  16,  0, P::kRdna4Float,      M::kRdna4Dot4,       "wmma_f16_16x16x16_f16",         ""},
+{"v_wmma_bf16_16x16x16_bf16",     kGfx12, kWmma,   0x43, 16, 16, 16, 1, kBf16,    kBf16,    kBf16, 16,  0, P::kRdna4Float,      M::kRdna4Dot4,       "wmma_bf16_16x16x16_bf16",       ""},
+{"v_wmma_i32_16x16x16_iu8",       kGfx12, kWmma,   0x44, 16, 16, 16, 1, kIu8,     kIu8,     kI32,   8,  0, P::kRdna4Int,        M::kRdna4Int,        "wmma_i32_16x16x16_iu8",         ""},
+{"v_wmma_i32_16x16x16_iu4",       kGfx12, kWmma,   0x45, 16, 16, 16, 1, kIu4,     kIu4,     kI32,   8,  0, P::kRdna4Int,        M::kRdna4Int,        "wmma_i32_16x16x16_iu4",         ""},
+{"v_wmma_f32_16x16x16_fp8_fp8",   kGfx12, kWmma,   0x46, 16, 16, 16, 1, kFp8,     kFp8,     kF32,   8,  0, P::kRdna4Fp8,        M::kRdna4Fp8Dot4,    "wmma_f32_16x16x16_fp8_fp8",     ""},
+{"v_wmma_f32_16x16x16_fp8_bf8",   kGfx12, kWmma,   0x47, 16, 16, 16, 1, kFp8,     kBf8,     kF32,   8,  0, P::kRdna4Fp8,        M::kRdna4Fp8Dot4,    "wmma_f32_16x16x16_fp8_bf8",     ""},
+{"v_wmma_f32_16x16x16_bf8_fp8",   kGfx12, kWmma,   0x48, 16, 16, 16, 1, kBf8,     kFp8,     kF32,   8,  0, P::kRdna4Fp8,        M::kRdna4Fp8Dot4,    "wmma_f32_16x16x16_bf8_fp8",     ""},
+{"v_wmma_f32_16x16x16_bf8_bf8",   kGfx12, kWmma,   0x49, 16, 16, 16, 1, kBf8,     kBf8,     kF32,   8,  0, P::kRdna4Fp8,        M::kRdna4Fp8Dot4,    "wmma_f32_16x16x16_bf8_bf8",     ""},
+{"v_wmma_i32_16x16x32_iu4",       kGfx12, kWmma,   0x4a, 16, 16, 32, 1, kIu4,     kIu4,     kI32,   8,  0, P::kRdna4Int,        M::kRdna4Int,        "wmma_i32_16x16x32_iu4",         ""},
+// --- gfx12 SWMMAC (RDNA4, A stored 2:4) ------------------------------------------------------------------------------------------------------------------------------------------------
+{"v_swmmac_f32_16x16x32_f16",     kGfx12, kSwmmac, 0x50, 16, 16, 32, 1, kF16,     kF16,     kF32,  16,  0, P::kSwmmacFloat16,   M::kRdna4SparseDot4, "swmmac_f32_16x16x32_f16",       ""},
+{"v_swmmac_f32_16x16x32_bf16",    kGfx12, kSwmmac, 0x51, 16, 16, 32, 1, kBf16,    kBf16,    kF32,  16,  0, P::kSwmmacFloat16,   M::kRdna4SparseDot4, "swmmac_f32_16x16x32_bf16",      ""},
+{"v_swmmac_f16_16x16x32_f16",     kGfx12, kSwmmac, 0x52, 16, 16, 32, 1, kF16,     kF16,     kF16,  16,  0, P::kSwmmacFloat16,   M::kRdna4SparseDot4, "swmmac_f16_16x16x32_f16",       ""},
+{"v_swmmac_bf16_16x16x32_bf16",   kGfx12, kSwmmac, 0x53, 16, 16, 32, 1, kBf16,    kBf16,    kBf16, 16,  0, P::kSwmmacFloat16,   M::kRdna4SparseDot4, "swmmac_bf16_16x16x32_bf16",     ""},
+{"v_swmmac_i32_16x16x32_iu8",     kGfx12, kSwmmac, 0x54, 16, 16, 32, 1, kIu8,     kIu8,     kI32,   8,  0, P::kSwmmacInt,       M::kRdna4SparseInt,  "swmmac_i32_16x16x32_iu8",       ""},
+{"v_swmmac_i32_16x16x32_iu4",     kGfx12, kSwmmac, 0x55, 16, 16, 32, 1, kIu4,     kIu4,     kI32,   8,  0, P::kSwmmacInt,       M::kRdna4SparseInt,  "swmmac_i32_16x16x32_iu4",       ""},
+{"v_swmmac_i32_16x16x64_iu4",     kGfx12, kSwmmac, 0x56, 16, 16, 64, 1, kIu4,     kIu4,     kI32,   8,  0, P::kSwmmacInt,       M::kRdna4SparseInt,  "swmmac_i32_16x16x64_iu4",       ""},
+{"v_swmmac_f32_16x16x32_fp8_fp8", kGfx12, kSwmmac, 0x57, 16, 16, 32, 1, kFp8,     kFp8,     kF32,   8,  0, P::kSwmmacFp8,       M::kRdna4SparseDot4, "swmmac_f32_16x16x32_fp8_fp8",   ""},
+{"v_swmmac_f32_16x16x32_fp8_bf8", kGfx12, kSwmmac, 0x58, 16, 16, 32, 1, kFp8,     kBf8,     kF32,   8,  0, P::kSwmmacFp8,       M::kRdna4SparseDot4, "swmmac_f32_16x16x32_fp8_bf8",   ""},
+{"v_swmmac_f32_16x16x32_bf8_fp8", kGfx12, kSwmmac, 0x59, 16, 16, 32, 1, kBf8,     kFp8,     kF32,   8,  0, P::kSwmmacFp8,       M::kRdna4SparseDot4, "swmmac_f32_16x16x32_bf8_fp8",   ""},
+{"v_swmmac_f32_16x16x32_bf8_bf8", kGfx12, kSwmmac, 0x5a, 16, 16, 32, 1, kBf8,     kBf8,     kF32,   8,  0, P::kSwmmacFp8,       M::kRdna4SparseDot4, "swmmac_f32_16x16x32_bf8_bf8",   ""},
+// --- gfx942 MFMA (CDNA3) ---------------------------------------------------------------------------------------------------------------------------------------------------------------
+{"v_mfma_f32_32x32x1_2b_f32",     kGfx94x, kMfma,  0x40, 32, 32,  1,  2, kF32,    kF32,     kF32,  64,  0, P::kMfmaBroadcast,   M::kCdna3FmaF32,     "mfma_f32_32x32x1f32",           "v_mfma_f32_32x32x1f32"},
+{"v_mfma_f32_16x16x1_4b_f32",     kGfx94x, kMfma,  0x41, 16, 16,  1,  4, kF32,    kF32,     kF32,  32,  0, P::kMfmaBroadcast,   M::kCdna3FmaF32,     "mfma_f32_16x16x1f32",           "v_mfma_f32_16x16x1f32"},
+{"v_mfma_f32_4x4x1_16b_f32",      kGfx94x, kMfma,  0x42,  4,  4,  1, 16, kF32,    kF32,     kF32,   8,  0, P::kMfmaBroadcast,   M::kCdna3FmaF32,     "mfma_f32_4x4x1f32",             "v_mfma_f32_4x4x1f32"},
+{"v_mfma_f32_32x32x2_f32",        kGfx94x, kMfma,  0x44, 32, 32,  2,  1, kF32,    kF32,     kF32,  64,  0, P::kMfmaBlgp,        M::kCdna3FmaF32,     "mfma_f32_32x32x2f32",           "v_mfma_f32_32x32x2f32"},
+{"v_mfma_f32_16x16x4_f32",        kGfx94x, kMfma,  0x45, 16, 16,  4,  1, kF32,    kF32,     kF32,  32,  0, P::kMfmaBlgp,        M::kCdna3FmaF32,     "mfma_f32_16x16x4f32",           "v_mfma_f32_16x16x4f32"},
+{"v_mfma_f32_32x32x4_2b_f16",     kGfx94x, kMfma,  0x48, 32, 32,  4,  2, kF16,    kF16,     kF32,  64, 60, P::kMfmaBroadcast,   M::kCdna3Alg1G4,     "mfma_f32_32x32x4f16",           "v_mfma_f32_32x32x4f16"},
+{"v_mfma_f32_16x16x4_4b_f16",     kGfx94x, kMfma,  0x49, 16, 16,  4,  4, kF16,    kF16,     kF32,  32, 28, P::kMfmaBroadcast,   M::kCdna3Alg1G4,     "mfma_f32_16x16x4f16",           "v_mfma_f32_16x16x4f16"},
+{"v_mfma_f32_4x4x4_16b_f16",      kGfx94x, kMfma,  0x4a,  4,  4,  4, 16, kF16,    kF16,     kF32,   8,  4, P::kMfmaBroadcast,   M::kCdna3Alg1G4,     "mfma_f32_4x4x4f16",             "v_mfma_f32_4x4x4f16"},
+{"v_mfma_f32_32x32x8_f16",        kGfx94x, kMfma,  0x4c, 32, 32,  8,  1, kF16,    kF16,     kF32,  32, 28, P::kMfmaPlain,       M::kCdna3Alg1G8,     "mfma_f32_32x32x8f16",           "v_mfma_f32_32x32x8f16"},
+{"v_mfma_f32_16x16x16_f16",       kGfx94x, kMfma,  0x4d, 16, 16, 16,  1, kF16,    kF16,     kF32,  16, 12, P::kMfmaPlain,       M::kCdna3Alg1G8,     "mfma_f32_16x16x16f16",          "v_mfma_f32_16x16x16f16"},
+{"v_mfma_f32_32x32x4_2b_bf16",    kGfx94x, kMfma,  0x5d, 32, 32,  4,  2, kBf16,   kBf16,    kF32,  64, 60, P::kMfmaBroadcast,   M::kCdna3Alg1G4,     "mfma_f32_32x32x4bf16_1k",       "v_mfma_f32_32x32x4bf16_1k"},
+{"v_mfma_f32_16x16x4_4b_bf16",    kGfx94x, kMfma,  0x5e, 16, 16,  4,  4, kBf16,   kBf16,    kF32,  32, 28, P::kMfmaBroadcast,   M::kCdna3Alg1G4,     "mfma_f32_16x16x4bf16_1k",       "v_mfma_f32_16x16x4bf16_1k"},
+{"v_mfma_f32_4x4x4_16b_bf16",     kGfx94x, kMfma,  0x5f,  4,  4,  4, 16, kBf16,   kBf16,    kF32,   8,  4, P::kMfmaBroadcast,   M::kCdna3Alg1G4,     "mfma_f32_4x4x4bf16_1k",         "v_mfma_f32_4x4x4bf16_1k"},
+{"v_mfma_f32_32x32x8_bf16",       kGfx94x, kMfma,  0x60, 32, 32,  8,  1, kBf16,   kBf16,    kF32,  32, 28, P::kMfmaPlain,       M::kCdna3Alg1G8,     "mfma_f32_32x32x8bf16_1k",       "v_mfma_f32_32x32x8bf16_1k"},
+{"v_mfma_f32_16x16x16_bf16",      kGfx94x, kMfma,  0x61, 16, 16, 16,  1, kBf16,   kBf16,    kF32,  16, 12, P::kMfmaPlain,       M::kCdna3Alg1G8,     "mfma_f32_16x16x16bf16_1k",      "v_mfma_f32_16x16x16bf16_1k"},
+{"v_mfma_i32_32x32x4_2b_i8",      kGfx94x, kMfma,  0x50, 32, 32,  4,  2, kI8,     kI8,      kI32,  64, 60, P::kMfmaBroadcast,   M::kCdna3Int,        "mfma_i32_32x32x4i8",            "v_mfma_i32_32x32x4i8"},
+{"v_mfma_i32_16x16x4_4b_i8",      kGfx94x, kMfma,  0x51, 16, 16,  4,  4, kI8,     kI8,      kI32,  32, 28, P::kMfmaBroadcast,   M::kCdna3Int,        "mfma_i32_16x16x4i8",            "v_mfma_i32_16x16x4i8"},
+{"v_mfma_i32_4x4x4_16b_i8",       kGfx94x, kMfma,  0x52,  4,  4,  4, 16, kI8,     kI8,      kI32,   8,  4, P::kMfmaBroadcast,   M::kCdna3Int,        "mfma_i32_4x4x4i8",              "v_mfma_i32_4x4x4i8"},
+{"v_mfma_i32_32x32x16_i8",        kGfx94x, kMfma,  0x56, 32, 32, 16,  1, kI8,     kI8,      kI32,  32, 28, P::kMfmaPlain,       M::kCdna3Int,        "mfma_i32_32x32x16_i8",          ""},
+{"v_mfma_i32_16x16x32_i8",        kGfx94x, kMfma,  0x57, 16, 16, 32,  1, kI8,     kI8,      kI32,  16, 12, P::kMfmaPlain,       M::kCdna3Int,        "mfma_i32_16x16x32_i8",          ""},
+{"v_mfma_f32_32x32x4_xf32",       kGfx94x, kMfma,  0x3f, 32, 32,  4,  1, kXf32,   kXf32,    kF32,  32, 28, P::kMfmaPlain,       M::kCdna3Alg1G4,     "mfma_f32_32x32x4_xf32",         "v_mfma_f32_32x32x4xf32"},
+{"v_mfma_f32_16x16x8_xf32",       kGfx94x, kMfma,  0x3e, 16, 16,  8,  1, kXf32,   kXf32,    kF32,  16, 12, P::kMfmaPlain,       M::kCdna3Alg1G4,     "mfma_f32_16x16x8_xf32",         "v_mfma_f32_16x16x8xf32"},
+{"v_mfma_f32_32x32x16_fp8_fp8",   kGfx94x, kMfma,  0x77, 32, 32, 16,  1, kFp8Fnuz, kFp8Fnuz, kF32, 32, 28, P::kMfmaPlain,       M::kCdna3Alg2,       "mfma_f32_32x32x16_fp8_fp8",     ""},
+{"v_mfma_f32_32x32x16_fp8_bf8",   kGfx94x, kMfma,  0x76, 32, 32, 16,  1, kFp8Fnuz, kBf8Fnuz, kF32, 32, 28, P::kMfmaPlain,       M::kCdna3Alg2,       "mfma_f32_32x32x16_fp8_bf8",     ""},
+{"v_mfma_f32_32x32x16_bf8_fp8",   kGfx94x, kMfma,  0x75, 32, 32, 16,  1, kBf8Fnuz, kFp8Fnuz, kF32, 32, 28, P::kMfmaPlain,       M::kCdna3Alg2,       "mfma_f32_32x32x16_bf8_fp8",     ""},
+{"v_mfma_f32_32x32x16_bf8_bf8",   kGfx94x, kMfma,  0x74, 32, 32, 16,  1, kBf8Fnuz, kBf8Fnuz, kF32, 32, 28, P::kMfmaPlain,       M::kCdna3Alg2,       "mfma_f32_32x32x16_bf8_bf8",     ""},
+{"v_mfma_f32_16x16x32_fp8_fp8",   kGfx94x, kMfma,  0x73, 16, 16, 32,  1, kFp8Fnuz, kFp8Fnuz, kF32, 16, 12, P::kMfmaPlain,       M::kCdna3Alg2,       "mfma_f32_16x16x32_fp8_fp8",     ""},
+{"v_mfma_f32_16x16x32_fp8_bf8",   kGfx94x, kMfma,  0x72, 16, 16, 32,  1, kFp8Fnuz, kBf8Fnuz, kF32, 16, 12, P::kMfmaPlain,       M::kCdna3Alg2,       "mfma_f32_16x16x32_fp8_bf8",     ""},
+{"v_mfma_f32_16x16x32_bf8_fp8",   kGfx94x, kMfma,  0x71, 16, 16, 32,  1, kBf8Fnuz, kFp8Fnuz, kF32, 16, 12, P::kMfmaPlain,       M::kCdna3Alg2,       "mfma_f32_16x16x32_bf8_fp8",     ""},
+{"v_mfma_f32_16x16x32_bf8_bf8",   kGfx94x, kMfma,  0x70, 16, 16, 32,  1, kBf8Fnuz, kBf8Fnuz, kF32, 16, 12, P::kMfmaPlain,       M::kCdna3Alg2,       "mfma_f32_16x16x32_bf8_bf8",     ""},
+{"v_mfma_f64_16x16x4_f64",        kGfx94x, kMfma,  0x6e, 16, 16,  4,  1, kF64,    kF64,     kF64,  32,  0, P::kMfmaF64,         M::kCdna3FmaF64,     "mfma_f64_16x16x4f64",           "v_mfma_f64_16x16x4f64"},
+{"v_mfma_f64_4x4x4_4b_f64",       kGfx94x, kMfma,  0x6f,  4,  4,  4,  4, kF64,    kF64,     kF64,  16,  0, P::kMfmaF64,         M::kCdna3FmaF64,     "mfma_f64_4x4x4f64",             "v_mfma_f64_4x4x4f64"},
+// --- gfx942 SMFMAC (CDNA3, A stored 2:4) -----------------------------------------------------------------------------------------------------------------------------------------------
+{"v_smfmac_f32_16x16x32_f16",     kGfx94x, kSmfmac, 0x62, 16, 16, 32, 1, kF16,    kF16,     kF32,  16,  8, P::kSmfmac,          M::kCdna3SparseAlg1, "smfmac_f32_16x16x32_f16",       ""},
+{"v_smfmac_f32_32x32x16_f16",     kGfx94x, kSmfmac, 0x64, 32, 32, 16, 1, kF16,    kF16,     kF32,  32, 24, P::kSmfmac,          M::kCdna3SparseAlg1, "smfmac_f32_32x32x16_f16",       ""},
+{"v_smfmac_f32_16x16x32_bf16",    kGfx94x, kSmfmac, 0x66, 16, 16, 32, 1, kBf16,   kBf16,    kF32,  16,  8, P::kSmfmac,          M::kCdna3SparseAlg1, "smfmac_f32_16x16x32_bf16",      ""},
+{"v_smfmac_f32_32x32x16_bf16",    kGfx94x, kSmfmac, 0x68, 32, 32, 16, 1, kBf16,   kBf16,    kF32,  32, 24, P::kSmfmac,          M::kCdna3SparseAlg1, "smfmac_f32_32x32x16_bf16",      ""},
+{"v_smfmac_i32_16x16x64_i8",      kGfx94x, kSmfmac, 0x6a, 16, 16, 64, 1, kI8,     kI8,      kI32,  16,  8, P::kSmfmac,          M::kCdna3SparseInt,  "smfmac_i32_16x16x64_i8",        ""},
+{"v_smfmac_i32_32x32x32_i8",      kGfx94x, kSmfmac, 0x6c, 32, 32, 32, 1, kI8,     kI8,      kI32,  32, 24, P::kSmfmac,          M::kCdna3SparseInt,  "smfmac_i32_32x32x32_i8",        ""},
+{"v_smfmac_f32_16x16x64_fp8_fp8", kGfx94x, kSmfmac, 0x7b, 16, 16, 64, 1, kFp8Fnuz, kFp8Fnuz, kF32, 16,  8, P::kSmfmac,          M::kCdna3SparseAlg2, "smfmac_f32_16x16x64_fp8_fp8",   ""},
+{"v_smfmac_f32_16x16x64_fp8_bf8", kGfx94x, kSmfmac, 0x7a, 16, 16, 64, 1, kFp8Fnuz, kBf8Fnuz, kF32, 16,  8, P::kSmfmac,          M::kCdna3SparseAlg2, "smfmac_f32_16x16x64_fp8_bf8",   ""},
+{"v_smfmac_f32_16x16x64_bf8_fp8", kGfx94x, kSmfmac, 0x79, 16, 16, 64, 1, kBf8Fnuz, kFp8Fnuz, kF32, 16,  8, P::kSmfmac,          M::kCdna3SparseAlg2, "smfmac_f32_16x16x64_bf8_fp8",   ""},
+{"v_smfmac_f32_16x16x64_bf8_bf8", kGfx94x, kSmfmac, 0x78, 16, 16, 64, 1, kBf8Fnuz, kBf8Fnuz, kF32, 16,  8, P::kSmfmac,          M::kCdna3SparseAlg2, "smfmac_f32_16x16x64_bf8_bf8",   ""},
+{"v_smfmac_f32_32x32x32_fp8_fp8", kGfx94x, kSmfmac, 0x7f, 32, 32, 32, 1, kFp8Fnuz, kFp8Fnuz, kF32, 32, 24, P::kSmfmac,          M::kCdna3SparseAlg2, "smfmac_f32_32x32x32_fp8_fp8",   ""},
+{"v_smfmac_f32_32x32x32_fp8_bf8", kGfx94x, kSmfmac, 0x7e, 32, 32, 32, 1, kFp8Fnuz, kBf8Fnuz, kF32, 32, 24, P::kSmfmac,          M::kCdna3SparseAlg2, "smfmac_f32_32x32x32_fp8_bf8",   ""},
+{"v_smfmac_f32_32x32x32_bf8_fp8", kGfx94x, kSmfmac, 0x7d, 32, 32, 32, 1, kBf8Fnuz, kFp8Fnuz, kF32, 32, 24, P::kSmfmac,          M::kCdna3SparseAlg2, "smfmac_f32_32x32x32_bf8_fp8",   ""},
+{"v_smfmac_f32_32x32x32_bf8_bf8", kGfx94x, kSmfmac, 0x7c, 32, 32, 32, 1, kBf8Fnuz, kBf8Fnuz, kF32, 32, 24, P::kSmfmac,          M::kCdna3SparseAlg2, "smfmac_f32_32x32x32_bf8_bf8",   ""},
+});
+
+constexpr std::array kModels = std::to_array<NumericModel>({
+// id                engine                     grp  evidence          sources / summary
+{M::kCdna3FmaF32,      "cdna3.fma_f32",      Engine::kFmaChain,      1, Evidence::kHw,     "KMG (CDNA1-3 fp32 vectors), MMASIM; numerics.md §3.1",
+ "d = fma(a_k, b_k, d) in k order, binary32 RNE, subnormals kept"},
+{M::kCdna3FmaF64,      "cdna3.fma_f64",      Engine::kFmaChain,      1, Evidence::kHw,     "MMASIM (medium confidence); numerics.md §3.1",
+ "d = fma(a_k, b_k, d) in k order, binary64 RNE; BLGP bits negate A, B, C"},
+{M::kCdna3Alg1G4,      "cdna3.alg1.g4",      Engine::kCdna3FusedDot, 4, Evidence::kHw,     "KMG Algorithm 1 (xf32 N_FMA = 4 test; K = 4 forms); numerics.md §3.3",
+ "fused dot of 4 products: truncate to 24 bits below e_max, round C down, C-larger branch; RNE32 per block"},
+{M::kCdna3Alg1G8,      "cdna3.alg1.g8",      Engine::kCdna3FusedDot, 8, Evidence::kHw,     "KMG Algorithm 1 (N_FMA = 8 test); numerics.md §3.3",
+ "fused dot of 8 products: truncate to 24 bits below e_max, round C down, C-larger branch; RNE32 per block"},
+{M::kCdna3Alg2,        "cdna3.alg2",         Engine::kCdna3Fp8Dot,  16, Evidence::kHw,     "KMG Algorithm 2, MMASIM; numerics.md §3.4",
+ "fp8/bf8 FNUZ blocks of 16: even/odd product groups aligned apart, smaller group rounded down, C dropped beyond 25 bits"},
+{M::kCdna3Int,         "cdna3.int",          Engine::kIntegerDot,    1, Evidence::kAssume, "numerics.md §3.9 (no hardware vectors)",
+ "exact signed int8 products summed with C, wrapped modulo 2^32"},
+{M::kCdna3SparseAlg1,  "cdna3.sparse.alg1",  Engine::kCdna3FusedDot, 8, Evidence::kAssume, "numerics.md §3.10 (no source covers SMFMAC)",
+ "stored products in increasing logical k, Algorithm 1 blocks of 8"},
+{M::kCdna3SparseAlg2,  "cdna3.sparse.alg2",  Engine::kCdna3Fp8Dot,  16, Evidence::kAssume, "numerics.md §3.10 (no source covers SMFMAC)",
+ "stored products in increasing logical k, Algorithm 2 blocks of 16"},
+{M::kCdna3SparseInt,   "cdna3.sparse.int",   Engine::kIntegerDot,    1, Evidence::kAssume, "numerics.md §3.10",
+ "exact integer sum of the stored products with C, wrapped modulo 2^32"},
+{M::kRdna3Dot2,        "rdna3.dot2",         Engine::kRdna3Dot2,     2, Evidence::kHw,     "RJ gfx1100 captures, ROCm/rocm-systems#12056; numerics.md §4",
+ "8 chained DOT2 steps over K pairs, sign-magnitude adder in C's frame with one's-complement terms, RNE32 per step"},
+{M::kRdna3Int,         "rdna3.int",          Engine::kIntegerDot,    1, Evidence::kSrc,    "CALC README (clamp) [DOC], GOC/RJ (wrap) [SRC]; numerics.md §8",
+ "exact sum; NEG[0]/NEG[1] choose signed A/B; CLAMP saturates to int32, otherwise wrap"},
+{M::kRdna4Dot4,        "rdna4.dot4",         Engine::kRdna4Dot4,     4, Evidence::kHw,     "RJ gfx1201 captures (wave32 and wave64); numerics.md §5",
+ "4 chained DOT4 steps over the documented K groups, floor alignment on a common grid, RNE32 per step"},
+{M::kRdna4Fp8Dot4,     "rdna4.fp8.dot4",     Engine::kRdna4Dot4,     4, Evidence::kAssume, "numerics.md §9 item 1 (fp8 WMMA not characterised)",
+ "OCP fp8/bf8 decoded, then the gfx12 DOT4 step over documented K groups of 4"},
+{M::kRdna4SparseDot4,  "rdna4.sparse.dot4",  Engine::kRdna4Dot4,     4, Evidence::kAssume, "numerics.md §9 item 2 (SWMMAC not characterised)",
+ "the selected products in increasing logical k, four per DOT4 step"},
+{M::kRdna4Int,         "rdna4.int",          Engine::kIntegerDot,    1, Evidence::kSrc,    "CALC README (clamp) [DOC], GOC/RJ (wrap) [SRC]; numerics.md §8",
+ "exact sum; NEG[0]/NEG[1] choose signed A/B; CLAMP saturates to int32, otherwise wrap"},
+{M::kRdna4SparseInt,   "rdna4.sparse.int",   Engine::kIntegerDot,    1, Evidence::kSrc,    "numerics.md §8 (stored values times the selected B rows)",
+ "exact sum of the stored products; CLAMP saturates to int32, otherwise wrap"},
+});
+// clang-format on
+
+std::string_view strip_v(std::string_view s) { return s.starts_with("v_") ? s.substr(2) : s; }
+
+bool iequal(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+} // namespace
+
+std::span<Instruction const> catalog() { return kRows; }
+
+NumericModel const& numeric_model(NumericModelId id) {
+  for (auto const& m : kModels)
+    if (m.id == id) return m;
+  return kModels.front();
+}
+
+std::span<NumericModel const> numeric_models() { return kModels; }
+
+std::vector<Instruction const*> instructions_of(Generation gen) {
+  std::vector<Instruction const*> out;
+  for (auto const& row : kRows)
+    if (row.gen == gen) out.push_back(&row);
+  return out;
+}
+
+Instruction const* find_instruction(Generation gen, std::string_view name) {
+  std::string_view const want = strip_v(name);
+  for (auto const& row : kRows) {
+    if (row.gen != gen) continue;
+    if (iequal(strip_v(row.mnemonic), want)) return &row;
+    std::string_view rest = row.aliases;
+    while (!rest.empty()) {
+      size_t const sp = rest.find(' ');
+      if (iequal(strip_v(rest.substr(0, sp)), want)) return &row;
+      rest = sp == std::string_view::npos ? std::string_view{} : rest.substr(sp + 1);
+    }
+  }
+  return nullptr;
+}
+
+std::vector<int> Instruction::wave_sizes() const {
+  return is_rdna(gen) ? std::vector<int>{32, 64} : std::vector<int>{64};
+}
+
+bool Instruction::has_wave(int wave) const {
+  auto const w = wave_sizes();
+  return std::find(w.begin(), w.end(), wave) != w.end();
+}
+
+int Instruction::default_wave() const { return is_rdna(gen) ? 32 : 64; }
+
+bool Instruction::has_operand(Operand op) const { return op != Operand::kIndex || sparse(); }
+
+ElemType Instruction::type_of(Operand op) const {
+  switch (op) {
+  case Operand::kA: return a;
+  case Operand::kB: return b;
+  case Operand::kC:
+  case Operand::kD: return cd;
+  case Operand::kIndex: return kI32;
+  }
+  return cd;
+}
+
+} // namespace wavemma::isa

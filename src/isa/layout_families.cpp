@@ -1,0 +1,255 @@
+// The layout families of reference/layouts.md, each written once as a bit routing with
+// parameters taken from the catalog row. Every formula there is a special case of one of these.
+
+#include <bit>
+#include <fmt/format.h>
+#include <stdexcept>
+
+#include "wavemma/isa/instruction.hpp"
+
+namespace wavemma::isa {
+namespace {
+
+int lg(int v) { return std::countr_zero(static_cast<unsigned>(v)); }
+
+constexpr int kLaneGroupBit = 4; // 16-lane groups
+constexpr int kHalfWaveBit = 5;  // lanes 32-63
+
+// Which matrix axis carries M/N ("mn") and which carries K for the A and B operands.
+struct AbAxes {
+  Axis mn, k;
+};
+AbAxes ab_axes(Operand op) {
+  return op == Operand::kA ? AbAxes{Axis::kRow, Axis::kCol} : AbAxes{Axis::kCol, Axis::kRow};
+}
+
+int rows_of(Instruction const& in, Operand op) {
+  switch (op) {
+  case Operand::kB: return in.k;
+  default: return in.m;
+  }
+}
+int cols_of(Instruction const& in, Operand op) {
+  switch (op) {
+  case Operand::kA: return in.sparse() ? in.k / 2 : in.k;
+  case Operand::kB: return in.n;
+  case Operand::kIndex: return in.k / 2;
+  default: return in.n;
+  }
+}
+
+BitLayout empty_layout(Instruction const& in, int wave, Operand op, int e) {
+  int const blocks = op == Operand::kIndex ? 1 : in.blocks;
+  return BitLayout(e, wave, lg(blocks), lg(rows_of(in, op)), lg(cols_of(in, op)));
+}
+
+// RDNA4 wave64 fold rule (layouts.md §3.3): the top VGPR bit of the wave32 layout becomes lane
+// bit 5; a one-VGPR operand keeps its wave32 place and lanes 32-63 are ignored.
+void fold_to_wave64(BitLayout& L) {
+  if (L.vgprs() >= 2)
+    L.move_slot_bit_to_lane(L.slot_bits() - 1, kHalfWaveBit);
+  else
+    L.fix_lane_bits(1u << kHalfWaveBit, 0);
+}
+
+// --- RDNA3 -----------------------------------------------------------------------------------
+// A/B: the whole 16x16 tile in every 16-lane group, K contiguous within a lane (§2.1).
+void rdna3_ab(BitLayout& L, Operand op) {
+  auto const ax = ab_axes(op);
+  L.route(ax.mn, 0, 4, Field::kLane, 0).route(ax.k, 0, 4, Field::kSlot, 0);
+}
+// C/D: row i in lane group i mod R, VGPR i / R; 16-bit outputs in the OPSEL half (§2.2, §2.3).
+void rdna3_cd(BitLayout& L, int wave, bool half16, bool opsel_hi) {
+  int const rbits = lg(wave / 16);
+  int const slot0 = half16 ? 1 : 0;
+  L.route(Axis::kCol, 0, 4, Field::kLane, 0)
+      .route(Axis::kRow, 0, rbits, Field::kLane, kLaneGroupBit)
+      .route(Axis::kRow, rbits, 4 - rbits, Field::kSlot, slot0);
+  if (half16) L.set_slot_const(0, 1, opsel_hi ? 1 : 0);
+}
+
+// --- RDNA4 -----------------------------------------------------------------------------------
+// Chunks of 2^cbits consecutive K alternate between the two half-waves (§3.1, §4.1 B).
+void k_chunks(BitLayout& L, Axis k_axis, int kbits, int cbits) {
+  L.route(k_axis, 0, cbits, Field::kSlot, 0)
+      .route(k_axis, cbits, 1, Field::kLane, kLaneGroupBit)
+      .route(k_axis, cbits + 1, kbits - cbits - 1, Field::kSlot, cbits);
+}
+void rdna4_ab(BitLayout& L, Instruction const& in, Operand op, int e) {
+  auto const ax = ab_axes(op);
+  int const s = std::min(64 / e, in.k / 2); // K positions per chunk
+  L.route(ax.mn, 0, 4, Field::kLane, 0);
+  k_chunks(L, ax.k, lg(in.k), lg(s));
+}
+void rdna4_cd(BitLayout& L) {
+  L.route(Axis::kCol, 0, 4, Field::kLane, 0)
+      .route(Axis::kRow, 0, 3, Field::kSlot, 0)
+      .route(Axis::kRow, 3, 1, Field::kLane, kLaneGroupBit);
+}
+// SWMMAC B: dense, chunks of T = min(128/e, K/2) (§4.1).
+void swmmac_b(BitLayout& L, Instruction const& in, int e) {
+  int const t = std::min(128 / e, in.k / 2);
+  L.route(Axis::kCol, 0, 4, Field::kLane, 0);
+  k_chunks(L, Axis::kRow, lg(in.k), lg(t));
+}
+// Compressed A and the index share one routing of the stored position c = 2g + s (§4.1, §6.1):
+// s and the low bits of the group g fill the slot, the next group bits choose lanes.
+void sparse_a(BitLayout& L, int tbits, int cbits, int mbits, bool rdna) {
+  int const per_lane = tbits - 1; // c bits below the first lane bit
+  L.route(Axis::kRow, 0, mbits, Field::kLane, 0).route(Axis::kCol, 0, std::min(per_lane, cbits), Field::kSlot, 0);
+  if (rdna) {
+    L.route(Axis::kCol, per_lane, 1, Field::kLane, kLaneGroupBit);
+    if (cbits > per_lane + 1) L.route(Axis::kCol, per_lane + 1, cbits - per_lane - 1, Field::kSlot, per_lane);
+  } else if (cbits > per_lane) {
+    L.route(Axis::kCol, per_lane, cbits - per_lane, Field::kLane, mbits);
+  }
+}
+
+// --- CDNA3 -----------------------------------------------------------------------------------
+// A/B: lanes ordered (row/col, block, K group); Kl = K*M*B/64 K positions per lane (§5.1).
+void mfma_ab(BitLayout& L, Instruction const& in, Operand op) {
+  auto const ax = ab_axes(op);
+  int const mbits = lg(in.m), bbits = lg(in.blocks), kbits = lg(in.k);
+  int const klbits = kbits + mbits + bbits - 6;
+  L.route(ax.mn, 0, mbits, Field::kLane, 0)
+      .route(Axis::kBlock, 0, bbits, Field::kLane, mbits)
+      .route(ax.k, 0, klbits, Field::kSlot, 0)
+      .route(ax.k, klbits, kbits - klbits, Field::kLane, mbits + bbits);
+}
+// C/D (§5.2).
+void mfma_cd(BitLayout& L, Instruction const& in) {
+  int const mbits = lg(in.m), nbits = lg(in.n), bbits = lg(in.blocks);
+  bool const f64 = in.cd == ElemType::kF64;
+  L.route(Axis::kCol, 0, nbits, Field::kLane, 0);
+  if (in.m == 4 && f64) { // pair 0; L = 16i + 4b + j
+    L.route(Axis::kBlock, 0, bbits, Field::kLane, nbits).route(Axis::kRow, 0, 2, Field::kLane, 4);
+  } else if (in.m == 4) { // r = i; L = 4b + j
+    L.route(Axis::kRow, 0, 2, Field::kSlot, 0).route(Axis::kBlock, 0, bbits, Field::kLane, nbits);
+  } else if (f64) { // pair i/4; L = 16(i mod 4) + j
+    L.route(Axis::kRow, 0, 2, Field::kLane, nbits).route(Axis::kRow, 2, mbits - 2, Field::kSlot, 0);
+  } else { // r = (MN/64) b + 4 floor(i/4G) + i mod 4; L = N (floor(i/4) mod G) + j
+    int const gbits = 6 - nbits;
+    int const high = mbits - 2 - gbits;
+    L.route(Axis::kRow, 0, 2, Field::kSlot, 0)
+        .route(Axis::kRow, 2, gbits, Field::kLane, nbits)
+        .route(Axis::kRow, 2 + gbits, high, Field::kSlot, 2)
+        .route(Axis::kBlock, 0, bbits, Field::kSlot, 2 + high);
+  }
+}
+
+// BLGP: the register lane group each consumer lane group reads (§5.4).
+constexpr std::array<std::array<uint8_t, 4>, 8> kBlgpGroups = {{
+    {0, 1, 2, 3}, {0, 1, 0, 1}, {2, 3, 2, 3}, {1, 2, 3, 0},
+    {0, 0, 0, 0}, {1, 1, 1, 1}, {2, 2, 2, 2}, {3, 3, 3, 3},
+}};
+
+// Adds the constant bits that select an index set above the set's own fields.
+void select_index_set(BitLayout& L, int sets, int set) {
+  if (set < 0 || set >= sets) throw std::invalid_argument(fmt::format("index set {} out of range 0..{}", set, sets - 1));
+  int const field_bits = L.slot_bits();
+  L.set_slot_bits(field_bits + lg(sets));
+  if (sets > 1) L.set_slot_const(field_bits, lg(sets), static_cast<uint32_t>(set));
+}
+
+int sets_of(BitLayout const& base) { return 32 / ((1 << base.slot_bits()) * 2); }
+
+// The index operand's routing before a set is selected.
+BitLayout index_base(Instruction const& in, int wave) {
+  BitLayout L = empty_layout(in, wave, Operand::kIndex, 2);
+  int const e = elem_bits(in.a);
+  bool const rdna = is_rdna(in.gen);
+  int const tbits = rdna ? lg(std::min(128 / e, in.k / 2)) : lg(128 / e);
+  sparse_a(L, tbits, lg(in.k / 2), lg(in.m), rdna);
+  if (rdna && wave == 64) {
+    // The A operand decides: a one-VGPR A keeps the wave32 index (lanes 32-63 ignored);
+    // otherwise the top field bit of a set moves to the upper half-wave (§4.2).
+    if (vgprs(in, 32, Operand::kA) == 1)
+      L.fix_lane_bits(1u << kHalfWaveBit, 0);
+    else
+      L.move_slot_bit_to_lane(L.slot_bits() - 1, kHalfWaveBit);
+  }
+  return L;
+}
+
+void check_shape(Instruction const& in, int wave, Operand op) {
+  if (!in.has_wave(wave))
+    throw std::invalid_argument(fmt::format("{} has no wave{} form on {}", in.mnemonic, wave, name(in.gen)));
+  if (!in.has_operand(op))
+    throw std::invalid_argument(fmt::format("{} has no sparsity index operand (K)", in.mnemonic));
+}
+
+} // namespace
+
+int operand_elem_bits(Instruction const& in, Operand op) {
+  return op == Operand::kIndex ? 2 : elem_bits(in.type_of(op));
+}
+
+AxisNames axis_names(Instruction const& in, Operand op) {
+  switch (op) {
+  case Operand::kA: return {"b", "i", in.sparse() ? "c" : "k"};
+  case Operand::kB: return {"b", "k", "j"};
+  case Operand::kIndex: return {"b", "i", "c"};
+  default: return {"b", "i", "j"};
+  }
+}
+
+int index_sets(Instruction const& in, int wave) {
+  if (!in.sparse()) return 1;
+  return sets_of(index_base(in, wave));
+}
+
+BitLayout operand_layout(Instruction const& in, int wave, Operand op, Modifiers const& mods) {
+  check_shape(in, wave, op);
+  if (op == Operand::kIndex) {
+    BitLayout L = index_base(in, wave);
+    select_index_set(L, sets_of(L), selected_index_set(in, mods));
+    return L;
+  }
+  int const e = operand_elem_bits(in, op);
+  BitLayout L = empty_layout(in, wave, op, e);
+  bool const ab = op == Operand::kA || op == Operand::kB;
+  switch (in.gen) {
+  case Generation::kGfx11:
+    if (ab)
+      rdna3_ab(L, op);
+    else
+      rdna3_cd(L, wave, e == 16, mods.op_sel[2]);
+    return L;
+  case Generation::kGfx12:
+    if (op == Operand::kA && in.sparse())
+      sparse_a(L, lg(std::min(128 / e, in.k / 2)), lg(in.k / 2), 4, true);
+    else if (op == Operand::kB && in.sparse())
+      swmmac_b(L, in, e);
+    else if (ab)
+      rdna4_ab(L, in, op, e);
+    else
+      rdna4_cd(L);
+    if (wave == 64) fold_to_wave64(L);
+    return L;
+  case Generation::kGfx94x:
+    if (in.sparse() && op == Operand::kA) {
+      sparse_a(L, lg(128 / e), lg(in.k / 2), lg(in.m), false);
+    } else if (in.sparse() && op == Operand::kB) {
+      L.route(Axis::kCol, 0, lg(in.m), Field::kLane, 0);
+      int const tbits = lg(128 / e);
+      L.route(Axis::kRow, 0, tbits, Field::kSlot, 0).route(Axis::kRow, tbits, lg(in.k) - tbits, Field::kLane, lg(in.m));
+    } else if (ab) {
+      mfma_ab(L, in, op);
+      auto const& r = in.mod_rules();
+      if (op == Operand::kA && r.broadcast_effect && mods.cbsz > 0) {
+        int const mbits = lg(in.m);
+        uint32_t const mask = ((1u << mods.cbsz) - 1) << mbits;
+        L.drop(Axis::kBlock, 0, mods.cbsz).fix_lane_bits(mask, static_cast<uint32_t>(mods.abid) << mbits);
+      }
+      if (op == Operand::kB && r.blgp_effect) L.set_lane_group_map(kBlgpGroups[static_cast<size_t>(mods.blgp & 7)]);
+    } else {
+      mfma_cd(L, in);
+    }
+    return L;
+  }
+  throw std::logic_error("unknown generation");
+}
+
+int vgprs(Instruction const& in, int wave, Operand op) { return operand_layout(in, wave, op).vgprs(); }
+
+} // namespace wavemma::isa

@@ -1,0 +1,112 @@
+// Modifier profiles (reference/instructions.md §3 "legal modifiers", encoding.md §5) and checks.
+
+#include "wavemma/isa/modifiers.hpp"
+
+#include <array>
+#include <bit>
+#include <fmt/format.h>
+
+#include "wavemma/isa/instruction.hpp"
+
+namespace wavemma::isa {
+namespace {
+
+// clang-format off
+//                 neg_lo      neg_hi      op_sel      signed clamp  c_inl  idxkey mai    bcast  idxset blgp   blgpFx blgpNeg
+//                 legal  def  legal  def  legal  def
+constexpr std::array kRules = std::to_array<ModRules>({
+  /* kRdna3Float32Out */ {0b111, 0b111, 0b111, 0b111, 0b000, 0b000, false, false, true,  false, false, false, false, false, false, false},
+  /* kRdna3Float16Out */ {0b111, 0b111, 0b111, 0b111, 0b111, 0b100, false, false, true,  false, false, false, false, false, false, false},
+  /* kRdna3Int        */ {0b111, 0b011, 0b111, 0b000, 0b000, 0b000, true,  true,  true,  false, false, false, false, false, false, false},
+  /* kRdna4Float      */ {0b111, 0b111, 0b111, 0b111, 0b000, 0b000, false, false, true,  false, false, false, false, false, false, false},
+  /* kRdna4Fp8        */ {0b100, 0b100, 0b100, 0b100, 0b000, 0b000, false, false, true,  false, false, false, false, false, false, false},
+  /* kRdna4Int        */ {0b011, 0b011, 0b000, 0b000, 0b000, 0b000, true,  true,  true,  false, false, false, false, false, false, false},
+  /* kSwmmacFloat16   */ {0b011, 0b011, 0b011, 0b011, 0b000, 0b000, false, false, false, true,  false, false, false, false, false, false},
+  /* kSwmmacInt       */ {0b011, 0b011, 0b000, 0b000, 0b000, 0b000, true,  true,  false, true,  false, false, false, false, false, false},
+  /* kSwmmacFp8       */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, false, true,  false, false, false, false, false, false},
+  /* kMfmaBroadcast   */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  true,  false, true,  true,  false},
+  /* kMfmaBlgp        */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  false, false, true,  true,  false},
+  /* kMfmaPlain       */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  false, false, true,  false, false},
+  /* kMfmaF64         */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  false, false, false, false, true},
+  /* kSmfmac          */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, false, false, true,  false, true,  false, false, false},
+});
+// clang-format on
+
+constexpr char const* kSrc[3] = {"A", "B", "C"};
+
+// Checks one three-bit modifier list: bits outside `legal` are errors, bits outside `defined`
+// are reserved (accepted, no effect).
+void check_list(std::string_view what, std::array<bool, 3> const& v, uint8_t legal, uint8_t defined,
+                std::string_view mnemonic, std::string& error, std::vector<std::string>* warnings) {
+  for (int t = 0; t < 3; ++t) {
+    if (!v[t]) continue;
+    if (!(legal & (1 << t))) {
+      if (error.empty()) error = fmt::format("{}[{}] ({}) is not allowed on {}", what, t, kSrc[t], mnemonic);
+    } else if (!(defined & (1 << t)) && warnings) {
+      warnings->push_back(fmt::format("{}[{}] is reserved on {}: accepted as LLVM does, no effect", what, t, mnemonic));
+    }
+  }
+}
+
+} // namespace
+
+ModRules const& rules(ModProfile p) { return kRules[static_cast<size_t>(p)]; }
+
+int selected_index_set(Instruction const& in, Modifiers const& m) {
+  if (in.kind == Kind::kSwmmac) return m.index_key;
+  if (in.kind == Kind::kSmfmac) return m.cbsz == 0 ? m.abid : 0;
+  return 0;
+}
+
+std::string check_modifiers(Instruction const& in, int wave, Modifiers const& m,
+                            std::vector<std::string>* warnings) {
+  ModRules const& r = in.mod_rules();
+  std::string err;
+  check_list("neg_lo", m.neg_lo, r.neg_lo_legal, r.neg_lo_defined, in.mnemonic, err, warnings);
+  check_list("neg_hi", m.neg_hi, r.neg_hi_legal, r.neg_hi_defined, in.mnemonic, err, warnings);
+  check_list("op_sel", m.op_sel, r.op_sel_legal, r.op_sel_defined, in.mnemonic, err, warnings);
+  if (!err.empty()) return err;
+  if (m.clamp && !r.clamp) return fmt::format("clamp is not allowed on {} (integer instructions only)", in.mnemonic);
+
+  int const sets = index_sets(in, wave);
+  if (r.index_key) {
+    if (m.index_key < 0 || m.index_key >= sets)
+      return sets == 1 ? fmt::format("{} has no index_key in wave{} (one index set)", in.mnemonic, wave)
+                       : fmt::format("index_key {} out of range 0..{} for {} in wave{}", m.index_key, sets - 1,
+                                     in.mnemonic, wave);
+  } else if (m.index_key != 0) {
+    return fmt::format("index_key is only for SWMMAC, not {}", in.mnemonic);
+  }
+
+  if (!r.mai) {
+    if (m.cbsz || m.abid || m.blgp) return fmt::format("cbsz/abid/blgp are CDNA3 (MFMA) modifiers, not for {}", in.mnemonic);
+  } else {
+    if (m.cbsz < 0 || m.cbsz > 7) return fmt::format("cbsz {} out of range 0..7", m.cbsz);
+    if (m.abid < 0 || m.abid > 15) return fmt::format("abid {} out of range 0..15", m.abid);
+    if (m.blgp < 0 || m.blgp > 7) return fmt::format("blgp {} out of range 0..7", m.blgp);
+    if (r.broadcast_effect) {
+      int const max_cbsz = std::countr_zero(static_cast<unsigned>(in.blocks));
+      if (m.cbsz > max_cbsz)
+        return fmt::format("cbsz {} out of range 0..{} (log2 of {} blocks) for {}", m.cbsz, max_cbsz, in.blocks, in.mnemonic);
+      if (m.abid >= (1 << m.cbsz))
+        return fmt::format("abid {} out of range 0..{} (2^cbsz - 1) for {}", m.abid, (1 << m.cbsz) - 1, in.mnemonic);
+    } else if (r.index_set_select) {
+      if (m.cbsz == 0 && m.abid >= sets)
+        return fmt::format("abid {} selects no index set of {} (sets 0..{})", m.abid, in.mnemonic, sets - 1);
+      if (m.cbsz != 0 && m.abid != 0 && warnings)
+        warnings->push_back(fmt::format("abid is ignored on {} when cbsz != 0 (index set 0)", in.mnemonic));
+    } else if ((m.cbsz || m.abid) && warnings) {
+      warnings->push_back(fmt::format("cbsz/abid have no effect on {} (single block): accepted, ignored", in.mnemonic));
+    }
+    if (m.blgp) {
+      if (!r.blgp_legal && !r.blgp_is_neg) return fmt::format("blgp is not supported on {}", in.mnemonic);
+      if (r.blgp_legal && !r.blgp_effect && warnings)
+        warnings->push_back(fmt::format("blgp has no effect on {}: accepted, ignored", in.mnemonic));
+    }
+  }
+  if (m.fp16_ovfl && in.cd != ElemType::kF16 && warnings)
+    warnings->push_back(fmt::format("FP16_OVFL only affects f16 outputs; {} ignores it", in.mnemonic));
+  return {};
+}
+
+} // namespace wavemma::isa

@@ -1,0 +1,84 @@
+#include "wavemma/isa/types.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <string>
+
+namespace wavemma::isa {
+namespace {
+
+struct ElemInfo {
+  std::string_view name;
+  int bits;
+  bool is_float;
+  std::string_view description;
+};
+
+// clang-format off
+constexpr std::array kElems = std::to_array<ElemInfo>({
+  {"f32",      32, true,  "IEEE binary32"},
+  {"f64",      64, true,  "IEEE binary64"},
+  {"f16",      16, true,  "IEEE binary16"},
+  {"bf16",     16, true,  "bfloat16 (passed as short bit patterns)"},
+  {"xf32",     32, true,  "f32 word whose low 13 fraction bits are dropped on input (truncation)"},
+  {"fp8",       8, true,  "OCP E4M3FN: bias 7, max 448, no infinity, NaN 0x7f/0xff"},
+  {"bf8",       8, true,  "OCP E5M2: bias 15, max 57344, infinity 0x7c/0xfc"},
+  {"fp8_fnuz",  8, true,  "E4M3FNUZ: bias 8, max 240, no infinity, no -0, NaN 0x80"},
+  {"bf8_fnuz",  8, true,  "E5M2FNUZ: bias 16, max 57344, no infinity, no -0, NaN 0x80"},
+  {"iu8",       8, false, "8-bit integer, signed or unsigned per operand (NEG bit)"},
+  {"iu4",       4, false, "4-bit integer, signed or unsigned per operand (NEG bit)"},
+  {"i8",        8, false, "signed 8-bit integer"},
+  {"i32",      32, false, "32-bit integer"},
+});
+// clang-format on
+
+ElemInfo const& elem(ElemType t) { return kElems[static_cast<size_t>(t)]; }
+
+} // namespace
+
+int elem_bits(ElemType t) { return elem(t).bits; }
+bool is_float(ElemType t) { return elem(t).is_float; }
+bool is_integer(ElemType t) { return !elem(t).is_float; }
+bool is_sparse(Kind k) { return k == Kind::kSwmmac || k == Kind::kSmfmac; }
+bool is_rdna(Generation g) { return g != Generation::kGfx94x; }
+
+std::string_view name(Generation g) {
+  constexpr std::string_view kNames[] = {"gfx11", "gfx12", "gfx94x"};
+  return kNames[static_cast<int>(g)];
+}
+std::string_view family_name(Generation g) {
+  constexpr std::string_view kNames[] = {"RDNA3", "RDNA4", "CDNA3"};
+  return kNames[static_cast<int>(g)];
+}
+std::string_view name(Kind k) {
+  constexpr std::string_view kNames[] = {"wmma", "swmmac", "mfma", "smfmac"};
+  return kNames[static_cast<int>(k)];
+}
+std::string_view name(ElemType t) { return elem(t).name; }
+std::string_view description(ElemType t) { return elem(t).description; }
+std::string_view name(Operand o) {
+  constexpr std::string_view kNames[] = {"A", "B", "C", "D", "K"};
+  return kNames[static_cast<int>(o)];
+}
+std::string_view description(Operand o) {
+  constexpr std::string_view kNames[] = {"A (SRC0)", "B (SRC1)", "C (SRC2)", "D (VDST)", "sparsity index (SRC2)"};
+  return kNames[static_cast<int>(o)];
+}
+std::string_view name(Evidence e) {
+  constexpr std::string_view kNames[] = {"HW", "DOC", "SRC", "ASSUME"};
+  return kNames[static_cast<int>(e)];
+}
+
+std::optional<Operand> parse_operand(std::string_view s) {
+  std::string u(s);
+  std::transform(u.begin(), u.end(), u.begin(), [](unsigned char c) { return std::toupper(c); });
+  if (u == "A") return Operand::kA;
+  if (u == "B") return Operand::kB;
+  if (u == "C") return Operand::kC;
+  if (u == "D") return Operand::kD;
+  if (u == "K" || u == "INDEX" || u == "IDX") return Operand::kIndex;
+  return std::nullopt;
+}
+
+} // namespace wavemma::isa

@@ -1,0 +1,229 @@
+// The catalog against the tables of docs/reference/instructions.md (CALC, LLVM, clang-22 facts),
+// read at test time: every row, every column.
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <regex>
+#include <set>
+
+#include "support/markdown.hpp"
+#include "wavemma/isa/arch.hpp"
+#include "wavemma/isa/instruction.hpp"
+
+namespace wavemma::isa {
+namespace {
+
+using test::markdown_table;
+
+// The reference writes xf32 inputs as "f32" (the register holds an f32 word).
+ElemType doc_type(std::string const& s, std::string const& mnemonic = "") {
+  if (mnemonic.find("xf32") != std::string::npos && s == "f32") return ElemType::kXf32;
+  static std::map<std::string, ElemType> const kMap = {
+      {"f32", ElemType::kF32},           {"f64", ElemType::kF64},           {"f16", ElemType::kF16},
+      {"bf16", ElemType::kBf16},         {"iu8", ElemType::kIu8},           {"iu4", ElemType::kIu4},
+      {"i32", ElemType::kI32},           {"i8 (signed)", ElemType::kI8},    {"fp8 E4M3 (OCP)", ElemType::kFp8},
+      {"bf8 E5M2 (OCP)", ElemType::kBf8}, {"fp8 E4M3FNUZ", ElemType::kFp8Fnuz}, {"bf8 E5M2FNUZ", ElemType::kBf8Fnuz},
+  };
+  auto it = kMap.find(s);
+  if (it == kMap.end()) ADD_FAILURE() << "unknown type in reference: " << s;
+  return it == kMap.end() ? ElemType::kI32 : it->second;
+}
+
+std::vector<int> split_ints(std::string const& s, char sep) {
+  std::vector<int> out;
+  std::stringstream ss(s);
+  std::string part;
+  while (std::getline(ss, part, sep)) out.push_back(std::stoi(part));
+  return out;
+}
+
+struct Shape {
+  int m, n, k;
+};
+Shape parse_shape(std::string const& s) { // "16×16×32"
+  std::regex re(R"((\d+)\D+(\d+)\D+(\d+))");
+  std::smatch m;
+  EXPECT_TRUE(std::regex_search(s, m, re)) << s;
+  return {std::stoi(m[1]), std::stoi(m[2]), std::stoi(m[3])};
+}
+
+// Checks the common columns of one reference row against the catalog.
+Instruction const& check_common(Generation gen, std::vector<std::string> const& row, Shape shape, int blocks,
+                                std::string const& a, std::string const& b, std::string const& cd, long ops, int cycles) {
+  Instruction const* in = find_instruction(gen, row[0]);
+  EXPECT_NE(in, nullptr) << row[0];
+  if (!in) return catalog().front();
+  SCOPED_TRACE(row[0]);
+  EXPECT_EQ(in->mnemonic, row[0]); // canonical spelling
+  EXPECT_EQ(in->opcode, std::stoi(row[1], nullptr, 16));
+  EXPECT_EQ(in->m, shape.m);
+  EXPECT_EQ(in->n, shape.n);
+  EXPECT_EQ(in->k, shape.k);
+  EXPECT_EQ(in->blocks, blocks);
+  EXPECT_EQ(in->a, doc_type(a, row[0]));
+  EXPECT_EQ(in->b, doc_type(b, row[0]));
+  EXPECT_EQ(in->cd, doc_type(cd));
+  EXPECT_EQ(in->ops(), ops);
+  EXPECT_EQ(in->cycles, cycles);
+  return *in;
+}
+
+void check_vgprs(Instruction const& in, int wave, std::string const& cell, bool sparse) {
+  auto const v = split_ints(cell, '/');
+  SCOPED_TRACE(std::string(in.mnemonic) + " wave" + std::to_string(wave));
+  ASSERT_EQ(v.size(), sparse ? 4u : (is_rdna(in.gen) ? 3u : 4u));
+  EXPECT_EQ(vgprs(in, wave, Operand::kA), v[0]);
+  EXPECT_EQ(vgprs(in, wave, Operand::kB), v[1]);
+  EXPECT_EQ(vgprs(in, wave, Operand::kC), v[2]);
+  EXPECT_EQ(vgprs(in, wave, Operand::kD), sparse || !is_rdna(in.gen) ? v[2 + !sparse] : v[2]);
+  if (sparse) EXPECT_EQ(vgprs(in, wave, Operand::kIndex), v[3]);
+}
+
+// "index_key 0–1 (w32), 0–3 (w64)" -> {2, 4}; "index_key: none (w32), 0–1 (w64)" -> {1, 2}
+std::pair<int, int> index_key_sets(std::string const& cell) {
+  std::regex range(R"((none|0–(\d))\s*\((w32|w64|w32 and w64)\))");
+  int w32 = 0, w64 = 0;
+  for (std::sregex_iterator it(cell.begin(), cell.end(), range), end; it != end; ++it) {
+    int const sets = (*it)[1] == "none" ? 1 : std::stoi((*it)[2]) + 1;
+    std::string const which = (*it)[3];
+    if (which != "w64") w32 = sets;
+    if (which != "w32") w64 = sets;
+  }
+  return {w32, w64};
+}
+
+TEST(Catalog, Gfx11MatchesReference) {
+  auto rows = markdown_table("instructions.md", "### 3.1 gfx11 WMMA");
+  ASSERT_EQ(rows.size(), 6u);
+  EXPECT_EQ(instructions_of(Generation::kGfx11).size(), rows.size());
+  for (auto const& r : rows) {
+    auto const& in = check_common(Generation::kGfx11, r, parse_shape(r[2]), 1, r[3], r[4], r[5], std::stol(r[8]), std::stoi(r[9]));
+    check_vgprs(in, 32, r[6], false);
+    check_vgprs(in, 64, r[7], false);
+    EXPECT_EQ(in.mod_rules().clamp, r[10].find("clamp") != std::string::npos) << r[0];
+    EXPECT_EQ((in.mod_rules().op_sel_defined & 4) != 0, r[10].find("op_sel[2]") != std::string::npos) << r[0];
+  }
+}
+
+TEST(Catalog, Gfx12WmmaMatchesReference) {
+  auto rows = markdown_table("instructions.md", "### 3.2 gfx12 WMMA");
+  ASSERT_EQ(rows.size(), 11u);
+  for (auto const& r : rows) {
+    auto const& in = check_common(Generation::kGfx12, r, parse_shape(r[2]), 1, r[3], r[4], r[5], std::stol(r[8]), std::stoi(r[9]));
+    EXPECT_EQ(in.kind, Kind::kWmma);
+    check_vgprs(in, 32, r[6], false);
+    check_vgprs(in, 64, r[7], false);
+    EXPECT_EQ(in.mod_rules().clamp, r[10].find("clamp") != std::string::npos) << r[0];
+  }
+}
+
+TEST(Catalog, Gfx12SwmmacMatchesReference) {
+  auto rows = markdown_table("instructions.md", "### 3.3 gfx12 SWMMAC");
+  ASSERT_EQ(rows.size(), 11u);
+  for (auto const& r : rows) {
+    auto const& in = check_common(Generation::kGfx12, r, parse_shape(r[2]), 1, r[3], r[4], r[5], std::stol(r[8]), std::stoi(r[9]));
+    EXPECT_EQ(in.kind, Kind::kSwmmac);
+    check_vgprs(in, 32, r[6], true);
+    check_vgprs(in, 64, r[7], true);
+    auto const [w32, w64] = index_key_sets(r[10]);
+    EXPECT_EQ(index_sets(in, 32), w32) << r[0];
+    EXPECT_EQ(index_sets(in, 64), w64) << r[0];
+  }
+}
+
+TEST(Catalog, Gfx942MfmaMatchesReference) {
+  auto rows = markdown_table("instructions.md", "### 3.4 gfx942 MFMA");
+  ASSERT_EQ(rows.size(), 32u);
+  for (auto const& r : rows) {
+    auto const& in = check_common(Generation::kGfx94x, r, parse_shape(r[2]), std::stoi(r[3]), r[4], r[5], r[6],
+                                  std::stol(r[8]), std::stoi(r[9]));
+    EXPECT_EQ(in.kind, Kind::kMfma);
+    check_vgprs(in, 64, r[7], false);
+    EXPECT_EQ(in.valu_coexec, std::stoi(r[10])) << r[0];
+    EXPECT_EQ(in.mod_rules().broadcast_effect, r[11] == "yes") << r[0];
+    if (r[12].starts_with("neg"))
+      EXPECT_TRUE(in.mod_rules().blgp_is_neg) << r[0];
+    else
+      EXPECT_EQ(in.mod_rules().blgp_effect, r[12] == "yes") << r[0];
+  }
+}
+
+TEST(Catalog, Gfx942SmfmacMatchesReference) {
+  auto rows = markdown_table("instructions.md", "### 3.5 gfx942 SMFMAC");
+  ASSERT_EQ(rows.size(), 14u);
+  for (auto const& r : rows) {
+    auto const& in = check_common(Generation::kGfx94x, r, parse_shape(r[2]), 1, r[3], r[4], r[5], std::stol(r[7]), std::stoi(r[8]));
+    EXPECT_EQ(in.kind, Kind::kSmfmac);
+    check_vgprs(in, 64, r[6], true);
+    EXPECT_EQ(in.valu_coexec, std::stoi(r[9])) << r[0];
+    EXPECT_EQ(index_sets(in, 64), std::stoi(r[10])) << r[0]; // "4 (8 bits each)"
+  }
+}
+
+TEST(Catalog, OpcodesAndNamesAreUniquePerGeneration) {
+  std::set<std::pair<Generation, int>> opcodes;
+  std::set<std::pair<Generation, std::string_view>> names;
+  for (auto const& in : catalog()) {
+    EXPECT_TRUE(opcodes.emplace(in.gen, in.opcode).second) << in.mnemonic;
+    EXPECT_TRUE(names.emplace(in.gen, in.mnemonic).second) << in.mnemonic;
+  }
+  EXPECT_EQ(catalog().size(), 74u);
+}
+
+TEST(Catalog, AliasesFindTheCanonicalRow) {
+  auto const* in = find_instruction(Generation::kGfx94x, "v_mfma_f32_32x32x1f32");
+  ASSERT_NE(in, nullptr);
+  EXPECT_EQ(in->mnemonic, "v_mfma_f32_32x32x1_2b_f32");
+  in = find_instruction(Generation::kGfx94x, "mfma_f32_16x16x16bf16_1k");
+  ASSERT_NE(in, nullptr);
+  EXPECT_EQ(in->mnemonic, "v_mfma_f32_16x16x16_bf16");
+  EXPECT_EQ(find_instruction(Generation::kGfx11, "v_wmma_f32_16x16x16_fp8_fp8"), nullptr);
+  EXPECT_EQ(find_instruction(Generation::kGfx94x, "v_mfma_i32_32x32x8i8"), nullptr); // gfx908/gfx90a only
+}
+
+TEST(Catalog, EveryRowNamesAModelWithEvidence) {
+  for (auto const& in : catalog()) {
+    auto const& m = in.numeric();
+    EXPECT_EQ(m.id, in.model) << in.mnemonic;
+    EXPECT_FALSE(m.sources.empty());
+    // Integer engines for integer types, float engines for float types.
+    EXPECT_EQ(m.engine == Engine::kIntegerDot, is_integer(in.a)) << in.mnemonic;
+  }
+  // What numerics.md §0 says is not characterised must not claim more than ASSUME.
+  for (auto const& in : catalog())
+    if (in.sparse() && is_float(in.a)) EXPECT_EQ(in.numeric().evidence, Evidence::kAssume) << in.mnemonic;
+}
+
+TEST(Arch, RecordsAndAliases) {
+  ASSERT_NE(find_arch("gfx1201"), nullptr);
+  EXPECT_EQ(find_arch("rdna4")->name, "gfx1201");
+  EXPECT_EQ(find_arch("CDNA3")->name, "gfx942");
+  EXPECT_EQ(find_arch("gfx908"), nullptr);
+  for (auto const* name : {"gfx1100", "gfx1101", "gfx1102", "gfx1103", "gfx1150", "gfx1151", "gfx1200", "gfx1201",
+                           "gfx940", "gfx941", "gfx942"})
+    EXPECT_NE(find_arch(name), nullptr) << name;
+  EXPECT_EQ(find_arch("gfx942")->default_wave(), 64);
+  EXPECT_FALSE(find_arch("gfx942")->has_wave(32));
+  EXPECT_EQ(find_arch("gfx1100")->default_wave(), 32);
+  EXPECT_FALSE(find_arch("gfx940")->clang22_target);
+}
+
+// Peak figures computed from the catalog equal AMD's published peak matrix throughput.
+TEST(Arch, PeakFiguresReproduceVendorNumbers) {
+  auto peak_tflops = [](char const* gpu, Generation gen, char const* mnemonic) {
+    auto const* g = find_gpu(gpu);
+    auto const* in = find_instruction(gen, mnemonic);
+    auto const* a = find_arch(g->arch);
+    return static_cast<double>(in->ops()) / in->cycles * a->matrix_units_per_cu * g->compute_units *
+           g->peak_clock_mhz * 1e6 / 1e12;
+  };
+  EXPECT_NEAR(peak_tflops("mi300x", Generation::kGfx94x, "v_mfma_f32_32x32x8_f16"), 1307.4, 0.1);
+  EXPECT_NEAR(peak_tflops("mi300a", Generation::kGfx94x, "v_mfma_f32_32x32x8_f16"), 980.6, 0.1);
+  EXPECT_NEAR(peak_tflops("rx7900xtx", Generation::kGfx11, "v_wmma_f32_16x16x16_f16"), 122.8, 0.2);
+  EXPECT_NEAR(peak_tflops("rx9070xt", Generation::kGfx12, "v_wmma_f32_16x16x16_f16"), 194.6, 0.1);
+  EXPECT_NEAR(peak_tflops("r9700", Generation::kGfx12, "v_wmma_f32_16x16x16_f16"), 191.0, 0.5);
+}
+
+} // namespace
+} // namespace wavemma::isa
