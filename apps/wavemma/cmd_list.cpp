@@ -13,7 +13,25 @@ namespace {
 struct ListOptions {
   std::string arch, family, format = "table";
   int wave = 0;
+  bool models = false;
 };
+
+// The numeric models of the catalog: engine, evidence and the instructions that use each.
+void list_models(Format format) {
+  Table t({"model", "engine", "group", "evidence", "instructions", "summary", "sources"});
+  auto arr = nlohmann::json::array();
+  for (auto const& m : isa::numeric_models()) {
+    std::string users;
+    for (auto const& in : isa::catalog())
+      if (in.model == m.id) users += fmt::format("{}{} {}", users.empty() ? "" : ", ", isa::name(in.gen), in.mnemonic);
+    t.add({std::string(m.name), std::string(isa::name(m.engine)), std::to_string(m.group), std::string(isa::name(m.evidence)),
+           users, std::string(m.summary), std::string(m.sources)});
+    arr.push_back({{"model", m.name}, {"engine", isa::name(m.engine)}, {"group", m.group}, {"evidence", isa::name(m.evidence)}, {"instructions", users},
+                   {"summary", m.summary}, {"sources", m.sources}});
+  }
+  if (format == Format::kJson) fmt::print("{}\n", arr.dump(2));
+  else fmt::print("{}", format == Format::kMarkdown ? t.markdown() : t.text());
+}
 
 struct Entry {
   isa::Arch const* arch;
@@ -30,6 +48,7 @@ std::string shape(isa::Instruction const& in) { return fmt::format("{}x{}x{}", i
 
 void run(ListOptions const& o) {
   Format const format = parse_format(o.format, {Format::kText, Format::kCsv, Format::kJson, Format::kMarkdown});
+  if (o.models) return list_models(format);
   std::vector<isa::Arch const*> archs;
   if (!o.arch.empty()) {
     auto const* a = isa::find_arch(o.arch);
@@ -102,6 +121,7 @@ void add_list(CLI::App& app) {
   cmd->add_option("--wave", o->wave, "Wave size 32 or 64 (default with --arch: the architecture's default)");
   cmd->add_option("--family", o->family, "wmma, swmmac, mfma or smfmac");
   cmd->add_option("--format", o->format, "table (default), csv, json, markdown");
+  cmd->add_flag("--models", o->models, "List the numeric models instead: engine, evidence tag, sources, instructions");
   cmd->footer("Examples:\n  wavemma list --arch gfx1201\n  wavemma list --arch gfx942 --family smfmac\n"
               "  wavemma list --format csv > catalog.csv");
   cmd->callback([o] { run(*o); });

@@ -123,6 +123,8 @@ void run(ShowOptions const& o) {
   if (isa::is_rdna(in.gen) && t.wave == 64) fmt::print("               wave64 cost: not documented; assumed equal to wave32 [ASSUME]\n");
   fmt::print("  encoding     {} opcode {:#04x} (OP field, D0 bits 22:16){}\n", isa::is_rdna(in.gen) ? "VOP3P" : "VOP3P-MAI",
              in.opcode, in.aliases.empty() ? "" : fmt::format("; aliases: {}", in.aliases));
+  if (in.aliases.find('~') != std::string_view::npos)
+    fmt::print("               (~name: llvm-mc-22 also assembles this CDNA2 name as this instruction, a different shape on CDNA2)\n");
   fmt::print("  modifiers    {}\n", modifier_summary(in));
   if (in.sparse()) fmt::print("  index sets   {} in wave{}\n", isa::index_sets(in, t.wave), t.wave);
   fmt::print("  numerics     {} [{}] {}\n", nm.name, isa::name(nm.evidence), nm.summary);

@@ -30,8 +30,8 @@ int main(int argc, char** argv) {
   wavemma::cli::add_show(app);
   wavemma::cli::add_layout(app);
   wavemma::cli::add_peak(app);
-  // wavemma::cli::add_exec(app);
-  // wavemma::cli::add_codec(app);
+  wavemma::cli::add_exec(app);
+  wavemma::cli::add_codec(app);
   // wavemma::cli::add_gemm(app);
   std::string names;
   bool known = false;

@@ -62,11 +62,11 @@ constexpr std::array kRows = std::to_array<Instruction>({
 {"v_mfma_f32_4x4x4_16b_f16",      kGfx94x, kMfma,  0x4a,  4,  4,  4, 16, kF16,    kF16,     kF32,   8,  4, P::kMfmaBroadcast,   M::kCdna3Alg1G4,     "mfma_f32_4x4x4f16",             "v_mfma_f32_4x4x4f16"},
 {"v_mfma_f32_32x32x8_f16",        kGfx94x, kMfma,  0x4c, 32, 32,  8,  1, kF16,    kF16,     kF32,  32, 28, P::kMfmaPlain,       M::kCdna3Alg1G8,     "mfma_f32_32x32x8f16",           "v_mfma_f32_32x32x8f16"},
 {"v_mfma_f32_16x16x16_f16",       kGfx94x, kMfma,  0x4d, 16, 16, 16,  1, kF16,    kF16,     kF32,  16, 12, P::kMfmaPlain,       M::kCdna3Alg1G8,     "mfma_f32_16x16x16f16",          "v_mfma_f32_16x16x16f16"},
-{"v_mfma_f32_32x32x4_2b_bf16",    kGfx94x, kMfma,  0x5d, 32, 32,  4,  2, kBf16,   kBf16,    kF32,  64, 60, P::kMfmaBroadcast,   M::kCdna3Alg1G4,     "mfma_f32_32x32x4bf16_1k",       "v_mfma_f32_32x32x4bf16_1k"},
-{"v_mfma_f32_16x16x4_4b_bf16",    kGfx94x, kMfma,  0x5e, 16, 16,  4,  4, kBf16,   kBf16,    kF32,  32, 28, P::kMfmaBroadcast,   M::kCdna3Alg1G4,     "mfma_f32_16x16x4bf16_1k",       "v_mfma_f32_16x16x4bf16_1k"},
-{"v_mfma_f32_4x4x4_16b_bf16",     kGfx94x, kMfma,  0x5f,  4,  4,  4, 16, kBf16,   kBf16,    kF32,   8,  4, P::kMfmaBroadcast,   M::kCdna3Alg1G4,     "mfma_f32_4x4x4bf16_1k",         "v_mfma_f32_4x4x4bf16_1k"},
-{"v_mfma_f32_32x32x8_bf16",       kGfx94x, kMfma,  0x60, 32, 32,  8,  1, kBf16,   kBf16,    kF32,  32, 28, P::kMfmaPlain,       M::kCdna3Alg1G8,     "mfma_f32_32x32x8bf16_1k",       "v_mfma_f32_32x32x8bf16_1k"},
-{"v_mfma_f32_16x16x16_bf16",      kGfx94x, kMfma,  0x61, 16, 16, 16,  1, kBf16,   kBf16,    kF32,  16, 12, P::kMfmaPlain,       M::kCdna3Alg1G8,     "mfma_f32_16x16x16bf16_1k",      "v_mfma_f32_16x16x16bf16_1k"},
+{"v_mfma_f32_32x32x4_2b_bf16",    kGfx94x, kMfma,  0x5d, 32, 32,  4,  2, kBf16,   kBf16,    kF32,  64, 60, P::kMfmaBroadcast,   M::kCdna3Alg1G4,     "mfma_f32_32x32x4bf16_1k",       "v_mfma_f32_32x32x4bf16_1k ~v_mfma_f32_32x32x4bf16"},
+{"v_mfma_f32_16x16x4_4b_bf16",    kGfx94x, kMfma,  0x5e, 16, 16,  4,  4, kBf16,   kBf16,    kF32,  32, 28, P::kMfmaBroadcast,   M::kCdna3Alg1G4,     "mfma_f32_16x16x4bf16_1k",       "v_mfma_f32_16x16x4bf16_1k ~v_mfma_f32_16x16x4bf16"},
+{"v_mfma_f32_4x4x4_16b_bf16",     kGfx94x, kMfma,  0x5f,  4,  4,  4, 16, kBf16,   kBf16,    kF32,   8,  4, P::kMfmaBroadcast,   M::kCdna3Alg1G4,     "mfma_f32_4x4x4bf16_1k",         "v_mfma_f32_4x4x4bf16_1k ~v_mfma_f32_4x4x4bf16"},
+{"v_mfma_f32_32x32x8_bf16",       kGfx94x, kMfma,  0x60, 32, 32,  8,  1, kBf16,   kBf16,    kF32,  32, 28, P::kMfmaPlain,       M::kCdna3Alg1G8,     "mfma_f32_32x32x8bf16_1k",       "v_mfma_f32_32x32x8bf16_1k ~v_mfma_f32_32x32x8bf16"},
+{"v_mfma_f32_16x16x16_bf16",      kGfx94x, kMfma,  0x61, 16, 16, 16,  1, kBf16,   kBf16,    kF32,  16, 12, P::kMfmaPlain,       M::kCdna3Alg1G8,     "mfma_f32_16x16x16bf16_1k",      "v_mfma_f32_16x16x16bf16_1k ~v_mfma_f32_16x16x16bf16"},
 {"v_mfma_i32_32x32x4_2b_i8",      kGfx94x, kMfma,  0x50, 32, 32,  4,  2, kI8,     kI8,      kI32,  64, 60, P::kMfmaBroadcast,   M::kCdna3Int,        "mfma_i32_32x32x4i8",            "v_mfma_i32_32x32x4i8"},
 {"v_mfma_i32_16x16x4_4b_i8",      kGfx94x, kMfma,  0x51, 16, 16,  4,  4, kI8,     kI8,      kI32,  32, 28, P::kMfmaBroadcast,   M::kCdna3Int,        "mfma_i32_16x16x4i8",            "v_mfma_i32_16x16x4i8"},
 {"v_mfma_i32_4x4x4_16b_i8",       kGfx94x, kMfma,  0x52,  4,  4,  4, 16, kI8,     kI8,      kI32,   8,  4, P::kMfmaBroadcast,   M::kCdna3Int,        "mfma_i32_4x4x4i8",              "v_mfma_i32_4x4x4i8"},
@@ -150,6 +150,12 @@ bool iequal(std::string_view a, std::string_view b) {
 
 std::span<Instruction const> catalog() { return kRows; }
 
+std::string_view name(Engine e) {
+  constexpr std::string_view kNames[] = {"fma_chain",  "cdna3_fused_dot", "cdna3_fp8_dot",
+                                         "rdna3_dot2", "rdna4_dot4",      "integer_dot"};
+  return kNames[static_cast<int>(e)];
+}
+
 NumericModel const& numeric_model(NumericModelId id) {
   for (auto const& m : kModels)
     if (m.id == id) return m;
@@ -165,7 +171,7 @@ std::vector<Instruction const*> instructions_of(Generation gen) {
   return out;
 }
 
-Instruction const* find_instruction(Generation gen, std::string_view name) {
+Instruction const* find_instruction(Generation gen, std::string_view name, AliasUse use) {
   std::string_view const want = strip_v(name);
   for (auto const& row : kRows) {
     if (row.gen != gen) continue;
@@ -173,7 +179,10 @@ Instruction const* find_instruction(Generation gen, std::string_view name) {
     std::string_view rest = row.aliases;
     while (!rest.empty()) {
       size_t const sp = rest.find(' ');
-      if (iequal(strip_v(rest.substr(0, sp)), want)) return &row;
+      std::string_view alias = rest.substr(0, sp);
+      bool const assembler_only = alias.starts_with('~');
+      if (assembler_only) alias.remove_prefix(1);
+      if ((!assembler_only || use == AliasUse::kAssembler) && iequal(strip_v(alias), want)) return &row;
       rest = sp == std::string_view::npos ? std::string_view{} : rest.substr(sp + 1);
     }
   }

@@ -180,6 +180,11 @@ TEST(Catalog, AliasesFindTheCanonicalRow) {
   EXPECT_EQ(in->mnemonic, "v_mfma_f32_16x16x16_bf16");
   EXPECT_EQ(find_instruction(Generation::kGfx11, "v_wmma_f32_16x16x16_fp8_fp8"), nullptr);
   EXPECT_EQ(find_instruction(Generation::kGfx94x, "v_mfma_i32_32x32x8i8"), nullptr); // gfx908/gfx90a only
+  // The CDNA2 trap name: only the assembler takes it (as llvm-mc-22 does).
+  EXPECT_EQ(find_instruction(Generation::kGfx94x, "v_mfma_f32_32x32x4bf16"), nullptr);
+  in = find_instruction(Generation::kGfx94x, "v_mfma_f32_32x32x4bf16", AliasUse::kAssembler);
+  ASSERT_NE(in, nullptr);
+  EXPECT_EQ(in->mnemonic, "v_mfma_f32_32x32x4_2b_bf16");
 }
 
 TEST(Catalog, EveryRowNamesAModelWithEvidence) {

@@ -27,6 +27,8 @@ enum class Engine : uint8_t {
   kIntegerDot,    // exact integer sum; CLAMP saturates to int32, otherwise wrap
 };
 
+std::string_view name(Engine); // "fma_chain", "cdna3_fused_dot", ... (numeric::engine_name spells them alike)
+
 enum class NumericModelId : uint8_t {
   kCdna3FmaF32,
   kCdna3FmaF64,
@@ -70,7 +72,8 @@ struct Instruction {
   ModProfile profile;
   NumericModelId model;
   std::string_view builtin_stem; // "wmma_f32_16x16x16_f16", "mfma_f32_32x32x1f32"
-  std::string_view aliases;      // space-separated mnemonics llvm-mc-22 also accepts
+  std::string_view aliases;      // space-separated mnemonics llvm-mc-22 also accepts; "~name": only
+                                 // the assembler's (the CDNA2 name of another instruction, a trap)
 
   bool sparse() const { return is_sparse(kind); }
   long ops() const { return 2L * m * n * k * blocks; }
@@ -85,8 +88,11 @@ struct Instruction {
 
 std::span<Instruction const> catalog();
 std::vector<Instruction const*> instructions_of(Generation);
-// Finds a row by mnemonic or alias (the leading "v_" is optional), within a generation.
-Instruction const* find_instruction(Generation, std::string_view name);
+// Finds a row by mnemonic or alias (the leading "v_" is optional), within a generation. The
+// assembler also takes LLVM's trap aliases: the non-_1k CDNA2 bf16 names, which llvm-mc-22
+// assembles on gfx942 as the _1k instructions (a different shape on CDNA2; encoding.md §4.3).
+enum class AliasUse : uint8_t { kPeople, kAssembler };
+Instruction const* find_instruction(Generation, std::string_view name, AliasUse = AliasUse::kPeople);
 
 // --- layouts ---------------------------------------------------------------------------------
 // The layout of one operand at a wave size under data-moving modifiers (CBSZ/ABID on MFMA A,

@@ -1,0 +1,77 @@
+#pragma once
+// A machine instruction as the codec sees it: a catalog row, the wave size it is encoded for,
+// four operands named after the encoding fields and the modifier values.
+
+#include "wavemma/isa/arch.hpp"
+#include "wavemma/isa/instruction.hpp"
+#include "wavemma/isa/modifiers.hpp"
+
+#include <array>
+#include <cstdint>
+
+namespace wavemma::codec {
+
+// What the bytes are decoded for: the generation fixes the encoding family and opcodes, the wave
+// size the register-tuple widths (gfx12 wave32 A is v[0:3], wave64 v[0:1]).
+struct Target {
+  isa::Generation gen = isa::Generation::kGfx12;
+  int wave = 32;
+  friend bool operator==(Target const&, Target const&) = default;
+};
+// The target of an architecture at a wave size (0: the architecture's default). The wave size must
+// be one the architecture has; callers check `arch.has_wave(wave)` first.
+Target target_of(isa::Arch const& arch, int wave = 0);
+
+enum class RegFile : uint8_t {
+  kVgpr, // v0..v255 (ArchVGPRs)
+  kAgpr, // a0..a255 (AccVGPRs, gfx942 only)
+};
+
+// One operand. Registers give the first register of the tuple; the tuple's width is the catalog
+// row's (isa::vgprs). Constants are kept as their 9-bit source code (128 = 0, 242 = 1.0, ...),
+// which is what the hardware reads. Special sources are the named non-register sources the
+// assembler takes as C: `null` (RDNA), `src_shared_base`, `src_scc`, ... (code 124, 235, 253, ...).
+struct Operand {
+  enum class Kind : uint8_t { kRegister, kConstant, kSpecial };
+  Kind kind = Kind::kRegister;
+  RegFile file = RegFile::kVgpr;
+  uint16_t value = 0; // kRegister: first register; kConstant, kSpecial: the source code
+
+  static constexpr Operand vgpr(int first) {
+    return {Kind::kRegister, RegFile::kVgpr, static_cast<uint16_t>(first)};
+  }
+  static constexpr Operand agpr(int first) {
+    return {Kind::kRegister, RegFile::kAgpr, static_cast<uint16_t>(first)};
+  }
+  static constexpr Operand constant(int code) {
+    return {Kind::kConstant, RegFile::kVgpr, static_cast<uint16_t>(code)};
+  }
+  static constexpr Operand special(int code) {
+    return {Kind::kSpecial, RegFile::kVgpr, static_cast<uint16_t>(code)};
+  }
+  static constexpr Operand null() { return special(124); } // RDNA's null
+
+  bool is_register() const { return kind == Kind::kRegister; }
+  friend bool operator==(Operand const&, Operand const&) = default;
+};
+
+// Operands are named after the fields that hold them:
+//   vdst = D (sparse forms: D and C), src0 = A, src1 = B,
+//   src2 = C (dense forms: a tuple, an inline constant or a special source) or the sparsity index
+//          (sparse forms).
+// Modifiers are isa::Modifiers as the assembler spells them (fp16_ovfl is not an encoding bit and
+// stays false); f64 MFMA keep neg:[A,B,C] in `blgp`, the bits that hold it. The ACC bits of gfx942
+// are the register files of the operands. `op_sel_hi` is an operand only of gfx11 16-bit-output
+// WMMA (printed when not [1,1,1]); everywhere else it is all ones.
+struct MachineInstruction {
+  isa::Instruction const* row = nullptr;
+  int wave = 32;
+  Operand vdst, src0, src1, src2;
+  isa::Modifiers mods;
+  std::array<bool, 3> op_sel_hi{true, true, true};
+
+  Target target() const { return {row ? row->gen : isa::Generation::kGfx12, wave}; }
+  friend bool operator==(MachineInstruction const&, MachineInstruction const&) = default;
+};
+
+} // namespace wavemma::codec

@@ -1,0 +1,83 @@
+#pragma once
+// Bit-level accumulation engines of the AMD matrix instructions (numerics.md §3–§8).
+//
+// An engine computes one output element d = chain over k of a[k]·b[k] starting from c, exactly as
+// the hardware rounds, truncates and handles special values. `dot` is the readable reference;
+// `dot_tile` is the batched form the emulator uses and is bit-identical to it.
+
+#include "wavemma/numeric/format.hpp"
+#include "wavemma/numeric/inputs.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace wavemma::numeric {
+
+enum class Engine : uint8_t {
+  kFmaChain, // CDNA3 f32/f64: d = fma(a_k, b_k, d) in k order, correctly rounded (numerics §3.1)
+  kCdna3FusedDot, // Algorithm 1 (f16, bf16, xf32), blocks of `group` products (§3.3, §3.5, §3.6)
+  kCdna3Fp8Dot, // Algorithm 2 (FNUZ fp8/bf8 any mix), blocks of `group` (16), even/odd split (§3.4)
+  kRdna3Dot2,  // gfx11 DOT2 chain, sign-magnitude/one's-complement quirk (§4), 16-bit out per step
+               // (§6)
+  kRdna4Dot4,  // gfx12 DOT4 chain with floor alignment (§5); group 4 = WMMA step, 2 = gfx12 DOT2
+  kIntegerDot, // exact integer sum, clamp to int32 or wrap (§8, §3.9)
+};
+inline constexpr int kEngineCount = 6;
+
+struct Model {
+  Engine engine;
+  Format a, b;            // input formats (integers: kI8/kU8/kI4/kU4 give the signedness)
+  Format out;             // C and D format: kF32, kF64, kF16, kBf16, kI32
+  int group = 1;          // products per step/block (FMA 1; Alg1 4 or 8; Alg2 16; DOT2 2; DOT4 4)
+  bool clamp = false;     // integer saturation of the final int32 result
+  bool fp16_ovfl = false; // MODE.FP16_OVFL for f16 outputs of RDNA
+
+  bool operator==(Model const&) const = default;
+};
+
+// Human-readable steps for `wavemma exec --explain`. Tracing never changes a result.
+struct Trace {
+  std::vector<std::string> lines;
+};
+
+// Special results of the engines.
+inline constexpr uint32_t kCdna3Nan = 0xFFC00000;       // any NaN of Algorithms 1/2 [ASSUME §9.7]
+inline constexpr uint32_t kRdnaFactorNan = 0xFFC00A3D;  // an A/B factor is NaN [HW RJ]
+inline constexpr uint32_t kRdnaInvalidNan = 0xFFC00000; // ∞·0 or ∞ − ∞ [HW RJ]
+inline constexpr uint16_t kRdnaFactorNanF16 = 0xFE3D;
+inline constexpr uint16_t kRdnaFactorNanBf16 = 0xFFFD;
+inline constexpr uint16_t kRdnaInvalidNanF16 = 0xFE00;
+inline constexpr uint16_t kRdnaInvalidNanBf16 = 0xFFC0;
+
+std::string_view engine_name(Engine); // "fma_chain", "cdna3_fused_dot", ...
+std::optional<Engine> parse_engine(std::string_view);
+// One paragraph: the model, its evidence tag (HW/DOC/SRC/ASSUME) and its assumptions.
+std::string_view evidence_note(Engine);
+
+// nullopt when the model is a supported combination, otherwise why not.
+std::optional<std::string> check_model(Model const&);
+
+// One output element. a[k], b[k]: raw input bits in hardware K order (A/B NEG modifiers already
+// applied by flipping sign bits); c: raw bits in `out` format (C modifiers applied; for gfx11
+// 16-bit outputs the selected 16-bit half). Returns the raw bits of d in `out` format. Throws
+// std::invalid_argument for an unsupported model, a.size() != b.size(), or (RDNA engines) a K that
+// is not a multiple of `group`.
+uint64_t dot(Model const&, std::span<uint64_t const> a, std::span<uint64_t const> b, uint64_t c,
+             Trace* trace = nullptr);
+
+// D[i][j] = dot(model, A[i][0..K), Bt[j][0..K), C[i][j]) for an M×N tile: A row-major M×K, B given
+// transposed as N×K, C and D row-major M×N, all raw bits. Bit-identical to `dot`. D may be C itself
+// (the same array); no other overlap is allowed. Each A/B element is decoded once per call.
+void dot_tile(Model const&, int M, int N, int K, uint64_t const* A, uint64_t const* Bt,
+              uint64_t const* C, uint64_t* D);
+
+// Whether dot_tile has a vectorised kernel for this model in this build (AVX2: kCdna3FusedDot,
+// kRdna3Dot2 and kRdna4Dot4 with f16/bf16 (CDNA3 also xf32) inputs and f32 output). Other models
+// decode once per tile and run the reference core per element.
+bool has_fast_tile(Model const&);
+
+} // namespace wavemma::numeric

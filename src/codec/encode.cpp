@@ -1,0 +1,77 @@
+// MachineInstruction -> fields -> 8 bytes.
+
+#include "modifier_syntax.hpp"
+#include "wavemma/codec/codec.hpp"
+#include "wavemma/codec/fields.hpp"
+
+namespace wavemma::codec {
+namespace {
+
+using enum Field;
+using detail::Mod;
+
+constexpr uint32_t kVgprBase = 256; // source fields: 256 + register number
+
+uint32_t source_code(Operand const& op) {
+  switch (op.kind) {
+  case Operand::Kind::kRegister:
+    return kVgprBase + op.value;
+  case Operand::Kind::kConstant:
+  case Operand::Kind::kSpecial:
+    return op.value;
+  }
+  return 0;
+}
+
+uint32_t is_agpr(Operand const& op) {
+  return op.is_register() && op.file == RegFile::kAgpr;
+}
+
+FieldValues vop3p_fields(MachineInstruction const& mi) {
+  FieldValues f{};
+  bool const sparse = mi.row->mod_rules().index_key;
+  at(f, kNegHi) = detail::list_bits(mi, Mod::kNegHi);
+  at(f, kOpSel) =
+      sparse ? static_cast<uint32_t>(mi.mods.index_key) : detail::list_bits(mi, Mod::kOpSel);
+  at(f, kOpSelHi2) = mi.op_sel_hi[2];
+  at(f, kOpSelHi01) = mi.op_sel_hi[0] | mi.op_sel_hi[1] << 1;
+  at(f, kClamp) = mi.mods.clamp;
+  at(f, kNeg) = detail::list_bits(mi, Mod::kNegLo);
+  return f;
+}
+
+FieldValues mai_fields(MachineInstruction const& mi) {
+  FieldValues f{};
+  at(f, kCbsz) = static_cast<uint32_t>(mi.mods.cbsz);
+  at(f, kAbid) = static_cast<uint32_t>(mi.mods.abid);
+  at(f, kAccCd) = is_agpr(mi.vdst);
+  at(f, kAcc) = is_agpr(mi.src0) | is_agpr(mi.src1) << 1;
+  at(f, kBlgp) = static_cast<uint32_t>(mi.mods.blgp); // f64: neg:[A,B,C]
+  return f;
+}
+
+} // namespace
+
+Result<Bytes> encode(MachineInstruction const& mi) {
+  if (auto e = validate(mi)) return *e;
+  EncodingFamily const& family = family_of(mi.row->gen);
+  FieldValues f = mi.row->gen == isa::Generation::kGfx94x ? mai_fields(mi) : vop3p_fields(mi);
+  at(f, kVdst) = mi.vdst.value;
+  at(f, kOp) = mi.row->opcode;
+  at(f, kEncoding) = family.encoding;
+  at(f, kSrc0) = source_code(mi.src0);
+  at(f, kSrc1) = source_code(mi.src1);
+  at(f, kSrc2) = source_code(mi.src2);
+  uint64_t const word = pack(family, f);
+  Bytes out{};
+  for (int i = 0; i < kInstructionBytes; ++i) out[i] = static_cast<uint8_t>(word >> (8 * i));
+  return out;
+}
+
+Result<Bytes> assemble(std::string_view text, Target target) {
+  auto mi = parse(text, target);
+  if (!mi) return mi.error();
+  return encode(*mi);
+}
+
+} // namespace wavemma::codec

@@ -1,0 +1,329 @@
+// Assembler text -> MachineInstruction, accepting what llvm-mc-22 accepts for these instructions:
+// canonical names and aliases (any case, optional _e64), v/a/acc registers, inline constants as
+// integers (decimal, 0x, 0b, octal) or reals, lists of 1 to 4 elements, modifiers in llvm-mc's
+// order, optional commas. Not accepted (llvm-mc takes them): expressions ("1+1"), register lists
+// ("[v8,v9]"), hex reals ("0x1p0").
+
+#include "constants.hpp"
+#include "modifier_syntax.hpp"
+#include "operand_text.hpp"
+#include "rules.hpp"
+#include "scanner.hpp"
+#include "wavemma/codec/codec.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <fmt/format.h>
+
+namespace wavemma::codec {
+namespace {
+
+using detail::Mod;
+using detail::ModForm;
+using detail::ModSyntax;
+using detail::Scanner;
+
+constexpr int kRegisterCount = 256;
+constexpr std::string_view kEncodingSuffix = "_e64";
+constexpr isa::Generation kGenerations[] = {isa::Generation::kGfx11, isa::Generation::kGfx12,
+                                            isa::Generation::kGfx94x};
+
+Error syntax(std::string msg) {
+  return {ErrorKind::kSyntax, std::move(msg)};
+}
+Error invalid_operand(std::string msg) {
+  return {ErrorKind::kInvalidOperand, std::move(msg)};
+}
+Error invalid_modifier(std::string msg) {
+  return {ErrorKind::kInvalidModifier, std::move(msg)};
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string_view strip_comment(std::string_view text) {
+  size_t const semi = text.find(';'), slashes = text.find("//");
+  return text.substr(0, std::min(semi, slashes));
+}
+
+Result<isa::Instruction const*> find_row(std::string_view mnemonic, Target target) {
+  std::string name = lower(mnemonic);
+  if (name.ends_with(kEncodingSuffix)) name.resize(name.size() - kEncodingSuffix.size());
+  if (!name.starts_with("v_"))
+    return Error{ErrorKind::kUnknownInstruction, fmt::format("unknown instruction '{}'", mnemonic)};
+  if (auto const* row = isa::find_instruction(target.gen, name, isa::AliasUse::kAssembler)) return row;
+  for (isa::Generation g : kGenerations)
+    if (g != target.gen && isa::find_instruction(g, name))
+      return Error{ErrorKind::kUnknownInstruction,
+                   fmt::format("{} is a {} instruction, not one of {}", mnemonic, isa::name(g),
+                               isa::name(target.gen))};
+  return Error{ErrorKind::kUnknownInstruction,
+               fmt::format("unknown instruction '{}' for {}", mnemonic, isa::name(target.gen))};
+}
+
+// Registers: v5, v[8:15], v[5], a[0:3], acc0, acc[0:3].
+struct RegisterName {
+  RegFile file;
+  int first, last;
+};
+
+bool is_register_prefix(std::string_view id, RegFile& file) {
+  if (id == "v")
+    file = RegFile::kVgpr;
+  else if (id == "a" || id == "acc")
+    file = RegFile::kAgpr;
+  else
+    return false;
+  return true;
+}
+
+// A single register spelled as one identifier ("v12", "acc3").
+std::optional<RegisterName> single_register(std::string_view id) {
+  for (auto const& [prefix, file] : {std::pair{std::string_view{"acc"}, RegFile::kAgpr},
+                                     std::pair{std::string_view{"v"}, RegFile::kVgpr},
+                                     std::pair{std::string_view{"a"}, RegFile::kAgpr}}) {
+    if (!id.starts_with(prefix) || id.size() == prefix.size()) continue;
+    std::string_view const digits = id.substr(prefix.size());
+    if (!std::all_of(digits.begin(), digits.end(),
+                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+      continue;
+    if (digits.size() > 4) return RegisterName{file, kRegisterCount, kRegisterCount};
+    int const n = std::stoi(std::string(digits));
+    return RegisterName{file, n, n};
+  }
+  return std::nullopt;
+}
+
+class Parser {
+public:
+  Parser(std::string_view text, Target target) : sc_(strip_comment(text)), target_(target) {}
+
+  Result<MachineInstruction> run() {
+    std::string_view const mnemonic = sc_.identifier();
+    if (mnemonic.empty()) return syntax("expected an instruction mnemonic");
+    auto row = find_row(mnemonic, target_);
+    if (!row) return row.error();
+    mi_.row = *row;
+    mi_.wave = target_.wave;
+    if (!mi_.row->has_wave(target_.wave))
+      return Error{ErrorKind::kUnknownInstruction,
+                   fmt::format("{} has no wave{} form", mi_.row->mnemonic, target_.wave)};
+    for (Slot slot : {Slot::kVdst, Slot::kSrc0, Slot::kSrc1, Slot::kSrc2}) {
+      if (slot != Slot::kVdst) sc_.eat(',');
+      if (sc_.at_end())
+        return syntax(fmt::format("too few operands: {} takes D, A, B and {}", mi_.row->mnemonic,
+                                  mi_.row->sparse() ? "the index" : "C"));
+      if (auto e = operand(slot)) return *e;
+    }
+    if (auto e = modifiers()) return *e;
+    if (auto e = validate(mi_)) return *e;
+    return mi_;
+  }
+
+private:
+  Operand& slot_operand(Slot s) {
+    switch (s) {
+    case Slot::kVdst:
+      return mi_.vdst;
+    case Slot::kSrc0:
+      return mi_.src0;
+    case Slot::kSrc1:
+      return mi_.src1;
+    case Slot::kSrc2:
+      return mi_.src2;
+    }
+    return mi_.vdst;
+  }
+
+  std::string where(Slot s) const {
+    return fmt::format("{} of {}", detail::slot_name(*mi_.row, s), mi_.row->mnemonic);
+  }
+
+  std::optional<Error> operand(Slot slot) {
+    if (sc_.at_number()) return constant(slot);
+    size_t const column = sc_.column();
+    std::string_view const id = sc_.identifier();
+    if (id.empty())
+      return syntax(fmt::format("expected an operand at column {}, got '{}'", column, sc_.rest()));
+    if (auto const code = detail::special_code(id, target_.gen)) {
+      slot_operand(slot) = Operand::special(*code); // validate() decides where it may stand
+      return std::nullopt;
+    }
+    RegisterName reg{};
+    RegFile file{};
+    if (is_register_prefix(id, file) && sc_.peek('[')) {
+      auto r = tuple(file);
+      if (!r) return r.error();
+      reg = *r;
+    } else if (auto single = single_register(id)) {
+      reg = *single;
+    } else {
+      return invalid_operand(fmt::format(
+          "{} must be a VGPR{}, not '{}' (SGPRs and special registers are not accepted)",
+          where(slot), isa::is_rdna(target_.gen) ? "" : " or AccVGPR", id));
+    }
+    if (reg.last >= kRegisterCount)
+      return invalid_operand(fmt::format("register index is out of range in {}", where(slot)));
+    int const width = slot_width(*mi_.row, mi_.wave, slot);
+    int const given = reg.last - reg.first + 1;
+    if (given != width)
+      return invalid_operand(fmt::format("{} is {} register{}; {} takes {} in wave{} ({})",
+                                         detail::register_text(reg.file, reg.first, given), given,
+                                         given == 1 ? "" : "s", where(slot), width, mi_.wave,
+                                         detail::register_text(reg.file, reg.first, width)));
+    slot_operand(slot) =
+        reg.file == RegFile::kAgpr ? Operand::agpr(reg.first) : Operand::vgpr(reg.first);
+    return std::nullopt;
+  }
+
+  Result<RegisterName> tuple(RegFile file) {
+    sc_.eat('[');
+    std::string err;
+    auto first = sc_.integer(err);
+    if (!first) return syntax(err);
+    int64_t last = *first;
+    if (sc_.eat(':')) {
+      auto l = sc_.integer(err);
+      if (!l) return syntax(err);
+      last = *l;
+    }
+    if (!sc_.eat(']')) return syntax("expected ']' closing the register tuple");
+    if (*first < 0 || last < 0) return invalid_operand("register index is out of range");
+    if (last < *first)
+      return invalid_operand("first register index should not exceed second index");
+    if (last >= kRegisterCount) return invalid_operand("register index is out of range");
+    return RegisterName{file, static_cast<int>(*first), static_cast<int>(last)};
+  }
+
+  std::optional<Error> constant(Slot slot) {
+    std::string err;
+    size_t const column = sc_.column();
+    auto n = sc_.number(err);
+    if (!n) return syntax(err);
+    if (slot != Slot::kSrc2 || mi_.row->sparse() || !mi_.row->mod_rules().c_inline)
+      return invalid_operand(fmt::format("{} must be a register, not a constant", where(slot)));
+    detail::ConstKind const kind = detail::constant_kind(mi_.row->gen, mi_.wave, mi_.row->cd);
+    std::optional<int> const code = std::holds_alternative<int64_t>(*n)
+                                        ? detail::constant_from_integer(std::get<int64_t>(*n), kind)
+                                        : detail::constant_from_real(std::get<double>(*n), kind);
+    if (!code)
+      return invalid_operand(fmt::format(
+          "the constant at column {} is not an inline constant of {} (integers -16..64, "
+          "+-0.5, +-1.0, +-2.0, +-4.0, 1/(2pi)); literals are not accepted",
+          column, where(slot)));
+    slot_operand(slot) = Operand::constant(*code);
+    return std::nullopt;
+  }
+
+  std::optional<Error> modifiers() {
+    auto const syntax_list = detail::modifier_syntax(mi_.row->gen);
+    int last = -1;
+    for (;;) {
+      sc_.eat(',');
+      if (sc_.at_end()) return std::nullopt;
+      size_t const column = sc_.column();
+      std::string_view const name = sc_.identifier();
+      if (name.empty())
+        return syntax(fmt::format("unexpected '{}' at column {}", sc_.rest(), column));
+      auto const it = std::find_if(syntax_list.begin(), syntax_list.end(),
+                                   [&](ModSyntax const& s) { return s.name == name; });
+      if (it == syntax_list.end())
+        return invalid_modifier(
+            fmt::format("unknown modifier '{}' for {}", name, mi_.row->mnemonic));
+      int const index = static_cast<int>(it - syntax_list.begin());
+      if (index == last) return invalid_modifier(fmt::format("{} is given twice", name));
+      if (index < last)
+        return invalid_modifier(
+            fmt::format("{} must come before {} (modifiers go in llvm-mc's order: {})", name,
+                        syntax_list[last].name, order_text()));
+      last = index;
+      if (auto e = modifier(*it)) return e;
+    }
+  }
+
+  std::string order_text() const {
+    std::string out;
+    for (ModSyntax const& s : detail::modifier_syntax(mi_.row->gen))
+      if (detail::takes(*mi_.row, mi_.wave, s.mod))
+        out += fmt::format("{}{}", out.empty() ? "" : " ", s.name);
+    return out.empty() ? "none" : out;
+  }
+
+  std::optional<Error> modifier(ModSyntax const& s) {
+    isa::Instruction const& row = *mi_.row;
+    if (!detail::takes(row, mi_.wave, s.mod)) {
+      if (s.mod == Mod::kBlgp && detail::takes(row, mi_.wave, Mod::kNeg))
+        return invalid_modifier(fmt::format(
+            "blgp is not supported on {}: its BLGP bits are neg:[A,B,C]", row.mnemonic));
+      if (s.mod == Mod::kClamp)
+        return invalid_modifier(
+            fmt::format("clamp is not allowed on {} (integer instructions only)", row.mnemonic));
+      if (s.mod == Mod::kIndexKey && row.mod_rules().index_key)
+        return invalid_modifier(
+            fmt::format("{} has one index set in wave{}: no index_key", row.mnemonic, mi_.wave));
+      return invalid_modifier(fmt::format("{} takes no {} modifier (it takes: {})", row.mnemonic,
+                                          s.name, order_text()));
+    }
+    std::string err;
+    switch (s.form) {
+    case ModForm::kFlag:
+      detail::set_flag_value(mi_, s.mod, true);
+      return std::nullopt;
+    case ModForm::kInt: {
+      if (!(s.glued_colon ? sc_.eat_here(':') : sc_.eat(':')))
+        return syntax(fmt::format("expected ':' after {}", s.name));
+      char const close = sc_.eat('[')   ? ']'
+                         : sc_.eat('(') ? ')'
+                                        : 0; // "index_key:[1]" is an expression too
+      auto v = sc_.integer(err);
+      if (!v) return syntax(err);
+      if (close && !sc_.eat(close))
+        return syntax(fmt::format("expected '{}' after the value of {}", close, s.name));
+      int const hi = detail::max_int_value(row, mi_.wave, s.mod);
+      if (*v < 0 || *v > hi)
+        return invalid_modifier(fmt::format(
+            "{} {} out of range 0..{}{}", s.name, *v, hi,
+            s.mod == Mod::kIndexKey ? fmt::format(" for {} in wave{}", row.mnemonic, mi_.wave)
+                                    : ""));
+      detail::set_int_value(mi_, s.mod, static_cast<int>(*v));
+      return std::nullopt;
+    }
+    case ModForm::kList: {
+      bool const colon = s.glued_colon ? sc_.eat_here(':') : sc_.eat(':');
+      if (!colon || !sc_.eat('[')) return syntax(fmt::format("expected {}:[...]", s.name));
+      uint8_t bits = 0;
+      int count = 0;
+      do {
+        auto v = sc_.integer(err);
+        if (!v) return syntax(err);
+        if (*v != 0 && *v != 1)
+          return invalid_modifier(fmt::format("invalid {} value {} (0 or 1)", s.name, *v));
+        if (++count > s.max)
+          return syntax(fmt::format("{} takes at most {} elements", s.name, s.max));
+        if (count > 3 && *v != 0 && s.extra_zero)
+          return invalid_modifier(fmt::format("the fourth element of {} must be 0", s.name));
+        if (count <= 3) bits |= static_cast<uint8_t>(*v << (count - 1));
+      } while (sc_.eat(','));
+      if (!sc_.eat(']')) return syntax(fmt::format("expected ']' closing {}", s.name));
+      detail::set_list_bits(mi_, s.mod, bits);
+      return std::nullopt;
+    }
+    }
+    return std::nullopt;
+  }
+
+  Scanner sc_;
+  Target target_;
+  MachineInstruction mi_;
+};
+
+} // namespace
+
+Result<MachineInstruction> parse(std::string_view text, Target target) {
+  return Parser(text, target).run();
+}
+
+} // namespace wavemma::codec

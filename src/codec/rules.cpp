@@ -1,0 +1,61 @@
+// Per-generation rules of llvm-mc-22 (reference/encoding.md §5, checked against llvm-mc-22).
+
+#include "rules.hpp"
+
+#include <array>
+#include <optional>
+#include <stdexcept>
+
+namespace wavemma::codec::detail {
+namespace {
+
+using enum isa::Generation;
+using enum isa::ElemType;
+
+// clang-format off
+constexpr std::array kGenerationRules = std::to_array<GenerationRules>({
+//  gen      agpr_ab agpr_cd even   overlap>  op_sel_hi
+  {kGfx11,   false,  false,  false, 0,        OpSelHi::kOperandWithOpSel},
+  {kGfx12,   false,  false,  false, 0,        OpSelHi::kAllOnes},
+  {kGfx94x,  true,   true,   true,  4,        OpSelHi::kAbsent},
+});
+
+struct ConstKindRow {
+  isa::Generation gen;
+  int wave;                        // 0: both
+  std::optional<isa::ElemType> cd; // nullopt: every C type
+  ConstKind kind;
+};
+// gfx11 wave32 reads every WMMA C constant (a 256-bit C) as a 64-bit operand: it prints 1/(2pi)
+// as 0.15915494309189532 and takes 0x3ff0000000000000 for 1.0; gfx11 wave64 (a 128-bit C) as a
+// 32-bit one, whatever the C type. gfx12 goes by the C element type; gfx942 f32/i32 as 32-bit,
+// f64 as 64-bit.
+constexpr ConstKindRow kConstKinds[] = {
+//  gen      wave  C type        kind
+  {kGfx11,   32,   std::nullopt, ConstKind::kF64},
+  {kGfx11,   64,   std::nullopt, ConstKind::kF32},
+  {kGfx12,    0,   kF32,         ConstKind::kF32},
+  {kGfx12,    0,   kI32,         ConstKind::kF32},
+  {kGfx12,    0,   kF16,         ConstKind::kF16},
+  {kGfx12,    0,   kBf16,        ConstKind::kBf16},
+  {kGfx94x,   0,   kF32,         ConstKind::kF32},
+  {kGfx94x,   0,   kI32,         ConstKind::kF32},
+  {kGfx94x,   0,   kF64,         ConstKind::kF64},
+};
+// clang-format on
+
+} // namespace
+
+GenerationRules const& rules_of(isa::Generation gen) {
+  for (auto const& r : kGenerationRules)
+    if (r.gen == gen) return r;
+  throw std::logic_error("codec: no rules for a generation");
+}
+
+ConstKind constant_kind(isa::Generation gen, int wave, isa::ElemType cd) {
+  for (auto const& r : kConstKinds)
+    if (r.gen == gen && (r.wave == 0 || r.wave == wave) && (!r.cd || *r.cd == cd)) return r.kind;
+  return ConstKind::kF32; // a C type without constants (sparse forms): never consulted
+}
+
+} // namespace wavemma::codec::detail

@@ -1,0 +1,35 @@
+#pragma once
+// Facts of the assembler and disassembler that hold per generation rather than per instruction:
+// register files, alignment, overlap, op_sel_hi, how constants are read. Per-instruction facts
+// (opcode, widths, legal modifiers) come from the catalog rows.
+
+#include "wavemma/codec/machine_instruction.hpp"
+
+#include <cstdint>
+
+namespace wavemma::codec::detail {
+
+enum class OpSelHi : uint8_t {
+  kAllOnes,          // must be [1,1,1]: the decoder rejects anything else (gfx12)
+  kOperandWithOpSel, // an operand where op_sel is one; elsewhere ignored and re-encoded as ones
+                     // (gfx11)
+  kAbsent,           // no such bits (VOP3P-MAI)
+};
+
+struct GenerationRules {
+  isa::Generation gen;
+  bool agpr_ab;      // A and B may be AccVGPRs (ACC[0], ACC[1])
+  bool agpr_cd;      // D and C may be AccVGPRs (ACC_CD, one bit for both); never the sparse index
+  bool even_tuples;  // a tuple of more than one register starts at an even register
+  int overlap_above; // dense forms: C must equal D or not overlap it when D has more registers than
+                     // this (0: no rule)
+  OpSelHi op_sel_hi;
+};
+GenerationRules const& rules_of(isa::Generation);
+
+// How the assembler reads a C constant: a real is narrowed to this format, an integer truncated to
+// its width, and the resulting bits must be an inline constant of that format.
+enum class ConstKind : uint8_t { kF16, kBf16, kF32, kF64 };
+ConstKind constant_kind(isa::Generation, int wave, isa::ElemType cd);
+
+} // namespace wavemma::codec::detail

@@ -1,0 +1,126 @@
+// The assembler's checks (llvm-mc-22): register files, tuple widths and ranges, alignment,
+// overlap, inline constants, modifiers.
+
+#include "constants.hpp"
+#include "modifier_syntax.hpp"
+#include "operand_text.hpp"
+#include "rules.hpp"
+#include "wavemma/codec/codec.hpp"
+
+#include <fmt/format.h>
+
+namespace wavemma::codec {
+namespace {
+
+constexpr int kRegisterCount = 256;
+constexpr Slot kSlots[] = {Slot::kVdst, Slot::kSrc0, Slot::kSrc1, Slot::kSrc2};
+
+Error invalid(std::string msg) {
+  return {ErrorKind::kInvalidOperand, std::move(msg)};
+}
+
+Operand const& operand_at(MachineInstruction const& mi, Slot s) {
+  switch (s) {
+  case Slot::kVdst:
+    return mi.vdst;
+  case Slot::kSrc0:
+    return mi.src0;
+  case Slot::kSrc1:
+    return mi.src1;
+  case Slot::kSrc2:
+    return mi.src2;
+  }
+  return mi.vdst;
+}
+
+bool may_be_agpr(detail::GenerationRules const& rules, isa::Instruction const& row, Slot s) {
+  switch (s) {
+  case Slot::kVdst:
+    return rules.agpr_cd;
+  case Slot::kSrc0:
+  case Slot::kSrc1:
+    return rules.agpr_ab;
+  case Slot::kSrc2:
+    return rules.agpr_cd && !row.sparse();
+  }
+  return false;
+}
+
+std::optional<Error> check_operand(MachineInstruction const& mi, Slot slot) {
+  isa::Instruction const& row = *mi.row;
+  detail::GenerationRules const& rules = detail::rules_of(row.gen);
+  Operand const& op = operand_at(mi, slot);
+  std::string const where = fmt::format("{} of {}", detail::slot_name(row, slot), row.mnemonic);
+  bool const c_operand = slot == Slot::kSrc2 && !row.sparse();
+
+  switch (op.kind) {
+  case Operand::Kind::kConstant:
+    if (!c_operand || !row.mod_rules().c_inline)
+      return invalid(fmt::format("{} must be a register, not a constant", where));
+    if (!detail::is_inline_code(op.value))
+      return invalid(fmt::format("source code {} is not an inline constant", op.value));
+    return std::nullopt;
+  case Operand::Kind::kSpecial: {
+    std::string_view const name = detail::special_name(op.value, row.gen);
+    if (!c_operand || !row.mod_rules().c_inline || !detail::special_is_c(op.value, row.gen))
+      return invalid(
+          fmt::format("{} cannot be {}", where,
+                      name.empty() ? fmt::format("source {}", op.value) : std::string(name)));
+    return std::nullopt;
+  }
+  case Operand::Kind::kRegister:
+    break;
+  }
+
+  int const width = slot_width(row, mi.wave, slot);
+  std::string const text = detail::register_text(op.file, op.value, width);
+  if (op.file == RegFile::kAgpr && !may_be_agpr(rules, row, slot)) {
+    if (!rules.agpr_ab)
+      return invalid(fmt::format("{}: AccVGPRs ({}) do not exist on {}", where, text,
+                                 isa::family_name(row.gen)));
+    return invalid(fmt::format("{} must be a VGPR, not {}", where, text));
+  }
+  if (op.value + width > kRegisterCount)
+    return invalid(fmt::format("{}: {} is out of range (registers end at {}255)", where, text,
+                               op.file == RegFile::kAgpr ? "a" : "v"));
+  if (rules.even_tuples && width > 1 && op.value % 2)
+    return invalid(fmt::format("{}: {} is misaligned (tuples start at an even register on {})",
+                               where, text, isa::name(row.gen)));
+  if (c_operand && mi.vdst.is_register() && op.file != mi.vdst.file)
+    return invalid(fmt::format("C and D of {} must be in the same register file (one ACC_CD bit)",
+                               row.mnemonic));
+  return std::nullopt;
+}
+
+// gfx942: a C tuple that is not D itself must not overlap D when D is wider than 4 registers.
+std::optional<Error> check_overlap(MachineInstruction const& mi) {
+  isa::Instruction const& row = *mi.row;
+  int const above = detail::rules_of(row.gen).overlap_above;
+  if (above == 0 || row.sparse() || !mi.src2.is_register() || !mi.vdst.is_register())
+    return std::nullopt;
+  int const d_width = slot_width(row, mi.wave, Slot::kVdst),
+            c_width = slot_width(row, mi.wave, Slot::kSrc2);
+  if (d_width <= above || mi.src2.file != mi.vdst.file || mi.src2.value == mi.vdst.value)
+    return std::nullopt;
+  int const d0 = mi.vdst.value, c0 = mi.src2.value;
+  if (c0 >= d0 + d_width || d0 >= c0 + c_width) return std::nullopt;
+  return invalid(
+      fmt::format("C {} partially overlaps D {} (source 2 must be D itself or not overlap it)",
+                  detail::register_text(mi.src2.file, c0, c_width),
+                  detail::register_text(mi.vdst.file, d0, d_width)));
+}
+
+} // namespace
+
+std::optional<Error> validate(MachineInstruction const& mi) {
+  if (!mi.row) return Error{ErrorKind::kUnknownInstruction, "no instruction"};
+  if (!mi.row->has_wave(mi.wave))
+    return Error{ErrorKind::kUnknownInstruction,
+                 fmt::format("{} has no wave{} form", mi.row->mnemonic, mi.wave)};
+  for (Slot s : kSlots)
+    if (auto e = check_operand(mi, s)) return e;
+  if (auto e = check_overlap(mi)) return e;
+  return detail::check_modifiers(mi);
+}
+
+} // namespace wavemma::codec

@@ -1,0 +1,127 @@
+#include "plan.hpp"
+
+#include <fmt/format.h>
+#include <map>
+#include <memory>
+#include <stdexcept>
+
+namespace wavemma::emu::detail {
+namespace {
+
+using isa::Operand;
+
+int count(isa::BitLayout const& L) { return L.blocks() * L.rows() * L.cols(); }
+
+} // namespace
+
+Gather make_gather(isa::BitLayout const& L) {
+  Gather g;
+  g.elem_bits = L.elem_bits();
+  g.vgprs = L.vgprs();
+  int const n = count(L);
+  g.copies = static_cast<int>(L.places({0, 0, 0}).size());
+  g.word.resize(size_t(g.copies) * n);
+  g.shift.resize(size_t(g.copies) * n);
+  int e = 0;
+  for (int b = 0; b < L.blocks(); ++b)
+    for (int r = 0; r < L.rows(); ++r)
+      for (int c = 0; c < L.cols(); ++c, ++e) {
+        auto const places = L.places({b, r, c});
+        for (int copy = 0; copy < g.copies; ++copy) {
+          auto const& p = places[static_cast<size_t>(copy)];
+          g.word[size_t(copy) * n + e] = static_cast<uint32_t>(p.vgpr * L.wave() + p.lane);
+          g.shift[size_t(copy) * n + e] = static_cast<uint8_t>(p.bit_lo);
+        }
+      }
+  return g;
+}
+
+isa::BitLayout placement_layout(Issue const& is, isa::Operand op) {
+  isa::Modifiers m = is.mods;
+  if (op == Operand::kA && is.instruction->kind == isa::Kind::kMfma) m.cbsz = m.abid = 0;
+  if (op == Operand::kB) m.blgp = 0;
+  return isa::operand_layout(*is.instruction, is.wave, op, m);
+}
+
+namespace {
+
+// For each element of `modified`, the element of `plain` held at the place the modified layout
+// reads: how a broadcast modifier moves data between elements.
+std::vector<uint32_t> sources(isa::BitLayout const& modified, isa::BitLayout const& plain, bool& identity) {
+  std::map<std::tuple<int, int, int>, uint32_t> at;
+  for (int b = 0; b < plain.blocks(); ++b)
+    for (int r = 0; r < plain.rows(); ++r)
+      for (int c = 0; c < plain.cols(); ++c) {
+        auto const p = plain.place({b, r, c});
+        at[{p.vgpr, p.lane, p.bit_lo}] = static_cast<uint32_t>((b * plain.rows() + r) * plain.cols() + c);
+      }
+  std::vector<uint32_t> out;
+  identity = true;
+  for (int b = 0; b < modified.blocks(); ++b)
+    for (int r = 0; r < modified.rows(); ++r)
+      for (int c = 0; c < modified.cols(); ++c) {
+        auto const p = modified.place({b, r, c});
+        auto const it = at.find({p.vgpr, p.lane, p.bit_lo});
+        if (it == at.end()) throw std::logic_error("broadcast reads a place the plain layout leaves empty");
+        identity = identity && it->second == out.size();
+        out.push_back(it->second);
+      }
+  return out;
+}
+
+std::vector<uint8_t> high_halves(isa::BitLayout const& L) {
+  std::vector<uint8_t> out;
+  for (int b = 0; b < L.blocks(); ++b)
+    for (int r = 0; r < L.rows(); ++r)
+      for (int c = 0; c < L.cols(); ++c) out.push_back(L.place({b, r, c}).bit_lo >= 16);
+  return out;
+}
+
+std::unique_ptr<Plan> make_plan(Issue const& is) {
+  std::string const err = check(is);
+  if (!err.empty()) throw std::invalid_argument(err);
+  auto const& in = *is.instruction;
+  auto p = std::make_unique<Plan>();
+  p->issue = is;
+  p->model = numeric_model(is);
+  p->blocks = in.blocks;
+  p->m = in.m;
+  p->n = in.n;
+  p->k = in.k;
+  p->sparse = in.sparse();
+  p->kc = p->sparse ? in.k / 2 : in.k;
+  auto layout = [&](Operand op) { return isa::operand_layout(in, is.wave, op, is.mods); };
+  p->a = make_gather(layout(Operand::kA));
+  p->b = make_gather(layout(Operand::kB));
+  p->c = make_gather(layout(Operand::kC));
+  auto const dl = layout(Operand::kD);
+  p->d = make_gather(dl);
+  if (p->sparse) p->index = make_gather(layout(Operand::kIndex));
+  for (int b = 0; b < dl.blocks(); ++b)
+    for (int r = 0; r < dl.rows(); ++r)
+      for (int c = 0; c < dl.cols(); ++c) p->d_group.push_back(static_cast<uint8_t>(dl.place({b, r, c}).lane / 16));
+  auto const plain_a = placement_layout(is, Operand::kA), plain_b = placement_layout(is, Operand::kB);
+  p->a_source = sources(layout(Operand::kA), plain_a, p->a_identity);
+  p->b_source = sources(layout(Operand::kB), plain_b, p->b_identity);
+  p->a_high = high_halves(plain_a);
+  p->b_high = high_halves(plain_b);
+  return p;
+}
+
+bool same(Issue const& x, Issue const& y) {
+  return x.instruction == y.instruction && x.wave == y.wave && x.mods == y.mods;
+}
+
+} // namespace
+
+Plan const& plan_for(Issue const& is) {
+  // A kernel issues a handful of distinct instructions: a short per-thread list is enough.
+  thread_local std::vector<std::unique_ptr<Plan>> cache;
+  for (auto const& p : cache)
+    if (same(p->issue, is)) return *p;
+  if (cache.size() >= 64) cache.erase(cache.begin());
+  cache.push_back(make_plan(is));
+  return *cache.back();
+}
+
+} // namespace wavemma::emu::detail

@@ -1,0 +1,175 @@
+// Engine names, evidence notes, model checking and the reference entry point `dot`.
+
+#include "engine_impl.hpp"
+
+#include <array>
+#include <stdexcept>
+#include <vector>
+
+namespace wavemma::numeric {
+namespace {
+
+struct EngineRow {
+  std::string_view name;
+  std::string_view evidence;
+};
+
+constexpr std::array<EngineRow, kEngineCount> kEngines{{
+    {"fma_chain",
+     "CDNA3 f32/f64 MFMA: d = fma(a_k, b_k, d) in k order, correctly rounded, IEEE specials, "
+     "subnormals kept [HW: KMG SFMA vectors (measured on CDNA1), MMASIM f32/f64]. NaN payloads are "
+     "the "
+     "host's IEEE default propagation [ASSUME §9.20]."},
+    {"cdna3_fused_dot", "CDNA3 f16/bf16/xf32 MFMA, Algorithm 1 over blocks of `group` products "
+                        "chained through c [HW: KMG "
+                        "vectors, MMASIM except the C-larger branch, where KMG's rule is used]. "
+                        "Every NaN is 0xFFC00000 "
+                        "[ASSUME §9.7]; inf x 0 is NaN [ASSUME §9.11]; an exact zero sum is +0 "
+                        "[ASSUME]; xf32 NaNs are "
+                        "classified before truncation [ASSUME §9.8]."},
+    {"cdna3_fp8_dot",
+     "CDNA3 FNUZ fp8/bf8 MFMA, Algorithm 2: blocks of `group` (16) products split into even/odd "
+     "positions [HW: KMG, MMASIM]. NaN 0xFFC00000 and +0 as for Algorithm 1 [ASSUME §9.7]. SMFMAC "
+     "uses "
+     "the same engines over its selected products [ASSUME §3.10]."},
+    {"rdna3_dot2",
+     "gfx11 F16/BF16 WMMA: chain of DOT2 steps in sign-magnitude with one's-complement subtraction "
+     "relative to the accumulator's sign, BF16 subnormal factors flushed, f32 results below 2^-126 "
+     "flushed to +0; 16-bit outputs narrowed after every step with MODE.FP16_OVFL [HW: RJ gfx1100 "
+     "captures, issue #12056; medium-high]. Replicated A/B copies are assumed equal [ASSUME "
+     "§9.5]."},
+    {"rdna4_dot4",
+     "gfx12 F16/BF16 WMMA: chain of DOT4 steps over documented K groups with floor alignment, "
+     "subnormals kept; group 2 is the gfx12 DOT2 instruction [HW: RJ gfx1201 captures; "
+     "medium-high]. "
+     "The accumulator floor-unit rule applies to every output format [ASSUME §9.18]. FP8/BF8 WMMA "
+     "and "
+     "float SWMMAC reuse this step with OCP decoding and the same special-value precedence "
+     "[ASSUME §9.1, §9.2, §9.14]."},
+    {"integer_dot", "Integer WMMA/SWMMAC/MFMA: exact sum of c and all products; CLAMP saturates "
+                    "the final sum once to "
+                    "int32 [DOC CALC, ISA4; clamp point ASSUME §9.3], otherwise it wraps modulo "
+                    "2^32 [SRC RJ, GOC; "
+                    "CDNA3 i8 ASSUME §9.9]."},
+}};
+
+bool is_16bit_float(Format f) {
+  return f == Format::kF16 || f == Format::kBf16;
+}
+bool is_integer_input(Format f) {
+  return f == Format::kI8 || f == Format::kU8 || f == Format::kI4 || f == Format::kU4;
+}
+bool is_fnuz8(Format f) {
+  return f == Format::kFp8E4M3Fnuz || f == Format::kBf8E5M2Fnuz;
+}
+bool is_rdna4_input(Format f) {
+  return is_16bit_float(f) || f == Format::kFp8E4M3 || f == Format::kBf8E5M2;
+}
+bool is_rdna_output(Format f) {
+  return f == Format::kF32 || is_16bit_float(f);
+}
+
+std::string describe(Model const& m) {
+  return fmt::format("{} a={} b={} out={} group={}", engine_name(m.engine), name(m.a), name(m.b),
+                     name(m.out), m.group);
+}
+
+} // namespace
+
+std::string_view engine_name(Engine e) {
+  return kEngines[static_cast<size_t>(e)].name;
+}
+std::string_view evidence_note(Engine e) {
+  return kEngines[static_cast<size_t>(e)].evidence;
+}
+
+std::optional<Engine> parse_engine(std::string_view s) {
+  for (int i = 0; i < kEngineCount; ++i) {
+    if (kEngines[static_cast<size_t>(i)].name == s) return static_cast<Engine>(i);
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> check_model(Model const& m) {
+  if (m.group < 1) return "group must be at least 1: " + describe(m);
+  bool ok = false;
+  switch (m.engine) {
+  case Engine::kFmaChain:
+    // Inputs must convert exactly to the accumulation format.
+    ok = (m.out == Format::kF32 || m.out == Format::kF64) && info(m.a).is_float &&
+         info(m.b).is_float &&
+         (m.out == Format::kF64 || (m.a != Format::kF64 && m.b != Format::kF64));
+    break;
+  case Engine::kCdna3FusedDot:
+    ok = m.out == Format::kF32 && (is_16bit_float(m.a) || m.a == Format::kXf32) &&
+         (is_16bit_float(m.b) || m.b == Format::kXf32);
+    break;
+  case Engine::kCdna3Fp8Dot:
+    ok = m.out == Format::kF32 && is_fnuz8(m.a) && is_fnuz8(m.b);
+    break;
+  case Engine::kRdna3Dot2:
+    ok = is_rdna_output(m.out) && is_16bit_float(m.a) && is_16bit_float(m.b) && m.group == 2;
+    break;
+  case Engine::kRdna4Dot4:
+    ok = is_rdna_output(m.out) && is_rdna4_input(m.a) && is_rdna4_input(m.b) &&
+         (m.group == 2 || m.group == 4);
+    break;
+  case Engine::kIntegerDot:
+    ok = m.out == Format::kI32 && is_integer_input(m.a) && is_integer_input(m.b);
+    break;
+  }
+  if (!ok) return "unsupported model: " + describe(m);
+  return std::nullopt;
+}
+
+namespace detail {
+
+void require_valid(Model const& m, int K) {
+  if (auto err = check_model(m)) throw std::invalid_argument(*err);
+  bool const stepped = m.engine == Engine::kRdna3Dot2 || m.engine == Engine::kRdna4Dot4;
+  if (K < 0 || (stepped && K % m.group != 0)) {
+    throw std::invalid_argument(
+        fmt::format("K = {} is not a multiple of the step size: {}", K, describe(m)));
+  }
+}
+
+uint64_t run_engine(Model const& m, Operand const* a, Operand const* b, int K, uint64_t c,
+                    Tracer& tr) {
+  switch (m.engine) {
+  case Engine::kFmaChain:
+    return fma_chain(m, a, b, K, c, tr);
+  case Engine::kCdna3FusedDot:
+  case Engine::kCdna3Fp8Dot:
+    return cdna3_dot(m, a, b, K, c, tr);
+  case Engine::kRdna3Dot2:
+    return rdna3_dot2(m, a, b, K, c, tr);
+  case Engine::kRdna4Dot4:
+    return rdna4_dot4(m, a, b, K, c, tr);
+  case Engine::kIntegerDot:
+    return integer_dot(m, a, b, K, c, tr);
+  }
+  return 0;
+}
+
+} // namespace detail
+
+uint64_t dot(Model const& m, std::span<uint64_t const> a, std::span<uint64_t const> b, uint64_t c,
+             Trace* trace) {
+  if (a.size() != b.size()) throw std::invalid_argument("dot: a and b differ in length");
+  int const K = static_cast<int>(a.size());
+  detail::require_valid(m, K);
+  std::vector<detail::Operand> da(a.size());
+  std::vector<detail::Operand> db(b.size());
+  for (size_t k = 0; k < a.size(); ++k) {
+    da[k] = detail::make_operand(m.a, a[k]);
+    db[k] = detail::make_operand(m.b, b[k]);
+  }
+  detail::Tracer tr(trace);
+  if (tr.on())
+    tr("model: {}{}{}", describe(m), m.clamp ? " clamp" : "", m.fp16_ovfl ? " fp16_ovfl" : "");
+  uint64_t const d = detail::run_engine(m, da.data(), db.data(), K, c & storage_mask(m.out), tr);
+  if (tr.on()) tr("result: d = {}", detail::show(m.out, d));
+  return d;
+}
+
+} // namespace wavemma::numeric

@@ -1,0 +1,192 @@
+// Vectorised dot_tile kernels (AVX2) for the engines that are plain exact arithmetic per lane:
+// kFmaChain with f32 inputs and output (one IEEE fused multiply-add per product, as the scalar
+// reference does with std::fma) and kIntegerDot (exact int32 sums, then wrap or clamp).
+//
+// NaN inputs (A, B or C) send the element to the reference, so NaN payload selection never differs;
+// NaNs created by an invalid operation are the x86 default NaN in both paths.
+
+#include "tile.hpp"
+
+#if defined(__AVX2__)
+
+#include "engine_impl.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <immintrin.h>
+#include <limits>
+#include <vector>
+
+namespace wavemma::numeric::detail {
+namespace {
+
+constexpr int kLanes = 8;
+using V = __m256i;
+
+// A as [i][k], B transposed to [k][j] (N padded to kLanes), one int32 word per element.
+struct PlainOperands {
+  std::vector<int32_t> a, b;
+  std::vector<int32_t> a_nan, b_nan; // per row of A / column of B: -1 when it holds a NaN
+  int n_pad = 0;
+};
+
+bool is_f32_nan(uint32_t w) {
+  return (w & 0x7F800000u) == 0x7F800000u && (w & 0x7FFFFFu) != 0;
+}
+
+// The word a kernel computes with: the f32 bits, or the integer's value.
+int32_t word_of(Format f, uint64_t raw) {
+  switch (f) {
+  case Format::kI8:
+    return static_cast<int8_t>(raw & 0xFF);
+  case Format::kU8:
+    return static_cast<int32_t>(raw & 0xFF);
+  case Format::kI4:
+    return static_cast<int32_t>((raw & 0xF) ^ 0x8) - 8;
+  case Format::kU4:
+    return static_cast<int32_t>(raw & 0xF);
+  default:
+    return static_cast<int32_t>(static_cast<uint32_t>(raw));
+  }
+}
+
+void pack(Model const& m, int M, int N, int K, uint64_t const* A, uint64_t const* Bt,
+          PlainOperands& t) {
+  bool const fma = m.engine == Engine::kFmaChain;
+  auto const k_size = static_cast<size_t>(K);
+  t.n_pad = (N + kLanes - 1) / kLanes * kLanes;
+  auto const n_pad = static_cast<size_t>(t.n_pad);
+  t.a.resize(static_cast<size_t>(M) * k_size);
+  t.a_nan.assign(static_cast<size_t>(M), 0);
+  for (size_t i = 0; i < static_cast<size_t>(M); ++i) {
+    for (size_t k = 0; k < k_size; ++k) {
+      uint64_t const raw = A[i * k_size + k];
+      t.a[i * k_size + k] = word_of(m.a, raw);
+      if (fma && is_f32_nan(static_cast<uint32_t>(raw))) t.a_nan[i] = -1;
+    }
+  }
+  t.b.assign(k_size * n_pad, 0); // padding columns: +0
+  t.b_nan.assign(n_pad, 0);
+  for (size_t j = 0; j < static_cast<size_t>(N); ++j) {
+    for (size_t k = 0; k < k_size; ++k) {
+      uint64_t const raw = Bt[j * k_size + k];
+      t.b[k * n_pad + j] = word_of(m.b, raw);
+      if (fma && is_f32_nan(static_cast<uint32_t>(raw))) t.b_nan[j] = -1;
+    }
+  }
+}
+
+V load8(int32_t const* p) {
+  return _mm256_loadu_si256(reinterpret_cast<V const*>(p));
+}
+
+// d = fma(a_k, b_k, d) for k = 0..K-1 on 8 columns.
+V fma_chain8(PlainOperands const& t, size_t a_row, size_t b_col, int K, V d) {
+  __m256 acc = _mm256_castsi256_ps(d);
+  auto const n_pad = static_cast<size_t>(t.n_pad);
+  for (int k = 0; k < K; ++k) {
+    __m256 const a = _mm256_castsi256_ps(_mm256_set1_epi32(t.a[a_row + static_cast<size_t>(k)]));
+    __m256 const b = _mm256_castsi256_ps(load8(&t.b[static_cast<size_t>(k) * n_pad + b_col]));
+    acc = _mm256_fmadd_ps(a, b, acc);
+  }
+  return _mm256_castps_si256(acc);
+}
+
+// c + Σ a_k·b_k on 8 columns: the products (|a·b| <= 255·255) sum exactly in int32 for K <= 32768;
+// then c is added with wrap-around, or with int32 saturation under CLAMP.
+V integer_dot8(PlainOperands const& t, size_t a_row, size_t b_col, int K, V c, bool clamp) {
+  V sum = _mm256_setzero_si256();
+  auto const n_pad = static_cast<size_t>(t.n_pad);
+  for (int k = 0; k < K; ++k) {
+    // Each value fits int16; the high halves are 0 (or the sign) so pmaddwd's second product
+    // vanishes.
+    V const a = _mm256_set1_epi32(t.a[a_row + static_cast<size_t>(k)] & 0xFFFF);
+    V const b = load8(&t.b[static_cast<size_t>(k) * n_pad + b_col]);
+    sum =
+        _mm256_add_epi32(sum, _mm256_madd_epi16(a, _mm256_and_si256(b, _mm256_set1_epi32(0xFFFF))));
+  }
+  V const r = _mm256_add_epi32(c, sum); // modulo 2^32
+  if (!clamp) return r;
+  // Signed overflow: c and sum share a sign that r does not have; saturate toward c's sign.
+  V const overflow = _mm256_andnot_si256(_mm256_xor_si256(c, sum), _mm256_xor_si256(c, r));
+  V const saturated = _mm256_xor_si256(_mm256_set1_epi32(std::numeric_limits<int32_t>::max()),
+                                       _mm256_srai_epi32(c, 31));
+  return _mm256_blendv_epi8(r, saturated, _mm256_srai_epi32(overflow, 31));
+}
+
+void recompute_with_reference(Model const& m, int K, uint64_t const* a_row, uint64_t const* bt_row,
+                              uint64_t c, uint64_t& d) {
+  std::vector<Operand> da(static_cast<size_t>(K));
+  std::vector<Operand> db(static_cast<size_t>(K));
+  for (size_t k = 0; k < da.size(); ++k) {
+    da[k] = make_operand(m.a, a_row[k]);
+    db[k] = make_operand(m.b, bt_row[k]);
+  }
+  Tracer none(nullptr);
+  d = run_engine(m, da.data(), db.data(), K, c & storage_mask(m.out), none);
+}
+
+bool is_integer_input(Format f) {
+  return f == Format::kI8 || f == Format::kU8 || f == Format::kI4 || f == Format::kU4;
+}
+
+} // namespace
+
+bool has_plain_simd_kernel(Model const& m, int K) {
+  if (m.engine == Engine::kFmaChain)
+    return m.a == Format::kF32 && m.b == Format::kF32 && m.out == Format::kF32;
+  if (m.engine == Engine::kIntegerDot)
+    return is_integer_input(m.a) && is_integer_input(m.b) && K <= 32768;
+  return false;
+}
+
+void dot_tile_plain_simd(Model const& m, int M, int N, int K, uint64_t const* A, uint64_t const* Bt,
+                         uint64_t const* C, uint64_t* D) {
+  thread_local PlainOperands t;
+  pack(m, M, N, K, A, Bt, t);
+  auto const k_size = static_cast<size_t>(K);
+  bool const fma = m.engine == Engine::kFmaChain;
+  for (int i = 0; i < M; ++i) {
+    for (int j0 = 0; j0 < N; j0 += kLanes) {
+      int const n_valid = std::min(kLanes, N - j0);
+      size_t const row = static_cast<size_t>(i) * static_cast<size_t>(N) + static_cast<size_t>(j0);
+      alignas(32) int32_t lanes[kLanes] = {};
+      alignas(32) int32_t redo[kLanes] = {};
+      for (int l = 0; l < n_valid; ++l) {
+        auto const c = static_cast<uint32_t>(C[row + static_cast<size_t>(l)]);
+        lanes[l] = static_cast<int32_t>(c);
+        bool const nan_input =
+            t.a_nan[static_cast<size_t>(i)] != 0 || t.b_nan[static_cast<size_t>(j0 + l)] != 0;
+        redo[l] = fma && (nan_input || is_f32_nan(c)) ? -1 : 0;
+      }
+      V d = _mm256_load_si256(reinterpret_cast<V const*>(lanes));
+      size_t const a_row = static_cast<size_t>(i) * k_size;
+      d = fma ? fma_chain8(t, a_row, static_cast<size_t>(j0), K, d)
+              : integer_dot8(t, a_row, static_cast<size_t>(j0), K, d, m.clamp);
+      _mm256_store_si256(reinterpret_cast<V*>(lanes), d);
+      for (int l = 0; l < n_valid; ++l) {
+        size_t const ij = row + static_cast<size_t>(l);
+        if (redo[l] != 0) { // C is read before D is written: D may be C
+          recompute_with_reference(m, K, A + a_row, Bt + static_cast<size_t>(j0 + l) * k_size,
+                                   C[ij], D[ij]);
+        } else {
+          D[ij] = static_cast<uint32_t>(lanes[l]);
+        }
+      }
+    }
+  }
+}
+
+} // namespace wavemma::numeric::detail
+
+#else
+
+namespace wavemma::numeric::detail {
+bool has_plain_simd_kernel(Model const&, int) {
+  return false;
+}
+void dot_tile_plain_simd(Model const&, int, int, int, uint64_t const*, uint64_t const*,
+                         uint64_t const*, uint64_t*) {}
+} // namespace wavemma::numeric::detail
+
+#endif

@@ -1,0 +1,180 @@
+// wavemma exec: the file contract for every instruction, a hardware capture end to end, --explain,
+// and bad input files.
+
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <sstream>
+
+#include "support/process.hpp"
+#include "wavemma/emu/emulator.hpp"
+#include "wavemma/numeric/format.hpp"
+
+namespace wavemma {
+namespace {
+
+std::string const kBin = WAVEMMA_BIN;
+
+std::string arch_of(isa::Generation g) {
+  return g == isa::Generation::kGfx11 ? "gfx1100" : g == isa::Generation::kGfx12 ? "gfx1201" : "gfx942";
+}
+
+std::string write_file(std::string const& name, std::string const& text) {
+  std::string const path = ::testing::TempDir() + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+// The contract's text form: hex for floats, decimal for integers (signed per `is_signed`).
+std::string to_text(emu::Matrix const& m, numeric::Format f) {
+  auto const& fi = numeric::info(f);
+  std::string out;
+  for (int r = 0; r < m.blocks * m.rows; ++r) {
+    for (int c = 0; c < m.cols; ++c) {
+      uint64_t const v = m.bits[size_t(r) * m.cols + c];
+      if (fi.is_float)
+        out += fmt::format("{}{:#0{}x}", c ? " " : "", v, fi.bits / 4 + 2);
+      else
+        out += fmt::format("{}{}", c ? " " : "",
+                           fi.is_signed ? static_cast<int64_t>(v << (64 - fi.bits)) >> (64 - fi.bits) : static_cast<int64_t>(v));
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+// Every instruction: random files in, D out; D equals the emulator's on the same inputs.
+TEST(CliExec, EveryInstructionFollowsTheFileContract) {
+  std::mt19937_64 rng(7);
+  int n = 0;
+  for (auto const& in : isa::catalog()) {
+    emu::Issue is{&in, in.default_wave(), {}};
+    if (isa::is_integer(in.a) && isa::is_rdna(in.gen)) is.mods.neg_lo = {true, false, false}; // signed A, unsigned B
+    auto const model = emu::numeric_model(is);
+    auto random = [&](int blocks, int rows, int cols, numeric::Format f) {
+      emu::Matrix m(blocks, rows, cols);
+      int const bits = numeric::info(f).bits;
+      for (auto& v : m.bits) v = bits == 64 ? rng() : rng() & ((1ull << bits) - 1);
+      return m;
+    };
+    emu::Matrix a = random(in.blocks, in.m, in.k, model.a), b = random(in.blocks, in.k, in.n, model.b),
+                c = random(in.blocks, in.m, in.n, model.out);
+    std::optional<emu::CompressedA> packed;
+    if (in.sparse()) {
+      for (int i = 0; i < in.m; ++i) // zero two of every four: 2:4 sparse
+        for (int g = 0; g < in.k / 4; ++g) a.at(0, i, 4 * g + static_cast<int>((i + g) % 4)) = 0, a.at(0, i, 4 * g + static_cast<int>((i + g + 1) % 4)) = 0;
+      packed = std::get<emu::CompressedA>(emu::compress_2to4(in, a));
+    }
+    std::string const tag = fmt::format("{}_{}", arch_of(in.gen), in.mnemonic);
+    std::string const fa = write_file(tag + "_a.txt", to_text(a, model.a)), fb = write_file(tag + "_b.txt", to_text(b, model.b)),
+                      fc = write_file(tag + "_c.txt", to_text(c, model.out));
+    std::string const flags = is.mods.neg_lo[0] ? " --neg-lo 1,0,0" : "";
+    auto const res = test::run(fmt::format("{} exec {} --arch {} --a {} --b {} --c {}{}", kBin, in.mnemonic, arch_of(in.gen), fa, fb, fc, flags));
+    ASSERT_EQ(res.status, 0) << in.mnemonic << "\n" << res.output;
+    emu::Matrix const d = packed ? emu::execute(is, packed->values, b, c, &packed->index) : emu::execute(is, a, b, c);
+    ASSERT_EQ(res.output, to_text(d, model.out)) << in.mnemonic;
+    ++n;
+  }
+  EXPECT_EQ(n, 74);
+}
+
+// A gfx1201 capture end to end: the hardware's D from the command line.
+TEST(CliExec, HardwareCaptureThroughTheCommandLine) {
+  std::ifstream f(std::string(WAVEMMA_TESTDATA_DIR) + "/gfx1201_wmma_rocjitsu.jsonl");
+  for (std::string line; std::getline(f, line);) {
+    auto const r = nlohmann::json::parse(line);
+    if (r["id"] != "gfx1201-wmma-f16-packed-3-w64") continue;
+    auto text = [](nlohmann::json const& m) {
+      std::string s;
+      for (auto const& row : m) {
+        for (size_t j = 0; j < row.size(); ++j) s += (j ? " " : "") + row[j].get<std::string>();
+        s += "\n";
+      }
+      return s;
+    };
+    auto const res = test::run(fmt::format("{} exec v_wmma_f16_16x16x16_f16 --arch gfx1201 --wave 64 --a {} --b {} --c {}", kBin,
+                                           write_file("hw_a.txt", text(r["A"])), write_file("hw_b.txt", text(r["B"])),
+                                           write_file("hw_c.txt", text(r["C"]))));
+    ASSERT_EQ(res.status, 0) << res.output;
+    EXPECT_EQ(res.output, text(r["D"]));
+    return;
+  }
+  FAIL() << "record not found";
+}
+
+TEST(CliExec, ExplainNamesTheStepsAndAgreesWithD) {
+  std::string a, b;
+  for (int i = 0; i < 16; ++i) {
+    for (int k = 0; k < 16; ++k) a += fmt::format("{}{}", k ? " " : "", (i == 3 && k == 1) ? "0x3c00" : "0x0000");
+    a += "\n";
+  }
+  for (int k = 0; k < 16; ++k) {
+    for (int j = 0; j < 16; ++j) b += fmt::format("{}{}", j ? " " : "", k == 1 && j == 5 ? "0x4200" : "0x3c00");
+    b += "\n";
+  }
+  auto const res = test::run(fmt::format("{} exec v_mfma_f32_16x16x16_f16 --a {} --b {} --explain 3,5", kBin,
+                                         write_file("ex_a.txt", a), write_file("ex_b.txt", b)));
+  ASSERT_EQ(res.status, 0) << res.output;
+  EXPECT_NE(res.output.find("cdna3.alg1.g8"), std::string::npos) << res.output;
+  EXPECT_NE(res.output.find("k= 1"), std::string::npos);
+  EXPECT_NE(res.output.find("D = 0x40400000"), std::string::npos) << res.output; // 1 * 3 = 3
+}
+
+struct Bad {
+  char const* instr;
+  char const* a;
+  char const* b;
+  char const* extra;
+  char const* needle;
+};
+
+std::string matrix_text(int rows, int cols, char const* value) {
+  std::string s;
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < cols; ++c) s += fmt::format("{}{}", c ? " " : "", value);
+    s += "\n";
+  }
+  return s;
+}
+
+TEST(CliExec, BadFilesGiveOneLineAndStatus2) {
+  std::string const ok16 = write_file("ok16.txt", matrix_text(16, 16, "0x3c00"));
+  std::string const short_rows = write_file("short.txt", matrix_text(15, 16, "0x3c00"));
+  std::string const wide = write_file("wide.txt", matrix_text(16, 17, "0x3c00"));
+  std::string const badhex = write_file("badhex.txt", matrix_text(16, 16, "0x3g00"));
+  std::string const toobig = write_file("big.txt", matrix_text(16, 16, "0x13c00"));
+  std::string const int_range = write_file("int.txt", matrix_text(16, 16, "300"));
+  std::string const int_text = write_file("intx.txt", matrix_text(16, 16, "x"));
+  std::string const dense = write_file("dense.txt", matrix_text(16, 32, "0x3c00"));
+  std::string const b32 = write_file("b32.txt", matrix_text(32, 16, "0x3c00"));
+  struct Case {
+    std::string args, needle;
+  };
+  std::vector<Case> const cases = {
+      {"v_wmma_f32_16x16x16_f16 --arch gfx1201 --a " + short_rows + " --b " + ok16, "15 rows"},
+      {"v_wmma_f32_16x16x16_f16 --arch gfx1201 --a " + wide + " --b " + ok16, "more than 16 columns"},
+      {"v_wmma_f32_16x16x16_f16 --arch gfx1201 --a " + badhex + " --b " + ok16, "not a hex bit pattern"},
+      {"v_wmma_f32_16x16x16_f16 --arch gfx1201 --a " + toobig + " --b " + ok16, "does not fit f16"},
+      {"v_wmma_i32_16x16x16_iu8 --arch gfx1201 --a " + int_range + " --b " + int_range, "out of range 0..255"},
+      {"v_wmma_i32_16x16x16_iu8 --arch gfx1201 --neg-lo 1,1,0 --a " + ok16 + " --b " + ok16, "not a decimal integer"},
+      {"v_wmma_i32_16x16x16_iu8 --arch gfx1201 --a " + int_text + " --b " + ok16, "not a decimal integer"},
+      {"v_swmmac_f32_16x16x32_f16 --arch gfx1201 --a " + dense + " --b " + b32, "not 2:4 sparse"},
+      {"v_wmma_f32_16x16x16_f16 --arch gfx1201 --a /nonexistent --b " + ok16, "cannot open"},
+      {"v_wmma_f32_16x16x16_f16 --arch gfx1201 --a " + ok16 + " --b " + ok16 + " --explain 16,0", "outside D"},
+      {"v_wmma_f32_16x16x16_f16 --arch gfx1201 --a " + ok16 + " --b " + ok16 + " --explain 3", "ROW,COL"},
+      {"v_wmma_f32_16x16x16_f16 --arch gfx1201 --a " + ok16 + " --b " + ok16 + " --clamp", "clamp is not allowed"},
+      {"v_wmma_f32_16x16x16_fp8_fp8 --arch gfx1201 --a " + ok16 + " --b " + ok16 + " --neg-lo 1,0,0", "not allowed"},
+  };
+  for (auto const& c : cases) {
+    auto const res = test::run(fmt::format("{{ {} exec {} 2>&1 >/dev/null; }}", kBin, c.args));
+    EXPECT_EQ(res.status, 2) << c.args << "\n" << res.output;
+    EXPECT_EQ(std::count(res.output.begin(), res.output.end(), '\n'), 1) << c.args << "\n" << res.output;
+    EXPECT_NE(res.output.find(c.needle), std::string::npos) << c.args << "\n" << res.output;
+  }
+}
+
+} // namespace
+} // namespace wavemma

@@ -1,0 +1,602 @@
+#include "cases.hpp"
+
+#include "wavemma/codec/fields.hpp"
+#include "wavemma/isa/instruction.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <functional>
+#include <random>
+#include <set>
+
+namespace wavemma::test::codec_cases {
+namespace {
+
+using codec::Slot;
+using codec::Target;
+using isa::Generation;
+using isa::Instruction;
+
+// --- operands ---------------------------------------------------------------------------------
+
+struct Reg {
+  char file; // 'v' or 'a'
+  int first;
+};
+
+std::string reg_text(Reg r, int width) {
+  if (width == 1) return fmt::format("{}{}", r.file, r.first);
+  return fmt::format("{}[{}:{}]", r.file, r.first, r.first + width - 1);
+}
+
+struct Widths {
+  int d, a, b, c;
+};
+
+Widths widths(Instruction const& row, int wave) {
+  return {codec::slot_width(row, wave, Slot::kVdst), codec::slot_width(row, wave, Slot::kSrc0),
+          codec::slot_width(row, wave, Slot::kSrc1), codec::slot_width(row, wave, Slot::kSrc2)};
+}
+
+// Operand texts: D, A, B, C-or-index.
+struct Operands {
+  std::string d, a, b, c;
+};
+
+std::string join(Instruction const& row, Operands const& o, std::string const& mods) {
+  return fmt::format("{} {}, {}, {}, {}{}{}", row.mnemonic, o.d, o.a, o.b, o.c,
+                     mods.empty() ? "" : " ", mods);
+}
+
+struct Layout {
+  Reg d, a, b, c; // c: C tuple or the index register
+};
+
+// Register layouts: low, C apart from D, odd starts (RDNA) or odd single registers (gfx942),
+// the end of the register file, shared sources, C overlapping D where that is allowed.
+std::vector<Layout> layouts(Instruction const& row, int wave) {
+  Widths const w = widths(row, wave);
+  bool const cdna = row.gen == Generation::kGfx94x;
+  auto even = [&](int r) { return cdna ? r & ~1 : r; };
+  std::vector<Layout> out;
+  int const d0 = w.a + w.b;
+  out.push_back({{'v', d0}, {'v', 0}, {'v', w.a}, {'v', row.sparse() ? d0 + w.d : d0}});
+  out.push_back({{'v', d0}, {'v', 0}, {'v', w.a}, {'v', d0 + w.d}});
+  if (!cdna) {
+    out.push_back({{'v', 101}, {'v', 1}, {'v', 3 + w.a}, {'v', row.sparse() ? 7 : 141}});
+  } else {
+    out.push_back({{'v', 100},
+                   {'v', w.a == 1 ? 1 : 2},
+                   {'v', w.b == 1 ? 33 : 34},
+                   {'v', row.sparse() ? 201 : 150}});
+  }
+  out.push_back({{'v', 256 - w.d},
+                 {'v', 256 - w.a},
+                 {'v', 256 - w.b},
+                 {'v', row.sparse() ? 255 : 256 - w.c}});
+  out.push_back({{'v', even(64)},
+                 {'v', even(17)},
+                 {'v', even(17)},
+                 {'v', row.sparse() ? 64 + w.d - 1 : even(64)}});
+  if (!row.sparse() && (!cdna || w.d <= 4) &&
+      w.d > 1) // partial C/D overlap: checked only on gfx942 for D > 4
+    out.push_back({{'v', 64}, {'v', 0}, {'v', 8}, {'v', 64 + 2}});
+  if (cdna) // every combination of register files: A, B (ACC[0], ACC[1]) and C/D (ACC_CD)
+    for (int m = 1; m < 8; ++m) {
+      char const cd = (m & 4) ? 'a' : 'v';
+      out.push_back({{cd, 128},
+                     {(m & 1) ? 'a' : 'v', 0},
+                     {(m & 2) ? 'a' : 'v', 64},
+                     {row.sparse() ? 'v' : cd, row.sparse() ? 3 : 128}});
+    }
+  return out;
+}
+
+Operands operands(Instruction const& row, int wave, Layout const& l) {
+  Widths const w = widths(row, wave);
+  return {reg_text(l.d, w.d), reg_text(l.a, w.a), reg_text(l.b, w.b), reg_text(l.c, w.c)};
+}
+
+// --- modifiers (syntax of reference/encoding.md §5) ---------------------------------------------
+
+enum class Form { kList, kInt, kFlag };
+struct ModSpec {
+  std::string name;
+  Form form;
+  std::vector<std::string> legal; // catalog-legal values ("" = absent)
+  std::vector<std::string> probe; // the whole syntax range and beyond, llvm-mc decides
+};
+
+std::string list_text(int bits) {
+  return fmt::format("[{},{},{}]", bits & 1, (bits >> 1) & 1, (bits >> 2) & 1);
+}
+
+std::vector<std::string> subsets(int mask) {
+  std::vector<std::string> out{""};
+  for (int b = 1; b < 8; ++b)
+    if ((b & mask) == b) out.push_back(list_text(b));
+  return out;
+}
+
+std::vector<std::string> all_lists() {
+  std::vector<std::string> out{"",          "[0,0,0]",   "[1]",     "[0,1]",
+                               "[1,1,0,0]", "[0,0,0,1]", "[2,0,0]", "[1,0,0,0,0]"};
+  for (int b = 1; b < 8; ++b) out.push_back(list_text(b));
+  return out;
+}
+
+std::vector<std::string> int_range(int lo, int hi) {
+  std::vector<std::string> out;
+  for (int v = lo; v <= hi; ++v) out.push_back(std::to_string(v));
+  return out;
+}
+
+std::vector<std::string> with_absent(std::vector<std::string> v) {
+  v.insert(v.begin(), "");
+  return v;
+}
+
+// The gen's modifiers in llvm-mc's order, with the catalog-legal values for this row.
+std::vector<ModSpec> modifier_specs(Instruction const& row, int wave) {
+  isa::ModRules const& r = row.mod_rules();
+  std::vector<ModSpec> out;
+  std::vector<std::string> const probe_ints = with_absent(int_range(-1, 17));
+  switch (row.gen) {
+  case Generation::kGfx11:
+    out.push_back({"op_sel", Form::kList, subsets(r.op_sel_legal), all_lists()});
+    out.push_back({"op_sel_hi", Form::kList,
+                   r.op_sel_legal ? subsets(7) : std::vector<std::string>{""}, all_lists()});
+    break;
+  case Generation::kGfx12: {
+    int const sets = isa::index_sets(row, wave);
+    std::vector<std::string> keys{""};
+    for (int k = 1; r.index_key && k < sets; ++k) keys.push_back(std::to_string(k));
+    out.push_back({"index_key", Form::kInt, keys, with_absent(int_range(-1, 4))});
+    break;
+  }
+  case Generation::kGfx94x:
+    out.push_back({"cbsz", Form::kInt, with_absent(int_range(1, 7)), probe_ints});
+    out.push_back({"abid", Form::kInt, with_absent(int_range(1, 15)), probe_ints});
+    out.push_back({"blgp", Form::kInt,
+                   r.blgp_legal ? with_absent(int_range(1, 7)) : std::vector<std::string>{""},
+                   probe_ints});
+    out.push_back({"neg", Form::kList, r.blgp_is_neg ? subsets(7) : std::vector<std::string>{""},
+                   all_lists()});
+    return out;
+  }
+  out.push_back({"neg_lo", Form::kList, subsets(r.neg_lo_legal), all_lists()});
+  out.push_back({"neg_hi", Form::kList, subsets(r.neg_hi_legal), all_lists()});
+  out.push_back({"clamp",
+                 Form::kFlag,
+                 r.clamp ? std::vector<std::string>{"", "x"} : std::vector<std::string>{""},
+                 {"", "x"}});
+  return out;
+}
+
+std::string mod_text(ModSpec const& s, std::string const& v) {
+  if (v.empty()) return {};
+  if (s.form == Form::kFlag) return s.name;
+  return s.name + ":" + v;
+}
+
+std::string mods_text(std::vector<ModSpec> const& specs, std::vector<std::string> const& values) {
+  std::string out;
+  for (size_t i = 0; i < specs.size(); ++i) {
+    std::string const t = mod_text(specs[i], values[i]);
+    if (!t.empty()) out += (out.empty() ? "" : " ") + t;
+  }
+  return out;
+}
+
+// Calls f for every combination of the given value lists.
+void for_each_combination(std::vector<std::vector<std::string>> const& lists,
+                          std::function<void(std::vector<std::string> const&)> const& f) {
+  std::vector<size_t> idx(lists.size(), 0);
+  std::vector<std::string> cur(lists.size());
+  for (;;) {
+    for (size_t i = 0; i < lists.size(); ++i) cur[i] = lists[i][idx[i]];
+    f(cur);
+    size_t i = 0;
+    while (i < lists.size() && ++idx[i] == lists[i].size()) idx[i++] = 0;
+    if (i == lists.size()) return;
+  }
+}
+
+// --- constants --------------------------------------------------------------------------------
+
+std::vector<std::string> constant_spellings() {
+  std::vector<std::string> out;
+  for (int v = -16; v <= 64; ++v) out.push_back(std::to_string(v));
+  for (char const* s : {"0.5",
+                        "-0.5",
+                        "1.0",
+                        "-1.0",
+                        "2.0",
+                        "-2.0",
+                        "4.0",
+                        "-4.0",
+                        "0.15915494",
+                        "0.15915494309189532",
+                        "null",
+                        "65",
+                        "-17",
+                        "1.5",
+                        "0.1591549",
+                        "-0.0",
+                        "0x12345678",
+                        "0.0",
+                        "64.0",
+                        "1e0",
+                        "1.",
+                        "0x40",
+                        "010",
+                        "0b11",
+                        "-0x10",
+                        "+1",
+                        "--1",
+                        "- 1.0",
+                        "0xffffffff",
+                        "0xffff",
+                        "0xfff0",
+                        "0xffffffffffffffff",
+                        "0x3c00",
+                        "0xbc00",
+                        "0x3118",
+                        "0x3f80",
+                        "0x3e22",
+                        "0x3f800000",
+                        "0x3e22f983",
+                        "0x40000000",
+                        "0x3ff0000000000000",
+                        "0x3fc45f306dc9c882",
+                        "0.158203125",
+                        "0.1592",
+                        "1.401298464324817e-45",
+                        "1e-45",
+                        "4.9406564584124654e-324",
+                        "5.960464477539063e-08",
+                        "s0",
+                        "s[0:7]",
+                        "vcc",
+                        "exec",
+                        "m0",
+                        "src_shared_base",
+                        "src_shared_limit",
+                        "src_private_base",
+                        "src_private_limit",
+                        "src_pops_exiting_wave_id",
+                        "src_vccz",
+                        "src_execz",
+                        "src_scc",
+                        "src_lds_direct",
+                        "lds_direct",
+                        "shared_base",
+                        "shared_limit",
+                        "private_base",
+                        "private_limit",
+                        "pops_exiting_wave_id",
+                        "vccz",
+                        "execz",
+                        "ttmp[0:1]",
+                        "flat_scratch",
+                        "scc"})
+    out.emplace_back(s);
+  return out;
+}
+
+// --- the cases --------------------------------------------------------------------------------
+
+void add(std::vector<TextCase>& out, std::string text, Expect e, std::string what) {
+  out.push_back({std::move(text), e, std::move(what)});
+}
+
+void modifier_cases(Instruction const& row, int wave, Operands const& base,
+                    std::vector<TextCase>& out) {
+  auto const specs = modifier_specs(row, wave);
+  // Every catalog-legal combination: llvm-mc must accept all of them.
+  std::vector<std::vector<std::string>> legal;
+  for (auto const& s : specs) legal.push_back(s.legal);
+  for_each_combination(legal, [&](auto const& v) {
+    // blgp and neg are the same bits: an instruction has one or the other.
+    add(out, join(row, base, mods_text(specs, v)), Expect::kAccept, "modifiers");
+  });
+  // Each modifier over its whole range, the others absent: llvm-mc decides.
+  for (size_t i = 0; i < specs.size(); ++i)
+    for (auto const& v : specs[i].probe) {
+      std::vector<std::string> values(specs.size());
+      values[i] = v;
+      add(out, join(row, base, mods_text(specs, values)), Expect::kAny, "modifier range");
+    }
+  // Modifiers of the other family and out of llvm-mc's order.
+  for (char const* other :
+       {"clamp", "op_sel:[0,0,1]", "index_key:1", "neg_lo:[1,0,0]", "cbsz:1", "abid:1", "blgp:1",
+        "neg:[1,0,0]", "op_sel_hi:[0,0,0]", "neg_hi:[0,0,1]"})
+    add(out, join(row, base, other), Expect::kAny, "modifier presence");
+  if (specs.size() >= 2) {
+    // Two modifiers that both have values, in reverse order.
+    std::vector<std::string> present;
+    for (auto const& s : specs)
+      for (auto const& v : s.legal)
+        if (!v.empty()) {
+          present.push_back(mod_text(s, v));
+          break;
+        }
+    if (present.size() >= 2) {
+      add(out, join(row, base, present[1] + " " + present[0]), Expect::kReject, "modifier order");
+      add(out, join(row, base, present[0] + " " + present[0]), Expect::kReject, "modifier twice");
+    }
+  }
+}
+
+void register_cases(Instruction const& row, int wave, std::vector<TextCase>& out) {
+  Widths const w = widths(row, wave);
+  bool const cdna = row.gen == Generation::kGfx94x;
+  for (Layout const& l : layouts(row, wave))
+    add(out, join(row, operands(row, wave, l), ""), Expect::kAccept, "registers");
+  Layout const base = layouts(row, wave).front();
+  Operands const ok = operands(row, wave, base);
+  // Wrong tuple widths in each position.
+  using Member = std::string Operands::*;
+  std::array<std::pair<Member, int>, 4> const widths_of{
+      {{&Operands::d, w.d}, {&Operands::a, w.a}, {&Operands::b, w.b}, {&Operands::c, w.c}}};
+  auto const firsts = std::array{base.d.first, base.a.first, base.b.first, base.c.first};
+  for (size_t i = 0; i < widths_of.size(); ++i) {
+    auto [member, width] = widths_of[i];
+    for (int wrong : {width - 1, width + 1, width * 2}) {
+      if (wrong < 1 || wrong == width) continue;
+      Operands o = ok;
+      o.*member = reg_text({'v', firsts[i]}, wrong);
+      add(out, join(row, o, ""), Expect::kReject, "width");
+    }
+    // Past the end of the register file, and SGPRs.
+    Operands o = ok;
+    o.*member = reg_text({'v', 256 - width + (cdna && width > 1 ? 2 : 1)}, width);
+    add(out, join(row, o, ""), Expect::kReject, "range");
+    o.*member = width == 1 ? "s2" : fmt::format("s[4:{}]", 4 + width - 1);
+    add(out, join(row, o, ""), Expect::kReject, "register file");
+    if (i != 3 || row.sparse()) {
+      o.*member = "1.0";
+      add(out, join(row, o, ""), Expect::kReject, "constant");
+      for (char const* special : {"null", "src_scc", "src_shared_base"}) {
+        o.*member = special;
+        add(out, join(row, o, ""), Expect::kAny, "special source");
+      }
+    }
+    if (!cdna || (i == 3 && row.sparse())) {
+      o.*member = reg_text({'a', firsts[i]}, width);
+      add(out, join(row, o, ""), Expect::kReject, "register file");
+    }
+    if (cdna && width > 1) {
+      o.*member = reg_text({'v', firsts[i] + 1}, width);
+      add(out, join(row, o, ""), Expect::kReject, "alignment");
+    }
+  }
+  if (cdna && !row.sparse()) {
+    Operands o = ok;
+    o.c = reg_text({'a', base.c.first}, w.c);
+    add(out, join(row, o, ""), Expect::kReject, "register file"); // C and D in different files
+    if (w.d > 4) {
+      o.c = reg_text({'v', base.d.first + 2}, w.c);
+      add(out, join(row, o, ""), Expect::kReject, "overlap");
+      o.c = reg_text({'v', base.d.first - 2 >= 0 ? base.d.first - 2 : base.d.first + w.d - 2}, w.c);
+      add(out, join(row, o, ""), Expect::kReject, "overlap");
+    }
+  }
+  // Reversed tuple, missing operand, junk after the instruction.
+  Operands o = ok;
+  if (w.d > 1) {
+    o.d = fmt::format("v[{}:{}]", base.d.first + w.d - 1, base.d.first);
+    add(out, join(row, o, ""), Expect::kReject, "syntax");
+  }
+  add(out, fmt::format("{} {}, {}, {}", row.mnemonic, ok.d, ok.a, ok.b), Expect::kReject, "syntax");
+  add(out, join(row, ok, "junk"), Expect::kReject, "syntax");
+}
+
+void constant_cases(Instruction const& row, int wave, std::vector<TextCase>& out) {
+  Layout const base = layouts(row, wave).front();
+  Operands o = operands(row, wave, base);
+  for (auto const& c : constant_spellings()) {
+    o.c = c;
+    add(out, join(row, o, ""), Expect::kAny, "constants");
+  }
+}
+
+// Other spellings of accepted instructions (llvm-mc decides; the bytes must agree).
+void spelling_cases(Instruction const& row, int wave, std::vector<TextCase>& out) {
+  Widths const w = widths(row, wave);
+  Layout const base = layouts(row, wave).front();
+  Operands const o = operands(row, wave, base);
+  std::string const canonical = join(row, o, "");
+  std::string upper = std::string(row.mnemonic);
+  for (char& ch : upper) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  auto const tail = canonical.substr(row.mnemonic.size());
+  add(out, upper + tail, Expect::kAny, "spelling");
+  add(out, std::string(row.mnemonic) + "_e64" + tail, Expect::kAny, "spelling");
+  add(out, std::string(row.mnemonic) + "_E64" + tail, Expect::kAny, "spelling");
+  add(out, "wmma" + tail, Expect::kReject, "spelling");
+  add(out, std::string(row.mnemonic).substr(2) + tail, Expect::kAny, "spelling");
+  std::string_view rest = row.aliases;
+  while (!rest.empty()) {
+    size_t const sp = rest.find(' ');
+    std::string alias(rest.substr(0, sp));
+    if (alias.starts_with('~')) alias.erase(0, 1); // an assembler-only (trap) alias: still llvm-mc's
+    add(out, alias + tail, Expect::kAccept, "alias");
+    add(out, alias + "_e64" + tail, Expect::kAny, "alias");
+    rest = sp == std::string_view::npos ? std::string_view{} : rest.substr(sp + 1);
+  }
+  add(out, fmt::format("{}\t{},{},{},{}", row.mnemonic, o.d, o.a, o.b, o.c), Expect::kAny,
+      "spelling");
+  add(out, fmt::format("  {}   {} ,  {} , {} ,{}  ", row.mnemonic, o.d, o.a, o.b, o.c),
+      Expect::kAny, "spelling");
+  add(out, fmt::format("{} {} {} {} {}", row.mnemonic, o.d, o.a, o.b, o.c), Expect::kAny,
+      "spelling");
+  add(out, fmt::format("{} {}, {}, {}, {},", row.mnemonic, o.d, o.a, o.b, o.c), Expect::kAny,
+      "spelling");
+  add(out, fmt::format("{} {},, {}, {}, {}", row.mnemonic, o.d, o.a, o.b, o.c), Expect::kAny,
+      "spelling");
+  add(out, canonical + " ; a comment", Expect::kAny, "spelling");
+  add(out, canonical + " // a comment", Expect::kAny, "spelling");
+  add(out, canonical + " # a comment", Expect::kAny, "spelling");
+  auto const spaced = [&](Reg r, int width) {
+    return width == 1 ? fmt::format("{}[{}]", r.file, r.first)
+                      : fmt::format("{} [ {} : {} ]", r.file, r.first, r.first + width - 1);
+  };
+  add(out,
+      join(row,
+           {spaced(base.d, w.d), spaced(base.a, w.a), spaced(base.b, w.b), spaced(base.c, w.c)},
+           ""),
+      Expect::kAny, "spelling");
+  add(out,
+      join(row, {fmt::format("v[0x{:x}:{}]", base.d.first, base.d.first + w.d - 1), o.a, o.b, o.c},
+           ""),
+      Expect::kAny, "spelling");
+  add(out,
+      join(row, {fmt::format("V[{}:{}]", base.d.first, base.d.first + w.d - 1), o.a, o.b, o.c}, ""),
+      Expect::kAny, "spelling");
+  add(out,
+      join(row, {o.d, fmt::format("v[{}:{}]", base.a.first, base.a.first + w.a - 1), o.b, o.c}, ""),
+      Expect::kAny, "spelling");
+  add(out, join(row, {o.d, fmt::format("v0{}", base.a.first), o.b, o.c}, ""), Expect::kAny,
+      "spelling");
+  add(out,
+      join(row,
+           {fmt::format("acc[{}:{}]", base.d.first, base.d.first + w.d - 1),
+            fmt::format("acc{}", base.a.first), o.b,
+            row.sparse() ? o.c : fmt::format("acc[{}:{}]", base.c.first, base.c.first + w.c - 1)},
+           ""),
+      Expect::kAny, "spelling");
+  // Lists and integers in other forms.
+  for (auto const& s : modifier_specs(row, wave))
+    for (auto const& v : s.legal) {
+      if (v.empty() || s.form == Form::kFlag) continue;
+      if (s.form == Form::kList) {
+        std::string const a = v.substr(1, 1), b = v.substr(3, 1), c = v.substr(5, 1);
+        for (std::string const& alt :
+             {fmt::format("[{}, {}, {}]", a, b, c), fmt::format("[ {},{},{} ]", a, b, c),
+              fmt::format("[{},{}]", a, b), fmt::format("[{}]", a),
+              fmt::format("[{},{},{},0]", a, b, c), fmt::format("[0x{},{},0b{}]", a, b, c),
+              fmt::format("[{},{},{}", a, b, c)})
+          add(out, join(row, o, s.name + ":" + alt), Expect::kAny, "spelling");
+        add(out, join(row, o, s.name + " : " + v), Expect::kAny, "spelling");
+      } else {
+        for (std::string const& alt : {"0x" + v, "0" + v, " " + v, "[" + v + "]", "(" + v + ")",
+                                       "[" + v + ",0]", v + ".0", "+" + v})
+          add(out, join(row, o, s.name + ":" + alt), Expect::kAny, "spelling");
+      }
+      add(out, join(row, o, std::string("Z") + s.name.substr(1) + ":" + v), Expect::kAny,
+          "spelling");
+      break; // one value per modifier is enough for spellings
+    }
+}
+
+} // namespace
+
+std::vector<TextCase> text_cases(Target target) {
+  std::vector<TextCase> out;
+  for (Instruction const& row : isa::catalog()) {
+    if (row.gen != target.gen || !row.has_wave(target.wave)) continue;
+    Operands const base = operands(row, target.wave, layouts(row, target.wave).front());
+    modifier_cases(row, target.wave, base, out);
+    register_cases(row, target.wave, out);
+    if (!row.sparse()) constant_cases(row, target.wave, out);
+    spelling_cases(row, target.wave, out);
+  }
+  // Instructions of other generations and unknown names.
+  for (Instruction const& row : isa::catalog()) {
+    if (row.gen == target.gen || !row.has_wave(64)) continue;
+    Operands const o = operands(row, 64, layouts(row, 64).front());
+    add(out, join(row, o, ""), Expect::kAny, "other generation");
+  }
+  add(out, "v_wmma_f32_16x16x16_f17 v[8:15], v[0:3], v[4:7], v[8:15]", Expect::kReject, "unknown");
+  add(out, "v_mfma_f32_32x32x2bf16 v[0:31], v0, v1, v[0:31]", Expect::kReject, "unknown");
+  return out;
+}
+
+std::vector<codec::Bytes> sweep_words(Target target, std::vector<codec::Bytes> const& valid,
+                                      uint32_t seed, size_t count) {
+  std::mt19937 rng(seed);
+  codec::EncodingFamily const& family = codec::family_of(target.gen);
+  auto const word_of = [](codec::Bytes const& b) {
+    uint64_t w = 0;
+    for (int i = 0; i < 8; ++i) w |= uint64_t{b[i]} << (8 * i);
+    return w;
+  };
+  auto const bytes_of = [](uint64_t w) {
+    codec::Bytes b{};
+    for (int i = 0; i < 8; ++i) b[i] = static_cast<uint8_t>(w >> (8 * i));
+    return b;
+  };
+  auto const pick = [&](size_t n) { return std::uniform_int_distribution<size_t>(0, n - 1)(rng); };
+  auto const bits = [&](int n) { return static_cast<uint32_t>(rng() & ((1u << n) - 1)); };
+  std::vector<codec::Bytes> out;
+  std::set<uint64_t> seen;
+  while (out.size() < count) {
+    uint64_t w = valid.empty() ? 0 : word_of(valid[pick(valid.size())]);
+    codec::FieldValues f = codec::unpack(family, w);
+    switch (pick(8)) {
+    case 0: // flip one to three bits anywhere in the modifier fields (D0[15:8], D1[31:27])
+      for (int k = 1 + static_cast<int>(pick(3)); k > 0; --k) {
+        int const bit = static_cast<int>(pick(13));
+        w ^= bit < 8 ? uint64_t{1} << (8 + bit) : uint64_t{1} << (59 + bit - 8);
+      }
+      break;
+    case 1: // one random field replaced
+    case 2: {
+      codec::BitField const& bf = family.fields[pick(family.fields.size())];
+      if (bf.field == codec::Field::kEncoding) break;
+      codec::at(f, bf.field) = bits(bf.width);
+      w = codec::pack(family, f);
+      break;
+    }
+    case 3: // another opcode of the family
+      codec::at(f, codec::Field::kOp) = bits(7);
+      w = codec::pack(family, f);
+      break;
+    case 4: // every modifier field random
+      for (auto const& bf : family.fields)
+        if (bf.lo >= 8 && bf.lo < 16) codec::at(f, bf.field) = bits(bf.width);
+      codec::at(f, codec::Field::kOpSelHi01) = bits(2);
+      codec::at(f, codec::Field::kNeg) = bits(3);
+      codec::at(f, codec::Field::kAcc) = bits(2);
+      codec::at(f, codec::Field::kBlgp) = bits(3);
+      w = codec::pack(family, f);
+      break;
+    case 5: // random registers near the ends of the register file
+      for (codec::Field fld :
+           {codec::Field::kVdst, codec::Field::kSrc0, codec::Field::kSrc1, codec::Field::kSrc2})
+        if (rng() & 1)
+          codec::at(f, fld) = fld == codec::Field::kVdst ? 224 + bits(5) : 256 + 224 + bits(5);
+      w = codec::pack(family, f);
+      break;
+    case 6: // a random word of the family
+      w = (uint64_t{rng()} << 32) | rng();
+      f = codec::unpack(family, w);
+      codec::at(f, codec::Field::kEncoding) = family.encoding;
+      w = codec::pack(family, f);
+      break;
+    case 7: // anything at all
+      w = (uint64_t{rng()} << 32) | rng();
+      break;
+    }
+    // A source field of 255 makes llvm-mc read a 32-bit literal after the word (a 12-byte form the
+    // assembler rejects for these instructions; printing one crashes llvm-mc-22 on gfx942): left
+    // out.
+    codec::FieldValues const g = codec::unpack(family, w);
+    // On gfx942 llvm-mc-22 also crashes printing SRC0/SRC1 holding a negative integer or a real
+    // inline constant (193..208, 240..248): left out as well.
+    bool const ours = codec::at(g, codec::Field::kEncoding) == family.encoding;
+    auto const crashes_gfx942 = [](uint32_t v) {
+      return (v >= 193 && v <= 208) || (v >= 240 && v <= 248);
+    };
+    bool const literal = ours && (codec::at(g, codec::Field::kSrc0) == 255 ||
+                                  codec::at(g, codec::Field::kSrc1) == 255 ||
+                                  codec::at(g, codec::Field::kSrc2) == 255);
+    bool const crash = ours && target.gen == Generation::kGfx94x &&
+                       (crashes_gfx942(codec::at(g, codec::Field::kSrc0)) ||
+                        crashes_gfx942(codec::at(g, codec::Field::kSrc1)));
+    if (!literal && !crash && seen.insert(w).second) out.push_back(bytes_of(w));
+  }
+  return out;
+}
+
+} // namespace wavemma::test::codec_cases

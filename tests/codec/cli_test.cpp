@@ -1,0 +1,162 @@
+// wavemma encode / decode as a program: output lines, exit statuses, stdin streams, --file
+// listings.
+
+#include "support/process.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+namespace {
+
+using wavemma::test::run;
+
+std::string const kBin = WAVEMMA_BIN;
+
+// stdout only / stderr only of a shell command.
+wavemma::test::RunResult out_of(std::string const& cmd) {
+  return run("( " + cmd + " 2>/dev/null )");
+}
+wavemma::test::RunResult err_of(std::string const& cmd) {
+  return run("( " + cmd + " 2>&1 >/dev/null )");
+}
+
+std::string temp_file(std::string const& name, std::vector<uint8_t> const& bytes) {
+  auto const path =
+      std::filesystem::temp_directory_path() / (name + "-" + std::to_string(getpid()) + ".bin");
+  std::ofstream(path, std::ios::binary)
+      .write(reinterpret_cast<char const*>(bytes.data()),
+             static_cast<std::streamsize>(bytes.size()));
+  return path.string();
+}
+
+TEST(CodecCli, EncodePrintsTheBytesAsLlvmMc) {
+  auto const r = out_of(
+      kBin + " encode --arch gfx1200 'v_wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], v[8:15]'");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.output, "[0x08,0x40,0x40,0xcc,0x00,0x09,0x22,0x1c]\n");
+}
+
+TEST(CodecCli, DecodeTakesCommaOrSpaceSeparatedBytes) {
+  auto const a = out_of(kBin + " decode --arch gfx942 '0x00,0x89,0xc0,0xd3,0x00,0x03,0x02,0x64'");
+  auto const b = out_of(kBin + " decode --arch cdna3 '0x00 0x89 0xc0 0xd3 0x00 0x03 0x02 0x64'");
+  EXPECT_EQ(a.status, 0);
+  EXPECT_EQ(a.output, "v_mfma_f32_32x32x1_2b_f32 a[0:31], v0, v1, a[0:31] cbsz:1 abid:1 blgp:3\n");
+  EXPECT_EQ(b.output, a.output);
+}
+
+TEST(CodecCli, WaveSizeChangesTheTupleWidths) {
+  std::string const bytes = "'0x08,0x40,0x40,0xcc,0x00,0x09,0x22,0x1c'";
+  EXPECT_EQ(out_of(kBin + " decode --arch gfx1201 " + bytes).output,
+            "v_wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], v[8:15]\n");
+  EXPECT_EQ(out_of(kBin + " decode --arch gfx1201 --wave 64 " + bytes).output,
+            "v_wmma_f32_16x16x16_f16 v[8:11], v[0:1], v[4:5], v[8:11]\n");
+  EXPECT_EQ(out_of(kBin + " decode --arch gfx1100 " + bytes).output,
+            "v_wmma_f32_16x16x16_f16 v[8:15], v[0:7], v[4:11], v[8:15]\n");
+}
+
+TEST(CodecCli, StdinGivesOneLinePerItemInOrder) {
+  std::string const input =
+      "v_wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], v[8:15]\\n"
+      "v_wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], v[8:15] clamp\\n"
+      "\\n"
+      "v_wmma_i32_16x16x16_iu8 v[8:15], v[0:1], v[2:3], v[8:15] neg_lo:[1,1]\\n";
+  auto const r = out_of("printf '" + input + "' | " + kBin + " encode --arch gfx1200");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.output, "[0x08,0x40,0x40,0xcc,0x00,0x09,0x22,0x1c]\n"
+                      "error: invalid modifier: clamp is not allowed on v_wmma_f32_16x16x16_f16 "
+                      "(integer instructions only)\n"
+                      "\n"
+                      "[0x08,0x40,0x44,0xcc,0x00,0x05,0x22,0x7c]\n");
+  EXPECT_EQ(err_of("printf '" + input + "' | " + kBin + " encode --arch gfx1200").output,
+            "wavemma: 1 of 3 items could not be encoded\n");
+}
+
+TEST(CodecCli, DecodeStdinReportsInvalidEncodings) {
+  std::string const input = "0x08,0x40,0x40,0xcc,0x00,0x09,0x22,0x1c\\n0x08,0x40,0x40,0xcc,0x00,"
+                            "0x09,0x22,0x04\\n0x08,0x40\\n";
+  auto const r = out_of("printf '" + input + "' | " + kBin + " decode --arch gfx1200");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.output, "v_wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], v[8:15]\n"
+                      "error: invalid instruction encoding: OP_SEL_HI must be all ones on gfx12 "
+                      "(here op_sel_hi:[0,0,1])\n"
+                      "error: expected the 8 bytes of one instruction, got 2\n");
+}
+
+TEST(CodecCli, EncodeOutputDecodesBack) {
+  auto const r = out_of(kBin +
+                        " encode --arch gfx942 'v_mfma_f64_16x16x4f64 v[0:7], v[8:9], v[10:11], "
+                        "v[0:7] neg:[1,0,1]' | xargs -0 " +
+                        kBin + " decode --arch gfx942");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.output, "v_mfma_f64_16x16x4_f64 v[0:7], v[8:9], v[10:11], v[0:7] neg:[1,0,1]\n");
+}
+
+TEST(CodecCli, BadUsageIsOneLineAndStatusTwo) {
+  auto const wave = err_of(kBin + " decode --arch gfx942 --wave 32 '0x00'");
+  EXPECT_EQ(wave.status, 2);
+  EXPECT_EQ(wave.output, "wavemma: error: gfx942 has no wave32 (CDNA3 runs wave64 only)\n");
+  auto const arch = err_of(
+      kBin + " encode --arch gfx9000 'v_mfma_f32_16x16x16_f16 v[0:3], v[4:5], v[6:7], v[0:3]'");
+  EXPECT_EQ(arch.status, 2);
+  EXPECT_NE(arch.output.find("unknown architecture 'gfx9000' (known: gfx1100,"), std::string::npos)
+      << arch.output;
+  EXPECT_EQ(std::count(arch.output.begin(), arch.output.end(), '\n'), 1);
+  EXPECT_EQ(
+      err_of(kBin + " encode 'v_mfma_f32_16x16x16_f16 v[0:3], v[4:5], v[6:7], v[0:3]'").status, 2);
+  EXPECT_EQ(err_of(kBin + " decode --arch gfx942 --wave 48 '0x00'").status, 2);
+}
+
+TEST(CodecCli, FileListingKeepsEveryByte) {
+  std::vector<uint8_t> const blob = {
+      0x08, 0x40, 0x40, 0xcc, 0x00, 0x09, 0x22, 0x1c, // valid
+      0x08, 0x40, 0x40, 0xcc, 0x00, 0x09, 0x22, 0x18, // C is an SGPR: resume 4 bytes later
+      0x04, 0x40, 0x40, 0xcc, 0x00, 0x05, 0x12, 0x1c, // valid
+      0x01, 0x02, 0x03,                               // a trailing partial dword
+  };
+  std::string const file = temp_file("codec-cli", blob);
+  auto const out = out_of(kBin + " decode --arch gfx1200 --file " + file);
+  auto const err = err_of(kBin + " decode --arch gfx1200 --file " + file);
+  std::filesystem::remove(file);
+  EXPECT_EQ(out.status, 1);
+  EXPECT_EQ(out.output, "0x0000: v_wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], v[8:15] ; "
+                        "[0x08,0x40,0x40,0xcc,0x00,0x09,0x22,0x1c]\n"
+                        "0x0008: .long 0xcc404008 ; [0x08,0x40,0x40,0xcc]\n"
+                        "0x000c: .long 0x18220900 ; [0x00,0x09,0x22,0x18]\n"
+                        "0x0010: v_wmma_f32_16x16x16_f16 v[4:11], v[0:3], v[2:5], v[4:11] ; "
+                        "[0x04,0x40,0x40,0xcc,0x00,0x05,0x12,0x1c]\n"
+                        "0x0018: .byte 0x01,0x02,0x03\n");
+  EXPECT_NE(
+      err.output.find("warning: invalid instruction encoding at offset 0x8: SRC2 holds SGPR s8"),
+      std::string::npos)
+      << err.output;
+  EXPECT_NE(err.output.find("warning: not a matrix instruction at offset 0xc:"), std::string::npos)
+      << err.output;
+  EXPECT_NE(err.output.find("warning: trailing 3 bytes at offset 0x18"), std::string::npos)
+      << err.output;
+}
+
+TEST(CodecCli, CleanFileListsWithStatusZero) {
+  std::string const file =
+      temp_file("codec-cli-clean", {0x00, 0x00, 0xcd, 0xd3, 0x04, 0x0d, 0x02, 0x04, 0x00, 0x80,
+                                    0xcd, 0xd3, 0x04, 0x0d, 0x02, 0x0a});
+  auto const r = run(kBin + " decode --arch gfx942 --file " + file);
+  std::filesystem::remove(file);
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.output, "0x0000: v_mfma_f32_16x16x16_f16 v[0:3], v[4:5], v[6:7], v[0:3] ; "
+                      "[0x00,0x00,0xcd,0xd3,0x04,0x0d,0x02,0x04]\n"
+                      "0x0008: v_mfma_f32_16x16x16_f16 a[0:3], a[4:5], v[6:7], 0 ; "
+                      "[0x00,0x80,0xcd,0xd3,0x04,0x0d,0x02,0x0a]\n");
+}
+
+TEST(CodecCli, HelpShowsExamples) {
+  for (char const* cmd : {"encode", "decode"}) {
+    auto const r = out_of(kBin + " " + cmd + " --help");
+    EXPECT_EQ(r.status, 0);
+    EXPECT_NE(r.output.find("Examples:"), std::string::npos) << cmd;
+    EXPECT_NE(r.output.find("--arch"), std::string::npos) << cmd;
+  }
+}
+
+} // namespace

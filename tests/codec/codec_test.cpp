@@ -1,0 +1,315 @@
+// The codec's behaviour one line per case: the assembler's rejections with their reasons, the
+// decoder's, other spellings, the machine-instruction API and the field tables.
+
+#include "wavemma/codec/codec.hpp"
+#include "wavemma/codec/fields.hpp"
+
+#include <gtest/gtest.h>
+#include <set>
+
+namespace wavemma::codec {
+namespace {
+
+using enum ErrorKind;
+
+Target target(char const* arch, int wave) {
+  return target_of(*isa::find_arch(arch), wave);
+}
+
+// --- the assembler's rejections ------------------------------------------------------------------
+
+struct Rejected {
+  char const* arch;
+  int wave;
+  char const* text;
+  ErrorKind kind;
+  char const* reason; // a part of the message
+};
+
+// clang-format off
+constexpr Rejected kRejected[] = {
+  {"gfx1200", 32, "v_wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], v[8:15] clamp",                    kInvalidModifier,   "clamp is not allowed on v_wmma_f32_16x16x16_f16"},
+  {"gfx1200", 32, "v_wmma_f32_16x16x16_fp8_fp8 v[8:15], v[0:1], v[2:3], v[8:15] neg_lo:[1,0,0]",       kInvalidModifier,   "neg_lo[0] (A) is not allowed"},
+  {"gfx1200", 32, "v_wmma_i32_16x16x16_iu8 v[8:15], v[0:1], v[2:3], v[8:15] neg_hi:[0,0,0]",           kInvalidModifier,   "takes no neg_hi"},
+  {"gfx1200", 32, "v_wmma_i32_16x16x16_iu8 v[8:15], v[0:1], v[2:3], v[8:15] neg_lo:[0,0,1]",           kInvalidModifier,   "neg_lo[2] (C) is not allowed"},
+  {"gfx1200", 32, "v_wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], v[8:15] neg_lo:[2,0,0]",           kInvalidModifier,   "invalid neg_lo value 2"},
+  {"gfx1200", 32, "v_wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], v[8:15] neg_hi:[1,0,0] neg_lo:[1,0,0]", kInvalidModifier, "neg_lo must come before neg_hi"},
+  {"gfx1200", 32, "v_wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], v[8:15] neg_lo:[1,0,0] neg_lo:[1,0,0]", kInvalidModifier, "given twice"},
+  {"gfx1200", 32, "v_wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], v[8:15] op_sel:[0,0,1]",           kInvalidModifier,   "takes no op_sel"},
+  {"gfx1100", 32, "v_wmma_f32_16x16x16_f16 v[16:23], v[0:7], v[8:15], v[16:23] op_sel:[0,0,1]",        kInvalidModifier,   "takes no op_sel"},
+  {"gfx1100", 32, "v_wmma_i32_16x16x16_iu8 v[8:15], v[0:3], v[4:7], v[8:15] op_sel_hi:[0,0,0]",        kInvalidModifier,   "takes no op_sel_hi"},
+  {"gfx1200", 32, "v_swmmac_f32_16x16x32_f16 v[12:19], v[0:3], v[4:11], v20 index_key:2",              kInvalidModifier,   "index_key 2 out of range 0..1"},
+  {"gfx1200", 32, "v_swmmac_i32_16x16x64_iu4 v[6:13], v[0:1], v[2:5], v14 index_key:1",                kInvalidModifier,   "one index set in wave32"},
+  {"gfx1200", 32, "v_swmmac_f32_16x16x32_f16 v[12:19], v[0:3], v[4:11], v20 neg_lo:[0,0,1]",           kInvalidModifier,   "neg_lo[2] (C) is not allowed"},
+  {"gfx942",  64, "v_mfma_f32_32x32x1_2b_f32 a[0:31], v0, v1, a[0:31] cbsz:8",                         kInvalidModifier,   "cbsz 8 out of range 0..7"},
+  {"gfx942",  64, "v_mfma_f32_32x32x1_2b_f32 a[0:31], v0, v1, a[0:31] abid:16",                        kInvalidModifier,   "abid 16 out of range 0..15"},
+  {"gfx942",  64, "v_mfma_f32_32x32x1_2b_f32 a[0:31], v0, v1, a[0:31] abid:1 cbsz:1",                  kInvalidModifier,   "cbsz must come before abid"},
+  {"gfx942",  64, "v_mfma_f64_16x16x4_f64 v[0:7], v[8:9], v[10:11], v[0:7] blgp:1",                    kInvalidModifier,   "blgp is not supported on v_mfma_f64_16x16x4_f64"},
+  {"gfx942",  64, "v_mfma_f32_16x16x16_f16 v[0:3], v[4:5], v[6:7], v[0:3] neg:[1,0,0]",                kInvalidModifier,   "takes no neg"},
+  {"gfx942",  64, "v_smfmac_f32_16x16x32_f16 v[0:3], v[4:5], v[6:9], v10 blgp:1",                      kInvalidModifier,   "takes no blgp"},
+  {"gfx942",  64, "v_mfma_f64_16x16x4_f64 v[0:7], v[8:9], v[10:11], v[0:7] neg:[0,0,0,1]",             kInvalidModifier,   "fourth element of neg must be 0"},
+  {"gfx1200", 32, "v_wmma_f32_16x16x16_f16 v[8:15], v[0:7], v[4:7], v[8:15]",                          kInvalidOperand,    "A (src0) of v_wmma_f32_16x16x16_f16 takes 4 in wave32"},
+  {"gfx1200", 64, "v_wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], v[8:15]",                          kInvalidOperand,    "takes 4 in wave64"},
+  {"gfx1200", 32, "v_wmma_f32_16x16x16_f16 v[250:257], v[0:3], v[4:7], v[8:15]",                       kInvalidOperand,    "register index is out of range"},
+  {"gfx1200", 32, "v_wmma_f32_16x16x16_f16 v[8:15], a[0:3], v[4:7], v[8:15]",                          kInvalidOperand,    "AccVGPRs (a[0:3]) do not exist on RDNA4"},
+  {"gfx1200", 32, "v_wmma_f32_16x16x16_f16 v[8:15], s[0:3], v[4:7], v[8:15]",                          kInvalidOperand,    "SGPRs and special registers are not accepted"},
+  {"gfx1200", 32, "v_wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], 0x12345678",                       kInvalidOperand,    "not an inline constant"},
+  {"gfx1200", 32, "v_wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], 65",                               kInvalidOperand,    "not an inline constant"},
+  {"gfx1200", 32, "v_wmma_f32_16x16x16_f16 v[8:15], 1.0, v[4:7], v[8:15]",                             kInvalidOperand,    "must be a register, not a constant"},
+  {"gfx1200", 32, "v_swmmac_f32_16x16x32_f16 v[12:19], v[0:3], v[4:11], 0",                            kInvalidOperand,    "must be a register, not a constant"},
+  {"gfx1200", 32, "v_wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], src_vccz",                         kInvalidOperand,    "cannot be src_vccz"},
+  {"gfx942",  64, "v_mfma_f32_16x16x16_f16 v[0:3], v[4:5], v[6:7], null",                              kInvalidOperand,    "cannot be null"},
+  {"gfx942",  64, "v_mfma_f32_16x16x16_f16 v[1:4], v[4:5], v[6:7], v[1:4]",                            kInvalidOperand,    "misaligned"},
+  {"gfx942",  64, "v_mfma_f32_32x32x8_f16 v[0:15], v[16:17], v[18:19], v[2:17]",                       kInvalidOperand,    "partially overlaps D v[0:15]"},
+  {"gfx942",  64, "v_mfma_f32_16x16x16_f16 v[0:3], v[4:5], v[6:7], a[0:3]",                            kInvalidOperand,    "same register file"},
+  {"gfx942",  64, "v_smfmac_f32_16x16x32_f16 v[0:3], v[4:5], v[6:9], a10",                             kInvalidOperand,    "must be a VGPR, not a10"},
+  {"gfx942",  64, "v_mfma_f32_32x32x1_2b_f32 a[226:257], v1, v3, a[226:257]",                          kInvalidOperand,    "register index is out of range"},
+  {"gfx942",  64, "v_mfma_f32_16x16x16_f16 v[0:3], v[5:4], v[6:7], v[0:3]",                            kInvalidOperand,    "should not exceed"},
+  {"gfx1200", 32, "v_mfma_f32_16x16x16_f16 v[0:3], v[4:5], v[6:7], v[0:3]",                            kUnknownInstruction,"is a gfx94x instruction, not one of gfx12"},
+  {"gfx1100", 32, "v_swmmac_f32_16x16x32_f16 v[12:19], v[0:3], v[4:11], v20",                          kUnknownInstruction,"is a gfx12 instruction"},
+  {"gfx1200", 32, "wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], v[8:15]",                            kUnknownInstruction,"unknown instruction"},
+  {"gfx942",  64, "v_mfma_f32_16x16x16_f16 v[0:3], v[4:5], v[6:7]",                                    kSyntax,            "too few operands"},
+  {"gfx942",  64, "v_mfma_f32_16x16x16_f16 v[0:3], v[4:5], v[6:7], v[0:3] junk",                       kInvalidModifier,   "unknown modifier 'junk'"},
+  {"gfx942",  64, "",                                                                                    kSyntax,            "expected an instruction mnemonic"},
+};
+// clang-format on
+
+class RejectedTest : public ::testing::TestWithParam<Rejected> {};
+
+TEST_P(RejectedTest, SaysWhatIsWrong) {
+  auto const& c = GetParam();
+  auto const r = parse(c.text, target(c.arch, c.wave));
+  ASSERT_FALSE(r) << c.text << " was accepted: " << print(*r);
+  EXPECT_EQ(name(r.error().kind), name(c.kind)) << r.error().message;
+  EXPECT_NE(r.error().message.find(c.reason), std::string::npos) << r.error().message;
+}
+
+INSTANTIATE_TEST_SUITE_P(Assembler, RejectedTest, ::testing::ValuesIn(kRejected));
+
+// --- the decoder ---------------------------------------------------------------------------------
+
+struct Decoded {
+  char const* arch;
+  int wave;
+  char const* bytes;
+  char const* text;   // nullptr: rejected
+  ErrorKind kind;     // when rejected
+  char const* reason; // when rejected: a part of the message; when accepted: the re-encoding
+};
+
+// clang-format off
+constexpr Decoded kDecoded[] = {
+  // gfx11 ignores OP_SEL_HI where op_sel_hi is no operand, and re-encodes it as ones (llvm-mc does)
+  {"gfx1100", 32, "[0x10,0x00,0x40,0xcc,0x00,0x11,0x42,0x04]", "v_wmma_f32_16x16x16_f16 v[16:23], v[0:7], v[8:15], v[16:23]", kSyntax, "[0x10,0x40,0x40,0xcc,0x00,0x11,0x42,0x1c]"},
+  // ... and prints it where it is one (16-bit outputs)
+  {"gfx1100", 32, "[0x10,0x00,0x42,0xcc,0x00,0x11,0x42,0x04]", "v_wmma_f16_16x16x16_f16 v[16:23], v[0:7], v[8:15], v[16:23] op_sel_hi:[0,0,0]", kSyntax, "[0x10,0x00,0x42,0xcc,0x00,0x11,0x42,0x04]"},
+  {"gfx1100", 32, "[0x10,0x78,0x42,0xcc,0x00,0x11,0x42,0x1c]", "v_wmma_f16_16x16x16_f16 v[16:23], v[0:7], v[8:15], v[16:23] op_sel:[1,1,1]", kSyntax, "[0x10,0x78,0x42,0xcc,0x00,0x11,0x42,0x1c]"},
+  {"gfx1100", 32, "[0x10,0x40,0x40,0xcc,0x00,0x11,0xe2,0x1b]", "v_wmma_f32_16x16x16_f16 v[16:23], v[0:7], v[8:15], 0.15915494309189532", kSyntax, "[0x10,0x40,0x40,0xcc,0x00,0x11,0xe2,0x1b]"},
+  {"gfx1100", 64, "[0x10,0x40,0x40,0xcc,0x00,0x11,0xe2,0x1b]", "v_wmma_f32_16x16x16_f16 v[16:19], v[0:7], v[8:15], 0.15915494", kSyntax, "[0x10,0x40,0x40,0xcc,0x00,0x11,0xe2,0x1b]"},
+  {"gfx1200", 32, "[0x08,0x40,0x40,0xcc,0x00,0x09,0xf2,0x19]", "v_wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], null", kSyntax, "[0x08,0x40,0x40,0xcc,0x00,0x09,0xf2,0x19]"},
+  {"gfx1200", 64, "[0x04,0x40,0x42,0xcc,0x00,0x05,0xf6,0x1b]", "v_wmma_f16_16x16x16_f16 v[4:5], v[0:1], v[2:3], src_scc", kSyntax, "[0x04,0x40,0x42,0xcc,0x00,0x05,0xf6,0x1b]"},
+  {"gfx942",  64, "[0x00,0xff,0xc0,0xd3,0x00,0x41,0x92,0xfd]", "v_mfma_f32_32x32x1_2b_f32 a[0:31], a0, a32, a[100:131] cbsz:7 abid:15 blgp:7", kSyntax, "[0x00,0xff,0xc0,0xd3,0x00,0x41,0x92,0xfd]"},
+  {"gfx942",  64, "[0x00,0x00,0xef,0xd3,0x02,0x09,0xe2,0x03]", "v_mfma_f64_4x4x4_4b_f64 v[0:1], v[2:3], v[4:5], 0.15915494309189532", kSyntax, "[0x00,0x00,0xef,0xd3,0x02,0x09,0xe2,0x03]"},
+  {"gfx942",  64, "[0x00,0x00,0xe4,0xd3,0x10,0x25,0x16,0x04]", "v_smfmac_f32_32x32x16_f16 v[0:15], v[16:17], v[18:21], v5", kSyntax, "[0x00,0x00,0xe4,0xd3,0x10,0x25,0x16,0x04]"},
+  // rejected as llvm-mc's disassembler does ("invalid instruction encoding")
+  {"gfx1200", 32, "[0x08,0x40,0x40,0xcc,0x00,0x09,0x22,0x04]", nullptr, kInvalidEncoding, "OP_SEL_HI must be all ones on gfx12"},
+  {"gfx1200", 32, "[0x08,0xc0,0x40,0xcc,0x00,0x09,0x22,0x1c]", nullptr, kInvalidEncoding, "clamp is not allowed"},
+  {"gfx1200", 32, "[0x08,0x40,0x44,0xcc,0x00,0x05,0x22,0x9c]", nullptr, kInvalidEncoding, "neg_lo[2] (C) is not allowed"},
+  {"gfx1200", 32, "[0x08,0x50,0x50,0xcc,0x00,0x09,0x52,0x1c]", nullptr, kInvalidEncoding, "index_key 2 out of range 0..1"},
+  {"gfx1100", 32, "[0x10,0x60,0x40,0xcc,0x00,0x11,0x42,0x1c]", nullptr, kInvalidEncoding, "takes no op_sel"},
+  {"gfx1100", 32, "[0x10,0x40,0x40,0xcc,0x00,0x11,0xae,0x1b]", nullptr, kInvalidEncoding, "only as a 2-register C"},
+  {"gfx942",  64, "[0x00,0x00,0xe2,0xd3,0x04,0x0d,0x2a,0x24]", nullptr, kInvalidEncoding, "BLGP must be 0"},
+  // printed by llvm-mc but rejected by its assembler: rejected
+  {"gfx1200", 32, "[0x08,0x40,0x40,0xcc,0x00,0x09,0x22,0x18]", nullptr, kInvalidOperand,  "SRC2 holds SGPR s8"},
+  {"gfx1200", 32, "[0x08,0x40,0x40,0xcc,0x7c,0x08,0x22,0x1c]", nullptr, kInvalidOperand,  "SRC0 holds null"},
+  {"gfx1200", 32, "[0xfa,0x40,0x40,0xcc,0x00,0x09,0x22,0x1c]", nullptr, kInvalidOperand,  "v[250:257] is out of range"},
+  {"gfx942",  64, "[0x01,0x00,0xcd,0xd3,0x04,0x0d,0x06,0x04]", nullptr, kInvalidOperand,  "misaligned"},
+  {"gfx942",  64, "[0x00,0x00,0xcc,0xd3,0x04,0x0d,0x0a,0x04]", nullptr, kInvalidOperand,  "partially overlaps"},
+  {"gfx942",  64, "[0x00,0x00,0xcd,0xd3,0x04,0x0d,0xf6,0x01]", nullptr, kInvalidOperand,  "SRC2 holds null"},
+  {"gfx1200", 32, "[0x08,0x40,0x40,0xcc,0x00,0x09,0xfe,0x1b]", nullptr, kInvalidOperand,  "a literal constant"},
+  // not ours
+  {"gfx942",  64, "[0x00,0x00,0xd3,0xd3,0x04,0x0d,0x02,0x04]", nullptr, kNotMatrix,       "VOP3P-MAI opcode 0x53 is not a matrix instruction"},
+  {"gfx942",  64, "[0x00,0x00,0xd8,0xd3,0x04,0x0d,0x02,0x04]", nullptr, kNotMatrix,       "opcode 0x58"},
+  {"gfx1200", 32, "[0x00,0x40,0x0e,0xcc,0x00,0x09,0x22,0x1c]", nullptr, kNotMatrix,       "VOP3P opcode 0x0e"},
+  {"gfx1200", 32, "[0x00,0x00,0x80,0xbf,0x00,0x00,0x80,0xbf]", nullptr, kNotMatrix,       "not a VOP3P instruction"},
+  {"gfx1200", 32, "[0x08,0x40,0x40,0xcc]",                      nullptr, kTruncated,       "8 bytes, got 4"},
+};
+// clang-format on
+
+class DecodedTest : public ::testing::TestWithParam<Decoded> {};
+
+TEST_P(DecodedTest, AsLlvmMc) {
+  auto const& c = GetParam();
+  auto const bytes = parse_bytes(c.bytes);
+  ASSERT_TRUE(bytes);
+  auto const mi = decode(*bytes, target(c.arch, c.wave));
+  if (!c.text) {
+    ASSERT_FALSE(mi) << c.bytes << " decoded: " << print(*mi);
+    EXPECT_EQ(name(mi.error().kind), name(c.kind)) << mi.error().message;
+    EXPECT_NE(mi.error().message.find(c.reason), std::string::npos) << mi.error().message;
+    return;
+  }
+  ASSERT_TRUE(mi) << mi.error().message;
+  EXPECT_EQ(print(*mi), c.text);
+  EXPECT_EQ(format_bytes(encode(*mi).value()), c.reason);
+}
+
+INSTANTIATE_TEST_SUITE_P(Disassembler, DecodedTest, ::testing::ValuesIn(kDecoded));
+
+// --- other spellings llvm-mc accepts (the oracle test compares many more)
+// ---------------------------
+
+struct Spelling {
+  char const* arch;
+  int wave;
+  char const* text;
+  char const* canonical;
+};
+
+// clang-format off
+constexpr Spelling kSpellings[] = {
+  {"gfx942",  64, "v_mfma_f32_32x32x1f32 a[0:31], v0, v1, a[0:31] cbsz:1 abid:1 blgp:3",   "v_mfma_f32_32x32x1_2b_f32 a[0:31], v0, v1, a[0:31] cbsz:1 abid:1 blgp:3"},
+  {"gfx942",  64, "V_MFMA_F32_16X16X8XF32_e64 acc[0:3], acc[4:5], v[6:7], acc[0:3]",        "v_mfma_f32_16x16x8_xf32 a[0:3], a[4:5], v[6:7], a[0:3]"},
+  {"gfx942",  64, "v_mfma_f64_16x16x4_f64 v[0:7], v[8:9], v[10:11], 0x3ff0000000000000 neg:[1,1]", "v_mfma_f64_16x16x4_f64 v[0:7], v[8:9], v[10:11], 1.0 neg:[1,1,0]"},
+  {"gfx942",  64, "v_mfma_f32_16x16x16_f16 v[0:3],v[4:5],v[6:7],0x3e22f983 cbsz : [2] abid:010", "v_mfma_f32_16x16x16_f16 v[0:3], v[4:5], v[6:7], 0.15915494 cbsz:2 abid:8"},
+  {"gfx1200", 32, "v_wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], v[8:15] neg_lo:[1,0] neg_hi:[1] // c", "v_wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], v[8:15] neg_lo:[1,0,0] neg_hi:[1,0,0]"},
+  {"gfx1200", 32, "v_wmma_f16_16x16x16_f16 v[8:11], v[0:3], v[4:7], 0x3c00 ; comment",     "v_wmma_f16_16x16x16_f16 v[8:11], v[0:3], v[4:7], 1.0"},
+  {"gfx1200", 32, "v_wmma_bf16_16x16x16_bf16 v[8:11], v[0:3], v[4:7], 0x3e22",              "v_wmma_bf16_16x16x16_bf16 v[8:11], v[0:3], v[4:7], 0.15915494"},
+  {"gfx1200", 32, "v_wmma_i32_16x16x16_iu8 v[8:15], v[0:1], v[2:3], 0xffffffff",            "v_wmma_i32_16x16x16_iu8 v[8:15], v[0:1], v[2:3], -1"},
+  {"gfx1200", 32, "v_wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], - 0x10",                "v_wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], -16"},
+  {"gfx1200", 32, "v_wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], 1.401298464324817e-45", "v_wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], 1"},
+  {"gfx1200", 32, "v_swmmac_f32_16x16x32_f16 v[12:19], v[0:3], v[4:11], v[20:20] index_key:0b1", "v_swmmac_f32_16x16x32_f16 v[12:19], v[0:3], v[4:11], v20 index_key:1"},
+  {"gfx1100", 32, "v_wmma_f16_16x16x16_f16 v[16:23], v[0:7], v[8:15], v[16:23] op_sel:[1,1,1,1] op_sel_hi:[0]", "v_wmma_f16_16x16x16_f16 v[16:23], v[0:7], v[8:15], v[16:23] op_sel:[1,1,1] op_sel_hi:[0,0,0]"},
+  {"gfx1100", 32, "v_wmma_f32_16x16x16_f16 v[16:23], v[0:7], v[8:15], shared_base",         "v_wmma_f32_16x16x16_f16 v[16:23], v[0:7], v[8:15], src_shared_base"},
+};
+// clang-format on
+
+class SpellingTest : public ::testing::TestWithParam<Spelling> {};
+
+TEST_P(SpellingTest, PrintsCanonically) {
+  auto const& c = GetParam();
+  auto const mi = parse(c.text, target(c.arch, c.wave));
+  ASSERT_TRUE(mi) << mi.error().message;
+  EXPECT_EQ(print(*mi), c.canonical);
+  auto const again = assemble(c.canonical, target(c.arch, c.wave));
+  EXPECT_EQ(again.ok(), print_reparses(*mi)) << c.canonical;
+  if (again) EXPECT_EQ(format_bytes(*again), format_bytes(encode(*mi).value()));
+}
+
+INSTANTIATE_TEST_SUITE_P(Assembler, SpellingTest, ::testing::ValuesIn(kSpellings));
+
+// llvm-mc prints the gfx12 bf16 C constant 1/(2pi) as 0.15915494, which its assembler reads as bf16
+// 0x3e23 and rejects; wavemma does the same and says so.
+TEST(Printer, Bf16InverseTwoPiDoesNotReadBack) {
+  Target const t = target("gfx1201", 32);
+  auto const mi = decode(parse_bytes("[0x08,0x40,0x43,0xcc,0x00,0x09,0xe2,0x1b]").value(), t);
+  ASSERT_TRUE(mi);
+  EXPECT_EQ(print(*mi), "v_wmma_bf16_16x16x16_bf16 v[8:11], v[0:3], v[4:7], 0.15915494");
+  EXPECT_FALSE(print_reparses(*mi));
+  EXPECT_FALSE(parse(print(*mi), t));
+  EXPECT_TRUE(print_reparses(
+      parse("v_wmma_f16_16x16x16_f16 v[8:11], v[0:3], v[4:7], 0.15915494", t).value()));
+}
+
+// --- the machine-instruction API
+// -------------------------------------------------------------------
+
+TEST(MachineInstruction, EncodesWhatItHolds) {
+  MachineInstruction mi;
+  mi.row = isa::find_instruction(isa::Generation::kGfx94x, "v_mfma_f32_32x32x1_2b_f32");
+  mi.wave = 64;
+  mi.vdst = Operand::agpr(0);
+  mi.src0 = Operand::vgpr(0);
+  mi.src1 = Operand::vgpr(1);
+  mi.src2 = Operand::agpr(0);
+  mi.mods.cbsz = 1;
+  mi.mods.abid = 1;
+  mi.mods.blgp = 3;
+  EXPECT_EQ(format_bytes(encode(mi).value()), "[0x00,0x89,0xc0,0xd3,0x00,0x03,0x02,0x64]");
+  EXPECT_EQ(print(mi), "v_mfma_f32_32x32x1_2b_f32 a[0:31], v0, v1, a[0:31] cbsz:1 abid:1 blgp:3");
+  mi.mods.fp16_ovfl = true;
+  EXPECT_FALSE(encode(mi));
+  mi.mods.fp16_ovfl = false;
+  mi.mods.neg_lo[0] = true;
+  EXPECT_FALSE(encode(mi));
+  mi.mods.neg_lo[0] = false;
+  mi.src2 = Operand::constant(209); // between -16 and 0.5: no inline constant
+  EXPECT_NE(encode(mi).error().message.find("not an inline constant"), std::string::npos);
+  mi.row = nullptr;
+  EXPECT_FALSE(encode(mi));
+}
+
+// Every row encodes with low registers and decodes back; decoding is keyed by (family, opcode).
+TEST(MachineInstruction, EveryRowRoundTrips) {
+  for (auto const& row : isa::catalog())
+    for (int wave : row.wave_sizes()) {
+      MachineInstruction mi;
+      mi.row = &row;
+      mi.wave = wave;
+      mi.vdst = Operand::vgpr(64);
+      mi.src0 = Operand::vgpr(0);
+      mi.src1 = Operand::vgpr(16);
+      mi.src2 = row.sparse() ? Operand::vgpr(40) : Operand::vgpr(64);
+      auto const bytes = encode(mi);
+      ASSERT_TRUE(bytes) << row.mnemonic << " wave" << wave << ": " << bytes.error().message;
+      auto const back = decode(*bytes, mi.target());
+      ASSERT_TRUE(back) << row.mnemonic << ": " << back.error().message;
+      EXPECT_TRUE(*back == mi) << row.mnemonic;
+      EXPECT_EQ(slot_width(row, wave, Slot::kVdst), isa::vgprs(row, wave, isa::Operand::kD));
+    }
+}
+
+TEST(MachineInstruction, OpcodesAreUniquePerFamily) {
+  std::set<std::pair<int, int>> seen;
+  for (auto const& row : isa::catalog())
+    EXPECT_TRUE(seen.insert({static_cast<int>(family_of(row.gen).encoding),
+                             row.opcode + 128 * static_cast<int>(row.gen)})
+                    .second)
+        << row.mnemonic;
+}
+
+// --- field tables
+// ------------------------------------------------------------------------------------
+
+TEST(Fields, EachFamilyTilesTheWord) {
+  for (EncodingFamily const* family : {&vop3p(), &vop3p_mai()}) {
+    uint64_t covered = 0;
+    int next = 0;
+    for (BitField const& f : family->fields) {
+      EXPECT_EQ(f.lo, next) << family->name << " " << f.name << ": fields in bit order, no gap";
+      uint64_t const bits = ((f.width == 64 ? 0 : (uint64_t{1} << f.width)) - 1) << f.lo;
+      EXPECT_EQ(covered & bits, 0u) << f.name;
+      covered |= bits;
+      next = f.lo + f.width;
+    }
+    EXPECT_EQ(covered, ~uint64_t{0}) << family->name;
+  }
+}
+
+TEST(Fields, EncodingBitsAreTheFamilyPrefix) {
+  FieldValues v{};
+  at(v, Field::kEncoding) = vop3p().encoding;
+  EXPECT_EQ(pack(vop3p(), v) >> 24, 0xccu); // byte 3 of a WMMA
+  at(v, Field::kEncoding) = vop3p_mai().encoding;
+  EXPECT_EQ(pack(vop3p_mai(), v) >> 23, 0x1a7u); // byte 3 0xd3 and D0 bit 23
+  EXPECT_EQ(unpack(vop3p_mai(), 0x640203'00d3c08900ull >> 0)[static_cast<size_t>(Field::kBlgp)],
+            3u);
+}
+
+// --- bytes as text
+// -------------------------------------------------------------------------------------
+
+TEST(Bytes, ReadAsLlvmMcReadsThem) {
+  EXPECT_EQ(format_bytes(parse_bytes("0x08,0x40, 0x40 0xcc  0x00,0x09,0x22,0x1c").value()),
+            "[0x08,0x40,0x40,0xcc,0x00,0x09,0x22,0x1c]");
+  EXPECT_EQ(parse_bytes("[0x08,0x40]").value().size(), 2u);
+  EXPECT_EQ(parse_bytes("8 64 255").value().back(), 255);
+  EXPECT_FALSE(parse_bytes(""));
+  EXPECT_FALSE(parse_bytes("0x100"));
+  EXPECT_FALSE(parse_bytes("0xcc404008 zz"));
+  EXPECT_FALSE(parse_bytes("0x08,,0x40"));
+  EXPECT_FALSE(parse_bytes(",0x08"));
+}
+
+} // namespace
+} // namespace wavemma::codec

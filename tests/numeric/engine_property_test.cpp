@@ -1,0 +1,113 @@
+// Properties every float engine must have: sums of small integers (exact products, exact partial
+// sums in every intermediate format) come out exact, through dot and dot_tile.
+
+#include "engine_test_util.hpp"
+#include "model_catalog.hpp"
+#include "wavemma/numeric/engine.hpp"
+
+#include <bit>
+#include <cstdint>
+#include <cstdlib>
+#include <gtest/gtest.h>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace wavemma::numeric {
+namespace {
+
+// Encodes a small integer with host conversions or the independent oracle, never with encode().
+uint64_t code_of(Format f, int v) {
+  auto const d = static_cast<double>(v);
+  switch (f) {
+  case Format::kF32:
+  case Format::kXf32:
+    return testing::f32(d);
+  case Format::kF64:
+    return std::bit_cast<uint64_t>(d);
+  case Format::kF16:
+    return testing::f16(d);
+  case Format::kBf16:
+    return testing::bf16(d);
+  case Format::kFp8E4M3:
+    return testing::ocp_fp8(d);
+  case Format::kBf8E5M2:
+    return testing::ocp_bf8(d);
+  case Format::kFp8E4M3Fnuz:
+    return testing::fnuz_fp8(d);
+  case Format::kBf8E5M2Fnuz:
+    return testing::fnuz_bf8(d);
+  default:
+    break;
+  }
+  throw std::logic_error("not a float format");
+}
+
+// The largest integer magnitude every intermediate of the output format holds exactly.
+int exact_limit(Format out) {
+  switch (out) {
+  case Format::kF16:
+    return 2048;
+  case Format::kBf16:
+    return 256;
+  default:
+    return 1 << 20;
+  }
+}
+
+// Integers exactly representable in the input format (E5M2: 2 fraction bits).
+int input_limit(Format in) {
+  switch (in) {
+  case Format::kBf8E5M2:
+  case Format::kBf8E5M2Fnuz:
+    return 6;
+  case Format::kFp8E4M3:
+  case Format::kFp8E4M3Fnuz:
+    return 12;
+  default:
+    return 40;
+  }
+}
+
+TEST(FloatEngines, SmallIntegerSumsAreExact) {
+  std::mt19937 rng(5150);
+  int models = 0;
+  for (Model const& m : testing::all_models()) {
+    if (m.engine == Engine::kIntegerDot) continue;
+    ++models;
+    // gfx11 subtracts opposite-signed terms in one's complement (1 + (-1) + 1 = 1 - 2^-24): only
+    // same-signed terms are exact there.
+    bool const same_sign = m.engine == Engine::kRdna3Dot2;
+    for (int K : testing::k_values(m)) {
+      // Bound |a|, |b| and |c| so that every partial sum stays exact in the output format.
+      int const per_product = std::max(1, exact_limit(m.out) / (2 * K));
+      int bound = std::min({input_limit(m.a), input_limit(m.b), 40});
+      while (bound > 1 && bound * bound > per_product) --bound;
+      int const c_bound = exact_limit(m.out) / 2;
+      for (int n = 0; n < 60; ++n) {
+        auto pick = [&](int limit) {
+          int const v = static_cast<int>(rng() % static_cast<unsigned>(limit + 1));
+          return (same_sign || rng() % 2 == 0) ? v : -v;
+        };
+        std::vector<uint64_t> a(static_cast<size_t>(K));
+        std::vector<uint64_t> b(static_cast<size_t>(K));
+        int64_t sum = pick(c_bound);
+        uint64_t const c = code_of(m.out, static_cast<int>(sum));
+        for (size_t k = 0; k < a.size(); ++k) {
+          int const x = pick(bound);
+          int const y = pick(bound);
+          a[k] = code_of(m.a, x);
+          b[k] = code_of(m.b, y);
+          sum += int64_t{x} * y;
+        }
+        uint64_t const expect = code_of(m.out, static_cast<int>(sum)); // +0 for a zero sum
+        ASSERT_EQ(testing::dot_checked(m, a, b, c), expect)
+            << testing::describe(m) << " K=" << K << " sum=" << sum;
+      }
+    }
+  }
+  EXPECT_GE(models, 30);
+}
+
+} // namespace
+} // namespace wavemma::numeric

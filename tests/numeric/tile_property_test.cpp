@@ -1,0 +1,129 @@
+// dot_tile is bit-identical to dot for every engine and format combination, on random inputs that
+// include specials, subnormals, extreme exponents and cancellation, on odd tile shapes, and in
+// place.
+
+#include "model_catalog.hpp"
+#include "random_inputs.hpp"
+#include "wavemma/numeric/engine.hpp"
+
+#include <algorithm>
+#include <gtest/gtest.h>
+#include <string>
+#include <vector>
+
+namespace wavemma::numeric {
+namespace {
+
+enum class Profile { kAnything, kFinite, kNearOne, kTiny };
+
+struct Shape {
+  int M, N;
+};
+constexpr Shape kShapes[] = {{16, 16}, {5, 11}, {1, 8}, {9, 1}, {3, 24}};
+
+std::vector<uint64_t> random_matrix(testing::RandomCodes& rnd, Format f, int rows, int K,
+                                    Profile p) {
+  std::vector<uint64_t> v;
+  v.reserve(static_cast<size_t>(rows) * static_cast<size_t>(K));
+  for (int r = 0; r < rows; ++r) {
+    std::vector<uint64_t> row;
+    if (p == Profile::kNearOne && info(f).is_float) {
+      // Exponents within a few binades of 1: the fast kernels' common case, with cancellation.
+      FormatInfo const& fi = info(f);
+      row.resize(static_cast<size_t>(K));
+      for (auto& x : row) {
+        uint64_t const e = static_cast<uint64_t>(fi.bias + rnd.uniform(-3, 3));
+        x = (rnd.bits() & 1) << (fi.bits - 1) | e << fi.stored_frac_bits |
+            (rnd.bits() & ((uint64_t{1} << fi.stored_frac_bits) - 1));
+      }
+    } else if (p == Profile::kTiny && info(f).is_float) {
+      // The bottom of the exponent range: subnormal products and results, the C-larger branch
+      // below 2^-126, the gfx12 accumulator floor rules.
+      FormatInfo const& fi = info(f);
+      int const top = std::min((1 << fi.exp_bits) - 2, fi.bias / 2 + 2);
+      row.resize(static_cast<size_t>(K));
+      for (auto& x : row) {
+        uint64_t const e = static_cast<uint64_t>(rnd.uniform(0, top));
+        x = (rnd.bits() & 1) << (fi.bits - 1) | e << fi.stored_frac_bits |
+            (rnd.bits() & ((uint64_t{1} << fi.stored_frac_bits) - 1));
+      }
+    } else {
+      row = rnd.vector(f, K, p != Profile::kAnything);
+    }
+    v.insert(v.end(), row.begin(), row.end());
+  }
+  return v;
+}
+
+void check_tile(Model const& m, int M, int N, int K, testing::RandomCodes& rnd, Profile p) {
+  std::vector<uint64_t> const A = random_matrix(rnd, m.a, M, K, p);
+  std::vector<uint64_t> const Bt = random_matrix(rnd, m.b, N, K, p);
+  std::vector<uint64_t> C(static_cast<size_t>(M) * static_cast<size_t>(N));
+  for (auto& c : C) {
+    c = p == Profile::kAnything ? rnd.code(m.out) : rnd.finite_code(m.out);
+    if (p == Profile::kTiny && info(m.out).is_float && rnd.uniform(0, 1) == 0) {
+      int const keep =
+          info(m.out).stored_frac_bits - rnd.uniform(0, std::min(12, info(m.out).stored_frac_bits));
+      c &= (uint64_t{1} << (info(m.out).bits - 1)) |
+           ((uint64_t{1} << keep) - 1); // a subnormal (or zero) C
+    }
+  }
+  std::vector<uint64_t> D(C.size(), 0xDEADBEEF);
+  dot_tile(m, M, N, K, A.data(), Bt.data(), C.data(), D.data());
+  std::vector<uint64_t> in_place = C;
+  dot_tile(m, M, N, K, A.data(), Bt.data(), in_place.data(), in_place.data());
+  for (int i = 0; i < M; ++i) {
+    for (int j = 0; j < N; ++j) {
+      size_t const ij = static_cast<size_t>(i * N + j);
+      std::span<uint64_t const> const a(A.data() + static_cast<size_t>(i * K),
+                                        static_cast<size_t>(K));
+      std::span<uint64_t const> const b(Bt.data() + static_cast<size_t>(j * K),
+                                        static_cast<size_t>(K));
+      uint64_t const ref = dot(m, a, b, C[ij]);
+      ASSERT_EQ(D[ij], ref) << testing::describe(m) << " M" << M << " N" << N << " K" << K
+                            << " element (" << i << "," << j
+                            << ") c=" << format_value(m.out, C[ij]);
+      ASSERT_EQ(in_place[ij], ref) << "in place";
+    }
+  }
+}
+
+TEST(DotTile, EqualsDotForEveryModel) {
+  testing::RandomCodes rnd(2024);
+  for (Model const& m : testing::all_models()) {
+    for (int K : testing::k_values(m)) {
+      for (Shape s : kShapes) {
+        for (Profile p :
+             {Profile::kAnything, Profile::kFinite, Profile::kNearOne, Profile::kTiny}) {
+          check_tile(m, s.M, s.N, K, rnd, p);
+        }
+      }
+    }
+  }
+}
+
+// Many more trials for the vectorised models (the others share the reference core with dot).
+TEST(DotTile, EqualsDotForTheVectorisedModels) {
+  testing::RandomCodes rnd(77);
+  int vectorised = 0;
+  for (Model const& m : testing::all_models()) {
+    if (!has_fast_tile(m)) continue;
+    ++vectorised;
+    // The aligning kernels get the most trials; FMA and integer kernels are plain per-lane
+    // arithmetic.
+    bool const plain = m.engine == Engine::kFmaChain || m.engine == Engine::kIntegerDot;
+    for (int trial = 0; trial < (plain ? 6 : 40); ++trial) {
+      for (Profile p : {Profile::kAnything, Profile::kFinite, Profile::kNearOne, Profile::kTiny}) {
+        int const K =
+            testing::k_values(m)[static_cast<size_t>(trial) % testing::k_values(m).size()];
+        check_tile(m, 16, 16, K, rnd, p);
+      }
+    }
+  }
+#if defined(__AVX2__)
+  EXPECT_GE(vectorised, 60); // all but the f64 and mixed-format FMA chains
+#endif
+}
+
+} // namespace
+} // namespace wavemma::numeric
