@@ -32,7 +32,7 @@ int main(int argc, char** argv) {
   wavemma::cli::add_peak(app);
   wavemma::cli::add_exec(app);
   wavemma::cli::add_codec(app);
-  // wavemma::cli::add_gemm(app);
+  wavemma::cli::add_gemm(app);
   std::string names;
   bool known = false;
   for (auto const* sub : app.get_subcommands({})) {

@@ -1,0 +1,350 @@
+#pragma once
+// The host side of one GEMM run for any policy type P (the registry's or a test's own): inputs
+// from a seed, the launch on the SIMT runtime in bands of rows, the chain of single-instruction
+// emulations and the f64 reference. Host only; runner.cpp instantiates it for AllPolicies.
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <fmt/format.h>
+#include <random>
+#include <stdexcept>
+#include <thread>
+
+#include "wavemma/emu/emulator.hpp"
+#include "wavemma/gemm/policies.hpp"
+#include "wavemma/gemm/runner.hpp"
+#include "wavemma/numeric/format.hpp"
+#include "wavemma/simt/runtime.hpp"
+
+namespace wavemma::gemm::detail {
+
+
+inline std::string_view family_name(Family f) {
+  constexpr std::string_view kNames[] = {"any", "gfx11", "gfx12", "gfx94x"};
+  return kNames[static_cast<int>(f)];
+}
+
+inline isa::Generation generation_of(Family f) {
+  return f == Family::kGfx11 ? isa::Generation::kGfx11 : f == Family::kGfx12 ? isa::Generation::kGfx12 : isa::Generation::kGfx94x;
+}
+
+template <class C>
+concept HasInstruction = requires { typename C::instruction; };
+
+// The catalog row a matrix policy issues, and the issue with the policy's immediates.
+template <class P>
+emu::Issue issue_of() {
+  using I = typename P::compute::instruction;
+  auto const* row = isa::find_instruction(generation_of(P::family), I::mnemonic);
+  if (!row) throw std::logic_error(fmt::format("policy {}: {} is not in the catalog", P::name, I::mnemonic));
+  emu::Issue is{row, I::wave, {}};
+  if (row->mod_rules().neg_is_signedness) is.mods.neg_lo = {true, true, false}; // a_sign = b_sign = true
+  return is;
+}
+
+// Number formats of A/B and of C.
+template <class P>
+std::pair<numeric::Format, numeric::Format> formats() {
+  if constexpr (HasInstruction<typename P::compute>) {
+    auto const m = emu::numeric_model(issue_of<P>());
+    return {m.a, m.out};
+  } else {
+    constexpr bool f64 = sizeof(typename P::elem) == 8;
+    return {f64 ? numeric::Format::kF64 : numeric::Format::kF32, f64 ? numeric::Format::kF64 : numeric::Format::kF32};
+  }
+}
+
+template <class P>
+PolicyInfo info_of() {
+  PolicyInfo pi{};
+  pi.name = P::name;
+  pi.family = family_name(P::family);
+  pi.wave = P::wave;
+  auto const [in, out] = formats<P>();
+  if constexpr (HasInstruction<typename P::compute>) {
+    auto const is = issue_of<P>();
+    pi.instruction = is.instruction->mnemonic;
+    pi.input = isa::name(is.instruction->a);
+    pi.output = isa::name(is.instruction->cd);
+    pi.compute_policy = fmt::format("MatrixCore<{}>", is.instruction->mnemonic);
+  } else {
+    pi.input = numeric::name(in);
+    pi.output = numeric::name(out);
+    pi.compute_policy = fmt::format("ScalarFma<{}, {}, {}>", numeric::name(in), P::compute::tile_m, P::compute::tile_n);
+  }
+  pi.block_m = P::tile::block_m;
+  pi.block_n = P::tile::block_n;
+  pi.k_tile = P::tile::k_tile;
+  pi.threads = P::threads;
+  pi.buffers = P::tile::buffers;
+  pi.sparse = P::tile::sparse;
+  pi.tile_policy = fmt::format("{}<{}x{}x{}{}>", pi.sparse ? "SparseLdsTile" : "LdsTile", pi.block_m, pi.block_n, pi.k_tile,
+                               pi.buffers == 2 ? ", 2 buffers" : "");
+  if constexpr (requires { P::tile::wave; }) pi.tile_policy = fmt::format("TransposeLoadTile<{}x{}x{}>", pi.block_m, pi.block_n, pi.k_tile);
+  return pi;
+}
+
+// --- inputs --------------------------------------------------------------------------------------
+
+// Random values of a format: floats uniform in [-1, 1] rounded into the format, integers uniform
+// over the format's range. Never the identity (seed-errata.md §A.2).
+inline std::vector<uint64_t> random_values(numeric::Format f, size_t count, std::mt19937_64& rng) {
+  auto const& fi = numeric::info(f);
+  std::vector<uint64_t> out(count);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  for (auto& v : out) {
+    if (fi.is_float) {
+      v = numeric::from_double(f, unit(rng));
+    } else {
+      long long const lo = fi.is_signed ? -(1ll << (fi.bits - 1)) : 0, hi = fi.is_signed ? (1ll << (fi.bits - 1)) - 1 : (1ll << fi.bits) - 1;
+      v = static_cast<uint64_t>(std::uniform_int_distribution<long long>(lo, hi)(rng)) & ((1ull << fi.bits) - 1);
+    }
+  }
+  return out;
+}
+
+template <class Elem>
+Elem element(uint64_t bits, numeric::Format f) {
+  if constexpr (sizeof(Elem) == 1) {
+    // 4-bit integers are stored one per byte, sign-extended when signed.
+    auto const& fi = numeric::info(f);
+    if (fi.bits == 4 && fi.is_signed && (bits & 8)) bits |= 0xf0;
+    return __builtin_bit_cast(Elem, static_cast<uint8_t>(bits));
+  } else if constexpr (sizeof(Elem) == 2) {
+    return __builtin_bit_cast(Elem, static_cast<uint16_t>(bits));
+  } else if constexpr (sizeof(Elem) == 4) {
+    return __builtin_bit_cast(Elem, static_cast<uint32_t>(bits));
+  } else {
+    return __builtin_bit_cast(Elem, bits);
+  }
+}
+
+template <class Out>
+uint64_t out_bits(Out v) {
+  if constexpr (sizeof(Out) == 8) return __builtin_bit_cast(uint64_t, v);
+  else return __builtin_bit_cast(uint32_t, v);
+}
+
+// --- checks --------------------------------------------------------------------------------------
+
+struct Inputs {
+  std::vector<uint64_t> a, b;          // a: the dense (for sparse: pruned) A, m x k
+  std::vector<uint64_t> a_stored;      // sparse: m x k/2
+  std::vector<uint64_t> a_index;       // sparse: m x k/2
+  numeric::Format in, out;
+};
+
+// Runs f(row_begin, row_end) over [0, rows) on every core.
+template <class F>
+void parallel_rows(int rows, F const& f) {
+  int const threads = std::max(1, std::min(static_cast<int>(std::thread::hardware_concurrency()), rows));
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t)
+    pool.emplace_back([&, t] { f(rows * t / threads, rows * (t + 1) / threads); });
+  for (auto& th : pool) th.join();
+}
+
+// The chain of single-instruction emulations in K order: each instruction tile of C starts at
+// +0 and takes the instruction K at a time, edges zero-filled. Independent of the kernel, its
+// tiling, its LDS and the SIMT runtime.
+inline std::vector<uint64_t> emulation_chain(emu::Issue const& is, Inputs const& x, int m, int n, int k) {
+  auto const& in = *is.instruction;
+  int const tiles_m = (m + in.m - 1) / in.m, tiles_n = (n + in.n - 1) / in.n, steps = (k + in.k - 1) / in.k;
+  std::vector<uint64_t> c(size_t(m) * n);
+  parallel_rows(tiles_m, [&](int t0, int t1) {
+    int const kc = in.sparse() ? in.k / 2 : in.k;
+    emu::Matrix a(1, in.m, kc), b(1, in.k, in.n), d(1, in.m, in.n), idx(1, in.m, kc);
+    for (int ti = t0; ti < t1; ++ti)
+      for (int tj = 0; tj < tiles_n; ++tj) {
+        std::fill(d.bits.begin(), d.bits.end(), 0);
+        for (int s = 0; s < steps; ++s) {
+          for (int i = 0; i < in.m; ++i)
+            for (int kk = 0; kk < kc; ++kk) {
+              int const gi = ti * in.m + i, gk = s * kc + kk;
+              bool const inside = gi < m && gk < (in.sparse() ? k / 2 : k);
+              a.at(0, i, kk) = inside ? (in.sparse() ? x.a_stored : x.a)[size_t(gi) * (in.sparse() ? k / 2 : k) + gk] : 0;
+              if (in.sparse()) idx.at(0, i, kk) = inside ? x.a_index[size_t(gi) * (k / 2) + gk] : 0;
+            }
+          for (int kk = 0; kk < in.k; ++kk)
+            for (int j = 0; j < in.n; ++j) {
+              int const gk = s * in.k + kk, gj = tj * in.n + j;
+              b.at(0, kk, j) = gk < k && gj < n ? x.b[size_t(gk) * n + gj] : 0;
+            }
+          d = emu::execute(is, a, b, d, in.sparse() ? &idx : nullptr);
+        }
+        for (int i = 0; i < in.m; ++i)
+          for (int j = 0; j < in.n; ++j) {
+            int const gi = ti * in.m + i, gj = tj * in.n + j;
+            if (gi < m && gj < n) c[size_t(gi) * n + gj] = d.at(0, i, j);
+          }
+      }
+  });
+  return c;
+}
+
+// Scalar FMA: a correctly rounded fma per k, in k order, from +0.
+template <class Elem>
+std::vector<uint64_t> fma_chain(Inputs const& x, int m, int n, int k) {
+  std::vector<uint64_t> c(size_t(m) * n);
+  parallel_rows(m, [&](int i0, int i1) {
+    for (int i = i0; i < i1; ++i)
+      for (int j = 0; j < n; ++j) {
+        Elem acc{};
+        for (int kk = 0; kk < k; ++kk)
+          acc = std::fma(element<Elem>(x.a[size_t(i) * k + kk], x.in), element<Elem>(x.b[size_t(kk) * n + j], x.in), acc);
+        c[size_t(i) * n + j] = out_bits(acc);
+      }
+  });
+  return c;
+}
+
+// The error bound of a K-term dot product in the output format: (K + 2) units of the accumulator
+// (the hardware models truncate at most one unit per term and round once per step) times the
+// sum of |a*b|; xf32 adds its input truncation (13 of 23 fraction bits dropped: 2^-9 relative
+// per product). Integers are exact.
+inline double tolerance(numeric::Format in, numeric::Format out, int k, long double abs_sum) {
+  if (!numeric::info(out).is_float) return 0;
+  double const unit = out == numeric::Format::kF64 ? std::ldexp(1.0, -52) : std::ldexp(1.0, -23);
+  double tol = (k + 2) * unit * static_cast<double>(abs_sum);
+  if (in == numeric::Format::kXf32) tol += std::ldexp(1.0, -9) * static_cast<double>(abs_sum);
+  return tol + std::ldexp(1.0, -140); // the subnormal floor of f32 results
+}
+
+inline void compare(RunResult& r, Inputs const& x, std::vector<uint64_t> const& got, std::vector<uint64_t> const& chain, int m, int n,
+             int k) {
+  r.mismatches = 0;
+  for (size_t e = 0; e < got.size(); ++e)
+    if (got[e] != chain[e]) {
+      if (r.mismatches++ == 0)
+        r.first_mismatch = fmt::format("C[{}][{}]: kernel {}, chain of emulations {}", e / n, e % n, numeric::format_value(x.out, got[e]),
+                                       numeric::format_value(x.out, chain[e]));
+    }
+  r.bitwise_equal = r.mismatches == 0;
+  // The f64 reference: exact products (every input format fits a double's significand twice
+  // over), summed in long double, on every core.
+  std::vector<double> ad(x.a.size()), bt(x.b.size());
+  for (size_t e = 0; e < ad.size(); ++e) ad[e] = numeric::to_double(x.in, x.a[e]);
+  for (int kk = 0; kk < k; ++kk)
+    for (int j = 0; j < n; ++j) bt[size_t(j) * k + kk] = numeric::to_double(x.in, x.b[size_t(kk) * n + j]);
+  std::vector<double> worst_row(static_cast<size_t>(m)), err_row(static_cast<size_t>(m));
+  parallel_rows(m, [&](int i0, int i1) {
+    for (int i = i0; i < i1; ++i)
+      for (int j = 0; j < n; ++j) {
+        long double sum = 0, abs_sum = 0;
+        double const* a = &ad[size_t(i) * k];
+        double const* b = &bt[size_t(j) * k];
+        for (int kk = 0; kk < k; ++kk) {
+          long double const p = static_cast<long double>(a[kk]) * b[kk];
+          sum += p;
+          abs_sum += std::fabs(p);
+        }
+        double const err = std::fabs(numeric::to_double(x.out, got[size_t(i) * n + j]) - static_cast<double>(sum));
+        double const tol = tolerance(x.in, x.out, k, abs_sum);
+        err_row[size_t(i)] = std::max(err_row[size_t(i)], err);
+        worst_row[size_t(i)] = std::max(worst_row[size_t(i)], tol > 0 ? err / tol : (err > 0 ? INFINITY : 0));
+      }
+  });
+  double const max_err = *std::max_element(err_row.begin(), err_row.end());
+  double const worst = *std::max_element(worst_row.begin(), worst_row.end());
+  r.max_abs_error = max_err;
+  r.max_error_over_tolerance = worst;
+  r.passed = r.bitwise_equal && worst <= 1.0;
+}
+
+template <class P>
+RunResult run_policy(RunOptions const& o) {
+  using Elem = typename P::elem;
+  using Out = typename P::out;
+  RunResult r;
+  int const m = o.m, n = o.n, k = o.k;
+  int const wave = P::wave ? P::wave : o.arch->default_wave();
+  simt::set_target(o.arch->name, wave);
+
+  // Inputs from the seed.
+  std::mt19937_64 rng(o.seed);
+  Inputs x;
+  std::tie(x.in, x.out) = formats<P>();
+  x.a = random_values(x.in, size_t(m) * k, rng);
+  x.b = random_values(x.in, size_t(k) * n, rng);
+  if constexpr (P::tile::sparse) {
+    // Prune A to 2:4: keep two of every four, at random positions; store them compressed.
+    x.a_stored.resize(size_t(m) * (k / 2));
+    x.a_index.resize(size_t(m) * (k / 2));
+    for (int i = 0; i < m; ++i)
+      for (int g = 0; g < k / 4; ++g) {
+        int p0 = static_cast<int>(rng() % 4), p1 = static_cast<int>(rng() % 3);
+        p1 += p1 >= p0;
+        if (p0 > p1) std::swap(p0, p1);
+        for (int t = 0; t < 4; ++t)
+          if (t != p0 && t != p1) x.a[size_t(i) * k + 4 * g + t] = 0;
+        x.a_stored[size_t(i) * (k / 2) + 2 * g] = x.a[size_t(i) * k + 4 * g + p0];
+        x.a_stored[size_t(i) * (k / 2) + 2 * g + 1] = x.a[size_t(i) * k + 4 * g + p1];
+        x.a_index[size_t(i) * (k / 2) + 2 * g] = static_cast<uint64_t>(p0);
+        x.a_index[size_t(i) * (k / 2) + 2 * g + 1] = static_cast<uint64_t>(p1);
+      }
+  }
+
+  // Device buffers (host memory registered with the runtime).
+  auto const& a_src = P::tile::sparse ? x.a_stored : x.a;
+  std::vector<Elem> a_dev_src(a_src.size());
+  for (size_t e = 0; e < a_src.size(); ++e) a_dev_src[e] = element<Elem>(a_src[e], x.in);
+  std::vector<Elem> b_host(x.b.size());
+  for (size_t e = 0; e < x.b.size(); ++e) b_host[e] = element<Elem>(x.b[e], x.in);
+  std::vector<uint8_t> idx_host(x.a_index.begin(), x.a_index.end());
+  Elem *a_dev = nullptr, *b_dev = nullptr;
+  Out* c_dev = nullptr;
+  uint8_t* idx_dev = nullptr;
+  auto check = [](hipError_t e, char const* what) {
+    if (e != hipSuccess) throw std::runtime_error(fmt::format("{}: {}", what, hipGetErrorString(e)));
+  };
+  check(hipMalloc(&a_dev, std::max<size_t>(1, a_dev_src.size()) * sizeof(Elem)), "hipMalloc A");
+  check(hipMalloc(&b_dev, std::max<size_t>(1, b_host.size()) * sizeof(Elem)), "hipMalloc B");
+  check(hipMalloc(&c_dev, size_t(m) * n * sizeof(Out)), "hipMalloc C");
+  if (!idx_host.empty()) check(hipMalloc(&idx_dev, idx_host.size()), "hipMalloc index");
+  check(hipMemcpy(a_dev, a_dev_src.data(), a_dev_src.size() * sizeof(Elem), hipMemcpyHostToDevice), "hipMemcpy A");
+  check(hipMemcpy(b_dev, b_host.data(), b_host.size() * sizeof(Elem), hipMemcpyHostToDevice), "hipMemcpy B");
+  if (idx_dev) check(hipMemcpy(idx_dev, idx_host.data(), idx_host.size(), hipMemcpyHostToDevice), "hipMemcpy index");
+  check(hipMemset(c_dev, 0xff, size_t(m) * n * sizeof(Out)), "hipMemset C"); // poison: every element must be written
+
+  // The kernel, in bands of block rows so that progress can be shown.
+  int const bm = P::tile::block_m, bn = P::tile::block_n;
+  int const block_rows = (m + bm - 1) / bm;
+  int const band = std::max(1, block_rows / 16);
+  auto const t0 = std::chrono::steady_clock::now();
+  for (int br = 0; br < block_rows; br += band) {
+    int const r0 = br * bm, rows = std::min(m - r0, band * bm);
+    int const lda = P::tile::sparse ? k / 2 : k;
+    Problem<Elem, Out> const p{a_dev + size_t(r0) * lda, idx_dev ? idx_dev + size_t(r0) * (k / 2) : nullptr, b_dev,
+                               c_dev + size_t(r0) * n, rows, n, k};
+    dim3 const grid((n + bn - 1) / bn, (rows + bm - 1) / bm);
+    auto const err = simt::launch(P::name, &matrix_multiply_generic<typename P::tile, typename P::compute, Elem>, grid,
+                                  dim3(P::threads), 0, p);
+    if (!err.ok()) {
+      r.launch_error = err.message;
+      break;
+    }
+    if (o.progress) o.progress(r0 + rows, m);
+  }
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  r.emulated_gflops = 2.0 * m * n * k / r.seconds / 1e9;
+  std::vector<Out> c_host(size_t(m) * n);
+  check(hipMemcpy(c_host.data(), c_dev, c_host.size() * sizeof(Out), hipMemcpyDeviceToHost), "hipMemcpy C");
+  hipFree(a_dev);
+  hipFree(b_dev);
+  hipFree(c_dev);
+  if (idx_dev) hipFree(idx_dev);
+  if (!r.launch_error.empty()) return r;
+
+  std::vector<uint64_t> got(c_host.size());
+  for (size_t e = 0; e < got.size(); ++e) got[e] = out_bits(c_host[e]);
+  auto const t1 = std::chrono::steady_clock::now();
+  std::vector<uint64_t> chain;
+  if constexpr (HasInstruction<typename P::compute>) chain = emulation_chain(issue_of<P>(), x, m, n, k);
+  else chain = fma_chain<Elem>(x, m, n, k);
+  r.reference_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
+  compare(r, x, got, chain, m, n, k);
+  return r;
+}
+
+} // namespace wavemma::gemm::detail

@@ -1,0 +1,123 @@
+#pragma once
+// What a lane's code calls: its ids, and the cross-lane operations. Every cross-lane operation is
+// a wave collective: the lane stops until every live lane of its wave has reached the same call
+// (same operation, same source line), the operation runs once for the wave, and each lane takes
+// its part. Lanes that reach different calls, a __syncthreads, or have returned, while others
+// wait, stop the launch with an error naming kernel, block, wave and lanes.
+
+#include "wavemma/simt/runtime.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <source_location>
+#include <type_traits>
+
+namespace wavemma::simt::detail {
+
+// The ids of the lane that runs, read without calling into the runtime.
+struct LaneContext {
+  Dim3 thread_idx, block_idx, block_dim, grid_dim;
+  uint32_t lane = 0; // index in the wave
+  uint32_t wave_size = 0;
+  std::byte* dynamic_shared = nullptr;
+};
+
+// Set by the scheduler while a lane runs; lanes never leave their OS thread.
+inline thread_local LaneContext* current_lane = nullptr;
+
+[[noreturn]] void outside_kernel(char const* what);
+inline LaneContext const& lane(char const* what) {
+  if (current_lane == nullptr) [[unlikely]]
+    outside_kernel(what);
+  return *current_lane;
+}
+// The lane's wave size, or the target's outside a kernel.
+inline int current_wave_size() {
+  return current_lane ? static_cast<int>(current_lane->wave_size) : target().wave;
+}
+
+// --- collectives (src/simt/collectives.cpp) -----------------------------------------------------
+// Waits until every live thread of the block has reached a barrier.
+void barrier(char const* name, std::source_location site);
+
+// out (words 32-bit words) = in of lane `source` of the wave (0 from a lane that has returned or
+// does not exist); source is taken modulo the wave size.
+void permute(char const* name, int source, void const* in, void* out, int words,
+             std::source_location site);
+uint32_t read_first_lane(uint32_t value, std::source_location site); // the lowest live lane's value
+
+// A matrix builtin (an index into isa::builtins()) on the wave's gathered registers.
+struct Immediates {
+  bool a_sign = false, b_sign = false, clamp = false, opsel = false;
+  int cbsz = 0, abid = 0, blgp = 0;
+};
+// Opens or joins the wave's collective of this builtin (operand sizes in bytes: A, B, C, D) and
+// returns where this lane's words go (A, B, C, then the index), or nullptr if it has nothing to
+// deposit; matrix_result() waits until the wave has met and returns this lane's D words.
+uint32_t* matrix_arrive(int builtin, Immediates, uint32_t const bytes[4],
+                        std::source_location site);
+uint32_t const* matrix_result();
+
+template <class A, class B, class C, class D>
+void matrix(int builtin, Immediates imm, A const& a, B const& b, C const& c, int index, D& d,
+            std::source_location site) {
+  static_assert(sizeof(A) % 4 == 0 && sizeof(B) % 4 == 0 && sizeof(C) % 4 == 0 &&
+                sizeof(D) % 4 == 0);
+  static constexpr uint32_t bytes[4] = {sizeof(A), sizeof(B), sizeof(C), sizeof(D)};
+  if (uint32_t* slot = matrix_arrive(builtin, imm, bytes, site)) {
+    std::memcpy(slot, &a, sizeof(A));
+    std::memcpy(slot + sizeof(A) / 4, &b, sizeof(B));
+    std::memcpy(slot + (sizeof(A) + sizeof(B)) / 4, &c, sizeof(C));
+    uint32_t const i = static_cast<uint32_t>(index);
+    std::memcpy(slot + (sizeof(A) + sizeof(B) + sizeof(C)) / 4, &i, 4);
+  }
+  std::memcpy(&d, matrix_result(), sizeof(D));
+}
+
+// Clang lets a builtin take a vector of another element type and the same size (reinterpreted)
+// under its default lax vector conversions, and not with -flax-vector-conversions=none or
+// =integer; GCC-style vectors convert the same way, which tells this translation unit's setting.
+using LaxProbeFloat = float __attribute__((vector_size(16)));
+using LaxProbeInt = int __attribute__((vector_size(16)));
+constexpr bool kLaxVectorConversions = std::is_convertible_v<LaxProbeFloat, LaxProbeInt>;
+
+template <class U, class V>
+concept LaxVector =
+    kLaxVectorConversions && !std::is_convertible_v<U const&, V> && sizeof(U) == sizeof(V) &&
+    requires { __builtin_vectorelements(U) + __builtin_vectorelements(V); };
+
+// A builtin's vector operand and result. Wide vectors passed or returned by value change the x86
+// calling convention with the vector extensions (clang warns, -Wpsabi), so operands arrive by
+// reference to an In, built from what the builtin itself accepts, and results leave in a struct
+// member.
+template <class V>
+struct In {
+  V v{};
+  In() = default;
+  template <class U>
+    requires std::is_convertible_v<U const&, V>
+  In(U const& u) : v(u) {}
+  template <class U>
+    requires LaxVector<U, V>
+  In(U const& u) : v(__builtin_bit_cast(V, u)) {}
+};
+template <class D>
+struct Result {
+  D d{};
+};
+
+// The gfx12 transpose loads (global_load_tr_*): each lane loads `bytes` from its pointer, then
+// every group of 8 lanes exchanges elements as an 8x8 transpose.
+enum class TransposeLoad : uint8_t { kB128V8i16, kB128V8f16, kB128V8bf16, kB64V2i32 };
+void load_transpose(TransposeLoad, void const* pointer, void* out, std::source_location site);
+
+template <class T>
+T load_transpose(TransposeLoad which, T const* pointer, std::source_location site) {
+  T out; // written whole by the runtime (a __bf16 vector's {} would need a float conversion
+         // routine)
+  load_transpose(which, static_cast<void const*>(pointer), &out, site);
+  return out;
+}
+
+} // namespace wavemma::simt::detail

@@ -1,0 +1,262 @@
+// The block scheduler: lanes as fibers, collectives completed when a wave has met, barriers,
+// and the reports of everything that would hang a GPU or give it undefined results.
+
+#include "block.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <exception>
+#include <fmt/format.h>
+#include <stdexcept>
+
+namespace wavemma::simt::detail {
+
+void Grid::fail(Status status, std::string message) {
+  std::lock_guard lock(mutex);
+  if (error.ok()) error = {status, std::move(message)};
+  failed = true;
+}
+
+Block::Block(Grid& grid, uint64_t linear, std::byte* dynamic_shared) : grid_(grid) {
+  Dim3 const g = grid.dims, b = grid.block_dim;
+  index_ = Dim3(static_cast<uint32_t>(linear % g.x), static_cast<uint32_t>(linear / g.x % g.y),
+                static_cast<uint32_t>(linear / (uint64_t(g.x) * g.y)));
+  int const threads = static_cast<int>(b.count()), w = wave_size();
+  lanes.resize(size_t(threads));
+  waves.resize(size_t((threads + w - 1) / w));
+  for (int t = 0; t < threads; ++t) {
+    Lane& l = lanes[size_t(t)];
+    l.thread_idx =
+        Dim3(static_cast<uint32_t>(t % int(b.x)), static_cast<uint32_t>(t / int(b.x) % int(b.y)),
+             static_cast<uint32_t>(t / int(b.x * b.y)));
+    l.block_idx = index_;
+    l.block_dim = b;
+    l.grid_dim = g;
+    l.lane = static_cast<uint32_t>(t % w);
+    l.wave_size = static_cast<uint32_t>(w);
+    l.dynamic_shared = dynamic_shared;
+    l.block = this;
+    l.id = t;
+    l.wave = t / w;
+  }
+  for (size_t i = 0; i < waves.size(); ++i) {
+    waves[i].index = static_cast<int>(i);
+    waves[i].first = static_cast<int>(i) * w;
+    waves[i].size = std::min(w, threads - waves[i].first);
+  }
+}
+
+std::string Block::where(int wave) const {
+  return fmt::format("kernel {}, block ({},{},{}), wave {}", grid_.kernel, index_.x, index_.y,
+                     index_.z, wave);
+}
+
+void Block::fail(Status status, std::string message) {
+  if (failed_) return;
+  failed_ = true;
+  grid_.fail(status, std::move(message));
+}
+
+void Block::start(Lane& l) {
+  l.fiber = Fiber(std::allocator_arg, PooledStack{&StackPool::local()}, [&l](Fiber&& from) {
+    Block& b = *l.block;
+    // Boost.Context's ucontext fibers (the ASan build) run a fiber destroyed before it started;
+    // such a lane returns at once.
+    if (b.aborting_) return std::move(from);
+    b.slot(b.previous_) = std::move(from);
+    try {
+      b.grid().code.call(b.grid().code.self);
+    } catch (ForcedUnwind const&) {
+      throw; // the block is being torn down: let Boost.Context unwind this stack
+    } catch (std::exception const& e) {
+      b.fail(Status::kLaunchFailure,
+             fmt::format("{}: lane {} threw an exception: {}", b.where(l.wave), l.lane, e.what()));
+    } catch (...) {
+      b.fail(Status::kLaunchFailure,
+             fmt::format("{}: lane {} threw an exception", b.where(l.wave), l.lane));
+    }
+    l.state = LaneState::kExited;
+    return b.leave(l.id);
+  });
+}
+
+// A lane that returned hands over to the next ready lane (or the scheduler); Boost.Context frees
+// its stack.
+Fiber Block::leave(int self) {
+  int const next = next_ready(self);
+  previous_ = self;
+  running_ = next;
+  current_lane = next < 0 ? nullptr : &lanes[size_t(next)];
+  return std::move(slot(next));
+}
+
+void Block::run() {
+  for (auto& l : lanes) start(l);
+  for (;;) {
+    // One pass: every ready lane runs until it blocks or returns, in lane order.
+    if (int const first = next_ready(-1); first >= 0) transfer(first);
+    if (failed_ || grid_.failed) return abort(); // this block or another one failed: stop promptly
+    bool progressed = false;
+    for (auto& w : waves) {
+      if (w.arrived > 0) progressed |= complete(w);
+      if (failed_) return abort();
+    }
+    bool const live = std::any_of(lanes.begin(), lanes.end(),
+                                  [](Lane const& l) { return l.state != LaneState::kExited; });
+    if (!live) return;
+    if (progressed || release_barrier()) continue;
+    if (failed_) return abort();
+    report_stall();
+    return abort();
+  }
+}
+
+// Completes a wave's collective when every live lane of the wave waits at it.
+bool Block::complete(Wave& w) {
+  for (int i = 0; i < w.size; ++i) {
+    Lane const& l = lanes[size_t(w.first + i)];
+    if (l.state == LaneState::kReady) return false;
+    if (l.state == LaneState::kWaiting && !(l.wait == w.wait)) return false;
+  }
+  // clang-format off
+  using Completion = bool (*)(Block&, Wave&);
+  constexpr Completion kCompletions[] = {
+    /* kBarrier       */ nullptr, // the block's, not the wave's: release_barrier
+    /* kPermute       */ complete_permute,
+    /* kReadFirstLane */ complete_read_first_lane,
+    /* kMatrix        */ complete_matrix,
+    /* kTranspose     */ complete_transpose,
+  };
+  // clang-format on
+  Completion const completion = kCompletions[static_cast<int>(w.wait.kind)];
+  if (!completion || !completion(*this, w)) return false;
+  w.arrived = 0;
+  for (int i = 0; i < w.size; ++i)
+    if (Lane& l = lanes[size_t(w.first + i)]; l.state == LaneState::kWaiting)
+      l.state = LaneState::kReady;
+  return true;
+}
+
+// Releases the barrier when every live thread waits at one; a thread that has returned instead
+// is an error (HIP requires every thread of the block to reach __syncthreads).
+bool Block::release_barrier() {
+  Lane const* waiting = nullptr;
+  for (auto const& l : lanes) {
+    if (l.state == LaneState::kExited) continue;
+    if (l.state != LaneState::kWaiting || l.wait.kind != OpKind::kBarrier) return false;
+    if (!waiting) waiting = &l;
+  }
+  if (!waiting) return false;
+  for (auto const& w : waves) {
+    std::vector<int> exited;
+    for (int i = 0; i < w.size; ++i)
+      if (lanes[size_t(w.first + i)].state == LaneState::kExited) exited.push_back(i);
+    if (exited.empty()) continue;
+    fail(Status::kLaunchFailure,
+         fmt::format("{}: {} returned without reaching {}, where the block's other threads "
+                     "wait (every thread of a block must reach it)",
+                     where(w.index), lanes_text(exited), op_text(waiting->wait)));
+    return false;
+  }
+  for (auto& l : lanes)
+    if (l.state == LaneState::kWaiting) l.state = LaneState::kReady;
+  return true;
+}
+
+// Groups a wave's lanes by where they are.
+std::string Block::describe(Wave const& w) const {
+  std::vector<std::pair<std::string, std::vector<int>>> groups; // text -> lanes, in lane order
+  for (int i = 0; i < w.size; ++i) {
+    Lane const& l = lanes[size_t(w.first + i)];
+    std::string text;
+    if (l.state == LaneState::kExited) {
+      text = "have returned";
+    } else if (l.wait.kind == OpKind::kBarrier) {
+      text = "are at " + op_text(l.wait);
+    } else {
+      text = "reached " + op_text(l.wait);
+    }
+    auto it =
+        std::find_if(groups.begin(), groups.end(), [&](auto const& g) { return g.first == text; });
+    if (it == groups.end())
+      groups.push_back({text, {i}});
+    else
+      it->second.push_back(i);
+  }
+  std::string out;
+  for (auto& [text, members] : groups) {
+    std::string t = text;
+    if (members.size() == 1) { // singular verbs
+      if (t.starts_with("have ")) t = "has " + t.substr(5);
+      if (t.starts_with("are ")) t = "is " + t.substr(4);
+    }
+    out += fmt::format("{}{} {}", out.empty() ? "" : ", ", lanes_text(members), t);
+  }
+  return out;
+}
+
+// Nothing can run and nothing can complete: name the first wave whose lanes are apart.
+void Block::report_stall() {
+  for (auto const& w : waves) {
+    bool any_waiting = false, apart = false;
+    Wait const* first = nullptr;
+    for (int i = 0; i < w.size; ++i) {
+      Lane const& l = lanes[size_t(w.first + i)];
+      if (l.state != LaneState::kWaiting) continue;
+      any_waiting = true;
+      if (!first)
+        first = &l.wait;
+      else if (!(l.wait == *first))
+        apart = true;
+    }
+    if (any_waiting && apart) {
+      fail(Status::kLaunchFailure, fmt::format("{}: {}", where(w.index), describe(w)));
+      return;
+    }
+  }
+  for (auto const& w : waves) { // lanes at a collective while others of the block are at a barrier
+    for (int i = 0; i < w.size; ++i)
+      if (lanes[size_t(w.first + i)].state == LaneState::kWaiting &&
+          lanes[size_t(w.first + i)].wait.kind != OpKind::kBarrier) {
+        fail(Status::kLaunchFailure,
+             fmt::format("{}: {}, while the block's other threads wait at a barrier",
+                         where(w.index), describe(w)));
+        return;
+      }
+  }
+  fail(Status::kLaunchFailure, fmt::format("{}: no thread can progress", where(0)));
+}
+
+// Unwinds every suspended lane (Boost.Context throws forced_unwind at its suspension point).
+void Block::abort() {
+  aborting_ = true;
+  for (auto& l : lanes) {
+    if (!l.fiber) continue;
+    current_lane = &l;
+    running_ = l.id;
+    l.fiber = Fiber();
+  }
+  current_lane = nullptr;
+  running_ = -1;
+}
+
+std::string lanes_text(std::vector<int> const& lanes) {
+  std::string out;
+  for (size_t i = 0; i < lanes.size();) {
+    size_t j = i;
+    while (j + 1 < lanes.size() && lanes[j + 1] == lanes[j] + 1) ++j;
+    out += out.empty() ? "" : ",";
+    out += j == i ? fmt::format("{}", lanes[i]) : fmt::format("{}-{}", lanes[i], lanes[j]);
+    i = j + 1;
+  }
+  return (lanes.size() == 1 ? "lane " : "lanes ") + out;
+}
+
+std::string op_text(Wait const& w) {
+  std::string_view file = w.site.file_name();
+  if (auto slash = file.rfind('/'); slash != std::string_view::npos) file.remove_prefix(slash + 1);
+  if (file.empty()) return w.name;
+  return fmt::format("{} ({}:{})", w.name, file, w.site.line());
+}
+
+} // namespace wavemma::simt::detail

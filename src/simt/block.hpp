@@ -1,0 +1,184 @@
+#pragma once
+// A launch (Grid), one block of it, its waves and its lanes. A block runs on one OS thread: its
+// lanes are fibers run round-robin; each runs until it reaches a barrier or a collective, or
+// returns, and hands the thread to the next ready lane (the last one to the scheduler). When no
+// lane can run, the scheduler completes every wave whose live lanes all wait at the same
+// collective, releases a barrier that every live thread has reached, or reports why nothing can
+// progress.
+
+#include "fiber.hpp"
+#include "wavemma/emu/emulator.hpp"
+#include "wavemma/simt/lane.hpp"
+#include "wavemma/simt/runtime.hpp"
+
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+#include <mutex>
+#include <source_location>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace wavemma::simt::detail {
+
+struct Grid {
+  std::string_view kernel;
+  Dim3 dims, block_dim;
+  size_t dynamic_shared = 0;
+  KernelRef code;
+  Target target;
+  uint64_t blocks = 0;
+  std::atomic<uint64_t> next_block{0};
+  std::atomic<bool> failed{false};
+  std::mutex mutex;
+  Error error; // the first failure
+
+  void fail(Status, std::string message);
+};
+
+enum class OpKind : uint8_t { kBarrier, kPermute, kReadFirstLane, kMatrix, kTranspose };
+
+// Where a lane waits. Lanes of a wave meet when their Waits are equal: the same operation (and
+// immediates) from the same call site.
+struct Wait {
+  OpKind kind = OpKind::kBarrier;
+  int op = 0;          // kMatrix: builtin index; kTranspose: TransposeLoad; kPermute: words
+  uint32_t detail = 0; // kMatrix: the immediates, packed
+  char const* name = "";
+  std::source_location site;
+  bool operator==(Wait const& o) const;
+};
+
+enum class LaneState : uint8_t { kReady, kWaiting, kExited };
+
+class Block;
+
+struct Lane : LaneContext {
+  Block* block = nullptr;
+  int id = 0;   // linear thread id in the block
+  int wave = 0; // wave index in the block
+  LaneState state = LaneState::kReady;
+  Wait wait;
+  Fiber fiber; // the lane's continuation while it does not run
+};
+
+// VGPRs per lane of a matrix builtin's operands (0: no catalog instruction).
+struct MatrixShape {
+  int a = 0, b = 0, c = 0, d = 0;
+  bool sparse = false;
+  int staged() const { return a + b + c + 1; } // words a lane deposits: A, B, C, the index
+};
+
+struct Wave {
+  int index = 0, first = 0,
+      size = 0; // size: threads that exist (< the wave size in a partial last wave)
+  int arrived = 0;
+  Wait wait; // the collective the first arrival opened
+  // What the lanes deposit, lane-major ([lane * words, (lane + 1) * words)), and what they take
+  // back; the outputs stay until the wave's next completion, by which time every lane has read.
+  std::vector<uint32_t> in, out;
+  MatrixShape shape;                 // kMatrix
+  emu::RegisterOperands matrix;      // kMatrix: `in` gathered VGPR-major for emu
+  std::vector<int> source;           // kPermute: each lane's source lane
+  std::vector<void const*> pointers; // kTranspose: each lane's address
+};
+
+class Block {
+public:
+  Block(Grid&, uint64_t linear_index, std::byte* dynamic_shared);
+  Block(Block const&) = delete;
+  Block& operator=(Block const&) = delete;
+  void run();
+
+  // Called by a lane: opens or joins its wave's collective. Returns false when the lane joined a
+  // different collective than the wave's first arrival (it deposits nothing; the scheduler will
+  // report the divergence).
+  bool arrive(Lane&, Wait const&);
+  // Called by a lane: waits until the collective (or barrier) it arrived at has completed.
+  void suspend(Lane&);
+  void fail(Status, std::string message);
+  std::string where(int wave) const; // "kernel k, block (3,1,0), wave 2"
+  int wave_size() const { return grid_.target.wave; }
+  Grid const& grid() const { return grid_; }
+
+  std::vector<Lane> lanes;
+  std::vector<Wave> waves;
+
+private:
+  void start(Lane&);
+  Fiber& slot(int who) { return who < 0 ? scheduler_ : lanes[size_t(who)].fiber; }
+  int next_ready(int after) const;
+  void transfer(int target);
+  Fiber leave(int self);
+  bool complete(Wave&);
+  bool release_barrier();
+  void report_stall();
+  void abort();
+  std::string describe(Wave const&) const;
+
+  Grid& grid_;
+  Dim3 index_;
+  bool failed_ = false, aborting_ = false;
+  // Lanes hand the OS thread to one another: `running_` runs (-1: the scheduler), `previous_`
+  // ran before it and finds its continuation in its slot.
+  Fiber scheduler_;
+  int running_ = -1, previous_ = -1;
+};
+
+inline Lane& this_lane(char const* what) {
+  return static_cast<Lane&>(const_cast<LaneContext&>(lane(what)));
+}
+
+// --- the lanes' hot path, inline ----------------------------------------------------------------
+
+inline bool Wait::operator==(Wait const& o) const {
+  // Lanes at one call site share the file name's storage: compare the text only when they do not.
+  return kind == o.kind && op == o.op && detail == o.detail && site.line() == o.site.line() &&
+         site.column() == o.site.column() &&
+         (site.file_name() == o.site.file_name() ||
+          std::strcmp(site.file_name(), o.site.file_name()) == 0);
+}
+
+inline int Block::next_ready(int after) const {
+  if (failed_) return -1;
+  for (size_t i = size_t(after + 1); i < lanes.size(); ++i)
+    if (lanes[i].state == LaneState::kReady) return static_cast<int>(i);
+  return -1;
+}
+
+// Switches from the running context to `target`; returns when some context switches back, and
+// files that context's continuation in its slot.
+inline void Block::transfer(int target) {
+  previous_ = running_;
+  running_ = target;
+  current_lane = target < 0 ? nullptr : &lanes[size_t(target)];
+  Fiber from = std::move(slot(target)).resume();
+  slot(previous_) = std::move(from);
+}
+
+inline void Block::suspend(Lane& l) {
+  l.state = LaneState::kWaiting;
+  transfer(next_ready(l.id));
+}
+
+inline bool Block::arrive(Lane& l, Wait const& wait) {
+  Wave& w = waves[size_t(l.wave)];
+  l.wait = wait;
+  if (w.arrived++ == 0) w.wait = wait;
+  return w.wait == wait;
+}
+
+// The operation of a completed collective, run by the scheduler on the OS thread's own stack.
+// Each returns false after reporting an error through Block::fail.
+bool complete_permute(Block&, Wave&);
+bool complete_read_first_lane(Block&, Wave&);
+bool complete_matrix(Block&, Wave&);
+bool complete_transpose(Block&, Wave&);
+
+// "lane 3", "lanes 0-15", "lanes 0-3,8,12-15".
+std::string lanes_text(std::vector<int> const& lanes);
+// "__syncthreads() (k.hip:12)"
+std::string op_text(Wait const&);
+
+} // namespace wavemma::simt::detail

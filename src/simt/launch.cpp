@@ -1,0 +1,229 @@
+// Launches: the target, the worker threads, and the grid's blocks handed out to them.
+
+#include "block.hpp"
+
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <fmt/format.h>
+#include <mutex>
+#include <new>
+#include <stdexcept>
+#include <thread>
+
+namespace wavemma::simt {
+namespace {
+
+// --- target -------------------------------------------------------------------------------------
+
+Target resolve(std::string_view arch_name, int wave) {
+  isa::Arch const* arch = isa::find_arch(arch_name);
+  if (!arch)
+    throw std::invalid_argument(
+        fmt::format("unknown architecture '{}' (known: {})", arch_name, isa::known_arch_names()));
+  if (wave == 0) wave = arch->default_wave();
+  if (!arch->has_wave(wave))
+    throw std::invalid_argument(fmt::format("{} has no wave{}", arch->name, wave));
+  return {arch, wave};
+}
+
+// The environment's target until set_target().
+struct TargetSetting {
+  std::mutex mutex;
+  Target target;
+  std::string error; // a bad environment, reported when the target is used
+
+  TargetSetting() {
+    char const* arch = std::getenv("WAVEMMA_ARCH");
+    char const* wave = std::getenv("WAVEMMA_WAVE");
+    try {
+      int w = 0;
+      if (wave && *wave) {
+        char* end = nullptr;
+        w = static_cast<int>(std::strtol(wave, &end, 10));
+        if (*end != '\0' || w == 0)
+          throw std::invalid_argument(fmt::format("'{}' is not a wave size", wave));
+      }
+      target = resolve(arch && *arch ? arch : "gfx1201", w);
+    } catch (std::invalid_argument const& e) {
+      error = fmt::format("WAVEMMA_ARCH={} WAVEMMA_WAVE={}: {}", arch ? arch : "", wave ? wave : "",
+                          e.what());
+    }
+  }
+};
+
+TargetSetting& setting() {
+  static TargetSetting s;
+  return s;
+}
+
+// --- threads ------------------------------------------------------------------------------------
+
+std::atomic<int> g_threads{0};
+
+int default_threads() {
+  static int const n = [] {
+    if (char const* env = std::getenv("WAVEMMA_THREADS"); env && *env) {
+      int const v = std::atoi(env);
+      if (v > 0) return v;
+    }
+    return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  }();
+  return n;
+}
+
+// Each OS thread that runs blocks keeps its dynamic shared memory from block to block.
+std::byte* dynamic_shared(size_t bytes) {
+  struct alignas(64) Line {
+    std::byte bytes[64];
+  };
+  thread_local std::vector<Line> buffer;
+  if (buffer.size() * sizeof(Line) < bytes || buffer.empty())
+    buffer.resize(std::max<size_t>(1, (bytes + 63) / 64));
+  return buffer.front().bytes;
+}
+
+void run_blocks(detail::Grid& grid) {
+  std::byte* shared = dynamic_shared(grid.dynamic_shared);
+  for (;;) {
+    if (grid.failed) return;
+    uint64_t const b = grid.next_block++;
+    if (b >= grid.blocks) return;
+    detail::Block(grid, b, shared).run();
+  }
+}
+
+// Workers that join the calling thread in running a grid's blocks.
+class Pool {
+public:
+  static Pool& instance() {
+    static Pool pool;
+    return pool;
+  }
+
+  void run(detail::Grid& grid, int helpers) {
+    {
+      std::lock_guard lock(mutex_);
+      while (static_cast<int>(workers_.size()) < helpers)
+        workers_.emplace_back([this, index = static_cast<int>(workers_.size())] { loop(index); });
+      grid_ = &grid;
+      helpers_ = helpers;
+      busy_ = helpers;
+      ++generation_;
+    }
+    wake_.notify_all();
+    run_blocks(grid);
+    std::unique_lock lock(mutex_);
+    done_.wait(lock, [&] { return busy_ == 0; });
+    grid_ = nullptr;
+  }
+
+  ~Pool() {
+    {
+      std::lock_guard lock(mutex_);
+      stop_ = true;
+    }
+    wake_.notify_all();
+    for (auto& t : workers_) t.join();
+  }
+
+private:
+  void loop(int index) {
+    uint64_t seen = 0;
+    std::unique_lock lock(mutex_);
+    for (;;) {
+      wake_.wait(lock, [&] { return stop_ || generation_ != seen; });
+      if (stop_) return;
+      seen = generation_;
+      if (index >= helpers_) continue;
+      detail::Grid* grid = grid_;
+      lock.unlock();
+      run_blocks(*grid);
+      lock.lock();
+      if (--busy_ == 0) done_.notify_all();
+    }
+  }
+
+  std::mutex mutex_;
+  std::condition_variable wake_, done_;
+  std::vector<std::thread> workers_;
+  detail::Grid* grid_ = nullptr;
+  uint64_t generation_ = 0;
+  int helpers_ = 0, busy_ = 0;
+  bool stop_ = false;
+};
+
+Error config_error(std::string_view kernel, std::string what) {
+  return {Status::kInvalidConfiguration, fmt::format("kernel {}: {}", kernel, what)};
+}
+
+} // namespace
+
+void set_target(std::string_view arch, int wave) {
+  Target const t = resolve(arch, wave);
+  auto& s = setting();
+  std::lock_guard lock(s.mutex);
+  s.target = t;
+  s.error.clear();
+}
+
+Target target() {
+  auto& s = setting();
+  std::lock_guard lock(s.mutex);
+  if (!s.error.empty()) throw std::invalid_argument(s.error);
+  return s.target;
+}
+
+Error target_error() {
+  auto& s = setting();
+  std::lock_guard lock(s.mutex);
+  if (s.error.empty()) return {};
+  return {Status::kInvalidDevice, s.error};
+}
+
+void set_threads(int n) {
+  g_threads = std::max(0, n);
+}
+int threads() {
+  return g_threads > 0 ? g_threads.load() : default_threads();
+}
+
+namespace detail {
+
+Error launch(std::string_view name, Dim3 grid_dims, Dim3 block, size_t dynamic_shared,
+             KernelRef kernel) {
+  if (Error e = target_error(); !e.ok()) return e;
+  if (current_lane)
+    return config_error(name,
+                        "launched from inside a kernel (dynamic parallelism is not supported)");
+  if (grid_dims.count() == 0 || block.count() == 0)
+    return config_error(name, fmt::format("empty grid ({},{},{}) or block ({},{},{})", grid_dims.x,
+                                          grid_dims.y, grid_dims.z, block.x, block.y, block.z));
+  if (block.count() > 1024)
+    return config_error(name, fmt::format("block ({},{},{}) has {} threads; at most 1024", block.x,
+                                          block.y, block.z, block.count()));
+  if (dynamic_shared > 65536)
+    return config_error(
+        name, fmt::format("{} bytes of dynamic shared memory; at most 65536", dynamic_shared));
+
+  // One launch at a time: the pool runs one grid.
+  static std::mutex one_launch;
+  std::lock_guard lock(one_launch);
+  Grid grid;
+  grid.kernel = name;
+  grid.dims = grid_dims;
+  grid.block_dim = block;
+  grid.dynamic_shared = dynamic_shared;
+  grid.code = kernel;
+  grid.target = target();
+  grid.blocks = grid_dims.count();
+  int const helpers = static_cast<int>(std::min<uint64_t>(grid.blocks, uint64_t(threads()))) - 1;
+  if (helpers > 0)
+    Pool::instance().run(grid, helpers);
+  else
+    run_blocks(grid);
+  return std::move(grid.error);
+}
+
+} // namespace detail
+} // namespace wavemma::simt

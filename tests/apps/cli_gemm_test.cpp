@@ -1,0 +1,63 @@
+// wavemma gemm: the JSON contracts of design.md and bad requests.
+
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "support/process.hpp"
+
+namespace wavemma {
+namespace {
+
+std::string const kBin = WAVEMMA_BIN;
+
+TEST(CliGemm, ListPoliciesJsonContract) {
+  auto const res = test::run(kBin + " gemm --list-policies --format json 2>/dev/null");
+  ASSERT_EQ(res.status, 0);
+  auto const j = nlohmann::json::parse(res.output);
+  ASSERT_TRUE(j.is_array());
+  EXPECT_GE(j.size(), 24u);
+  for (auto const& p : j) {
+    ASSERT_TRUE(p.contains("policy") && p["policy"].is_string());
+    ASSERT_TRUE(p.contains("archs") && p["archs"].is_array() && !p["archs"].empty());
+  }
+}
+
+TEST(CliGemm, RunJsonContract) {
+  auto const res = test::run(kBin + " gemm --arch gfx942 --policy mfma_xf32 --m 200 --n 136 --k 72 --format json 2>/dev/null");
+  ASSERT_EQ(res.status, 0) << res.output;
+  auto const j = nlohmann::json::parse(res.output);
+  for (char const* key : {"arch", "policy", "m", "n", "k", "passed", "bitwise_equal", "max_abs_error", "seconds", "emulated_gflops"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_EQ(j["arch"], "gfx942");
+  EXPECT_EQ(j["policy"], "mfma_xf32");
+  EXPECT_EQ(j["m"], 200);
+  EXPECT_TRUE(j["passed"].get<bool>());
+  EXPECT_TRUE(j["bitwise_equal"].get<bool>());
+}
+
+TEST(CliGemm, TextRunSaysPassed) {
+  auto const res = test::run(kBin + " gemm --arch gfx1100 --policy wmma_iu8 --size 64 --quiet 2>&1");
+  ASSERT_EQ(res.status, 0) << res.output;
+  EXPECT_NE(res.output.find("PASSED"), std::string::npos) << res.output;
+  EXPECT_NE(res.output.find("bit-exact    yes"), std::string::npos) << res.output;
+}
+
+TEST(CliGemm, BadRequestsGiveOneLineAndStatus2) {
+  struct Case {
+    char const* args;
+    char const* needle;
+  };
+  for (Case c : {Case{"--policy nope", "unknown policy"}, Case{"--arch gfx1100 --policy mfma_f16", "does not run on gfx1100"},
+                 Case{"--m 0", "positive"}, Case{"--format xml", "unknown format"}, Case{"--arch gfx9", "unknown architecture"},
+                 Case{"--size 100000", "hours"}, Case{"--gpu mi300x", "is gfx942"}, Case{"--arch gfx1201 --policy swmmac_f16 --k 30", "divisible by 4"}}) {
+    auto const res = test::run(fmt::format("{{ {} gemm {} 2>&1 >/dev/null; }}", kBin, c.args));
+    EXPECT_EQ(res.status, 2) << c.args << "\n" << res.output;
+    EXPECT_EQ(std::count(res.output.begin(), res.output.end(), '\n'), 1) << c.args << "\n" << res.output;
+    EXPECT_NE(res.output.find(c.needle), std::string::npos) << c.args << "\n" << res.output;
+  }
+}
+
+} // namespace
+} // namespace wavemma

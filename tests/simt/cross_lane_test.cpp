@@ -1,0 +1,204 @@
+// The cross-lane and id builtins: __shfl family with HIP's width parameter, ds_bpermute,
+// readfirstlane, mbcnt, __lane_id, and the gfx12 transpose loads against the lane map of
+// reference/gemm-system.md §4.
+
+#include "simt_test.hpp"
+
+#include <cstring>
+#include <gtest/gtest.h>
+
+namespace wavemma::simt::test {
+namespace {
+
+constexpr int kForms = 9;
+
+// Each thread's value is 1000 * block + thread + 1; out[form][thread] = the form's result.
+template <class T>
+__global__ void shuffles(T* out) {
+  int const t = static_cast<int>(threadIdx.x), n = static_cast<int>(blockDim.x);
+  T const v = static_cast<T>(1000 * int(blockIdx.x) + t + 1);
+  T r[kForms] = {__shfl(v, 3),       __shfl(v, 5, 16),      __shfl_up(v, 1),
+                 __shfl_up(v, 3, 8), __shfl_down(v, 2u),    __shfl_down(v, 1, 16),
+                 __shfl_xor(v, 1),   __shfl_xor(v, 20, 16), __shfl_xor(v, 16)};
+  for (int f = 0; f < kForms; ++f) out[f * n + t] = r[f];
+}
+
+// What each form gives lane l of a wave of w lanes (values are lane + 1 within one wave).
+int expected(int form, int l, int w) {
+  auto seg = [&](int width) { return l / width * width; };
+  switch (form) {
+  case 0:
+    return 3 + 1;
+  case 1:
+    return seg(16) + 5 + 1;
+  case 2:
+    return (l % w >= 1 ? l - 1 : l) + 1;
+  case 3:
+    return (l % 8 >= 3 ? l - 3 : l) + 1;
+  case 4:
+    return (l % w + 2 < w ? l + 2 : l) + 1;
+  case 5:
+    return (l % 16 + 1 < 16 ? l + 1 : l) + 1;
+  case 6:
+    return (l ^ 1) + 1;
+  case 7:
+    return ((l ^ 20) < seg(16) + 16 ? (l ^ 20) : l) + 1; // xor leaves the segment: own value
+  case 8:
+    return (l ^ 16) + 1;
+  }
+  return -1;
+}
+
+template <class T>
+void check_shuffles(char const* arch) {
+  ScopedTarget t(arch);
+  int const w = target().wave;
+  DeviceBuffer<T> out(size_t(kForms * w));
+  hipLaunchKernelGGL(shuffles<T>, dim3(1), dim3(w), 0, 0, out.get());
+  ASSERT_EQ(hipGetLastError(), hipSuccess);
+  auto const got = out.host();
+  for (int f = 0; f < kForms; ++f)
+    for (int l = 0; l < w; ++l)
+      EXPECT_EQ(got[size_t(f * w + l)], static_cast<T>(expected(f, l, w)))
+          << arch << " form " << f << " lane " << l;
+}
+
+TEST(SimtCrossLane, ShufflesWave32) {
+  check_shuffles<int>("gfx1201");
+  check_shuffles<float>("gfx1201");
+  check_shuffles<double>("gfx1201");
+  check_shuffles<unsigned long long>("gfx1201");
+}
+
+TEST(SimtCrossLane, ShufflesWave64) {
+  check_shuffles<int>("gfx942");
+  check_shuffles<long>("gfx942");
+}
+
+// Lanes 0-3 return first: they are inactive for the rest. readfirstlane gives lane 4's value,
+// a bpermute from an inactive lane reads 0.
+__global__ void after_early_exit(int* out) {
+  int const l = static_cast<int>(__lane_id());
+  if (l < 4) return;
+  int const first = __builtin_amdgcn_readfirstlane(100 + l);
+  int const rotated = __builtin_amdgcn_ds_bpermute(((l + 2) % int(warpSize)) * 4, 100 + l);
+  int const from_dead = __builtin_amdgcn_ds_bpermute(4 * (l % 4), 100 + l);
+  out[3 * l] = first;
+  out[3 * l + 1] = rotated;
+  out[3 * l + 2] = from_dead;
+}
+
+TEST(SimtCrossLane, ReadFirstLaneAndBpermuteWithInactiveLanes) {
+  ScopedTarget t("gfx1201");
+  DeviceBuffer<int> out(std::vector<int>(96, -1));
+  hipLaunchKernelGGL(after_early_exit, dim3(1), dim3(32), 0, 0, out.get());
+  ASSERT_EQ(hipGetLastError(), hipSuccess);
+  auto const v = out.host();
+  for (int l = 4; l < 32; ++l) {
+    EXPECT_EQ(v[size_t(3 * l)], 104) << l;
+    int const src = (l + 2) % 32;
+    EXPECT_EQ(v[size_t(3 * l + 1)], src < 4 ? 0 : 100 + src) << l;
+    EXPECT_EQ(v[size_t(3 * l + 2)], 0) << l;
+  }
+}
+
+__global__ void lane_ids(unsigned* out) {
+  unsigned const t = threadIdx.x;
+  out[4 * t] = __lane_id();
+  out[4 * t + 1] =
+      __builtin_amdgcn_mbcnt_hi(~0u, __builtin_amdgcn_mbcnt_lo(~0u, 0u)); // HIP's __lane_id
+  out[4 * t + 2] = __builtin_amdgcn_mbcnt_lo(0x0000ff00u, 0u);
+  out[4 * t + 3] = __builtin_amdgcn_wavefrontsize();
+}
+
+TEST(SimtCrossLane, LaneIdsAndMbcnt) {
+  ScopedTarget t("gfx942");
+  DeviceBuffer<unsigned> out(4 * 128);
+  hipLaunchKernelGGL(lane_ids, dim3(1), dim3(128), 0, 0, out.get());
+  ASSERT_EQ(hipGetLastError(), hipSuccess);
+  auto const v = out.host();
+  for (unsigned i = 0; i < 128; ++i) {
+    unsigned const l = i % 64;
+    EXPECT_EQ(v[4 * i], l);
+    EXPECT_EQ(v[4 * i + 1], l);
+    EXPECT_EQ(v[4 * i + 2], l <= 8 ? 0u : std::min(l, 16u) - 8) << l;
+    EXPECT_EQ(v[4 * i + 3], 64u);
+  }
+}
+
+// --- transpose loads ----------------------------------------------------------------------------
+
+constexpr int kCols = 40, kRows = 20; // B is kRows x kCols of 16-bit values: B[k][n] = 1000 k + n
+
+template <class V>
+__global__ void load_b128(V* b, V* out, int k_tile, int block_n) {
+  int const tx = static_cast<int>(threadIdx.x);
+  // reference/gemm-system.md §4: lane tx passes 8 contiguous elements of row k_tile + tx/4.
+  V* p = reinterpret_cast<V*>(reinterpret_cast<short*>(b) + (k_tile + tx / 4) * kCols + block_n +
+                              (tx % 4) * 8);
+  if constexpr (std::is_same_v<V, hip::v8i16>)
+    out[tx] = __builtin_amdgcn_global_load_tr_b128_v8i16(p);
+  if constexpr (std::is_same_v<V, hip::v8fp16>)
+    out[tx] = __builtin_amdgcn_global_load_tr_b128_v8f16(p);
+  if constexpr (std::is_same_v<V, hip::v8bf16>)
+    out[tx] = __builtin_amdgcn_global_load_tr_b128_v8bf16(p);
+}
+
+// Element values base + 1000 k + n (16 bits); base 0x7f80 puts bf16 and f16 NaN patterns among
+// them.
+template <class V>
+void check_b128(int k_tile, int block_n, int base = 0) {
+  std::vector<short> host(kRows * kCols);
+  for (int k = 0; k < kRows; ++k)
+    for (int n = 0; n < kCols; ++n)
+      host[size_t(k * kCols + n)] = static_cast<short>(base + 1000 * k + n);
+  DeviceBuffer<short> b(host), out(32 * 8); // 16-bit patterns: no host conversion to __bf16 needed
+  hipLaunchKernelGGL(load_b128<V>, dim3(1), dim3(32), 0, 0, reinterpret_cast<V*>(b.get()),
+                     reinterpret_cast<V*>(out.get()), k_tile, block_n);
+  ASSERT_EQ(hipGetLastError(), hipSuccess);
+  auto const got = out.host();
+  for (int tx = 0; tx < 32; ++tx)
+    for (int e = 0; e < 8; ++e) {
+      short const s = got[size_t(tx * 8 + e)];
+      // Element e of lane tx is B[k_tile + (tx/8)*2 + e/4][block_n + (e%4)*8 + tx%8].
+      EXPECT_EQ(s, static_cast<short>(base + 1000 * (k_tile + (tx / 8) * 2 + e / 4) + block_n +
+                                      (e % 4) * 8 + tx % 8))
+          << tx << " " << e;
+    }
+}
+
+TEST(SimtCrossLane, TransposeLoadsB128FollowTheSeedLaneMap) {
+  ScopedTarget t("gfx1201");
+  check_b128<hip::v8i16>(0, 0);
+  check_b128<hip::v8fp16>(8, 0);
+  check_b128<hip::v8bf16>(4, 8);
+  check_b128<hip::v8bf16>(0, 0, 0x7f80); // NaNs, signalling ones too, arrive bit for bit
+  check_b128<hip::v8fp16>(0, 0, 0x7c00);
+}
+
+__global__ void load_b64(hip::v2i32* bytes, hip::v2i32* out) {
+  out[threadIdx.x] = __builtin_amdgcn_global_load_tr_b64_v2i32(bytes + threadIdx.x);
+}
+
+// The b64 form moves bytes as b128 moves 16-bit elements [ASSUME]: byte e of lane L is byte L%8
+// of what lane 8*(L/8)+e loaded.
+TEST(SimtCrossLane, TransposeLoadB64IsTheByteTranspose) {
+  ScopedTarget t("gfx1201");
+  std::vector<unsigned char> host(32 * 8);
+  for (size_t i = 0; i < host.size(); ++i) host[i] = static_cast<unsigned char>(i * 7 + 3);
+  DeviceBuffer<unsigned char> in(host);
+  DeviceBuffer<hip::v2i32> out(32);
+  hipLaunchKernelGGL(load_b64, dim3(1), dim3(32), 0, 0, reinterpret_cast<hip::v2i32*>(in.get()),
+                     out.get());
+  ASSERT_EQ(hipGetLastError(), hipSuccess);
+  auto const got = out.host();
+  for (int lane = 0; lane < 32; ++lane)
+    for (int e = 0; e < 8; ++e) {
+      unsigned char byte;
+      std::memcpy(&byte, reinterpret_cast<char const*>(&got[size_t(lane)]) + e, 1);
+      EXPECT_EQ(byte, host[size_t((8 * (lane / 8) + e) * 8 + lane % 8)]) << lane << " " << e;
+    }
+}
+
+} // namespace
+} // namespace wavemma::simt::test
