@@ -35,6 +35,7 @@ struct RunOptions {
   std::string policy;
   int m = 256, n = 256, k = 256;
   uint64_t seed = 1;
+  bool check = true; // false: time the kernel only (benchmarks); passed stays false
   // Called with (rows done, rows) while the kernel runs; the kernel is launched in bands of rows.
   std::function<void(int, int)> progress;
 };

@@ -1,0 +1,88 @@
+// wavemma gemm against OpenBLAS sgemm on the same sizes, in one run: GFLOP/s of each policy's
+// kernel on the SIMT runtime (both cores, checks off), GFLOP/s of cblas_sgemm (both cores), and
+// their ratio as the counter vs_sgemm.
+
+#include <benchmark/benchmark.h>
+#include <cblas.h>
+
+#include <chrono>
+#include <map>
+#include <random>
+#include <vector>
+
+#include "wavemma/gemm/runner.hpp"
+
+namespace {
+
+using namespace wavemma;
+
+double sgemm_gflops(int n) {
+  static std::map<int, double> cache;
+  if (auto it = cache.find(n); it != cache.end()) return it->second;
+  std::vector<float> a(size_t(n) * n), b(size_t(n) * n), c(size_t(n) * n);
+  std::mt19937 rng(1);
+  std::uniform_real_distribution<float> u(-1, 1);
+  for (auto& v : a) v = u(rng);
+  for (auto& v : b) v = u(rng);
+  double best = 0;
+  for (int rep = 0; rep < 5; ++rep) {
+    auto const t0 = std::chrono::steady_clock::now();
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.f, a.data(), n, b.data(), n, 0.f, c.data(), n);
+    double const s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    best = std::max(best, 2.0 * n * n * n / s / 1e9);
+  }
+  return cache[n] = best;
+}
+
+void bm_sgemm(benchmark::State& state) {
+  int const n = static_cast<int>(state.range(0));
+  std::vector<float> a(size_t(n) * n, 0.5f), b(size_t(n) * n, 0.25f), c(size_t(n) * n);
+  for (auto _ : state)
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.f, a.data(), n, b.data(), n, 0.f, c.data(), n);
+  state.counters["GFLOP/s"] = benchmark::Counter(2.0 * n * n * n / 1e9, benchmark::Counter::kIsIterationInvariantRate);
+}
+
+void bm_policy(benchmark::State& state, char const* arch, char const* policy) {
+  int const n = static_cast<int>(state.range(0));
+  gemm::RunOptions o;
+  o.arch = isa::find_arch(arch);
+  o.policy = policy;
+  o.m = o.n = o.k = n;
+  o.check = false;
+  double seconds = 0;
+  for (auto _ : state) {
+    auto const r = gemm::run(o);
+    if (!r.launch_error.empty()) state.SkipWithError(r.launch_error.c_str());
+    seconds += r.seconds;
+    state.SetIterationTime(r.seconds);
+  }
+  double const gflops = 2.0 * n * n * n * static_cast<double>(state.iterations()) / seconds / 1e9;
+  state.counters["GFLOP/s"] = gflops;
+  state.counters["MAC/s"] = gflops / 2 * 1e9;
+  state.counters["vs_sgemm"] = gflops / sgemm_gflops(n);
+}
+
+// clang-format off
+BENCHMARK(bm_sgemm)->Arg(256)->Arg(512)->Arg(1024)->Unit(benchmark::kMillisecond);
+#define WAVEMMA_POLICY(arch, policy) \
+  BENCHMARK_CAPTURE(bm_policy, arch##_##policy, #arch, #policy)->Arg(256)->Arg(512)->Arg(1024)->UseManualTime()->Iterations(1)->Unit(benchmark::kMillisecond)
+WAVEMMA_POLICY(gfx1201, wmma_f16);
+WAVEMMA_POLICY(gfx1201, wmma_bf16);
+WAVEMMA_POLICY(gfx1201, wmma_f16_tr);
+WAVEMMA_POLICY(gfx1201, swmmac_f16);
+WAVEMMA_POLICY(gfx1201, wmma_fp8);
+WAVEMMA_POLICY(gfx1201, wmma_iu8);
+WAVEMMA_POLICY(gfx1100, wmma_f16);
+WAVEMMA_POLICY(gfx1100, wmma_bf16);
+WAVEMMA_POLICY(gfx942, mfma_f16);
+WAVEMMA_POLICY(gfx942, mfma_f16_32x32);
+WAVEMMA_POLICY(gfx942, mfma_bf16_1k);
+WAVEMMA_POLICY(gfx942, mfma_xf32);
+WAVEMMA_POLICY(gfx942, mfma_fp8);
+WAVEMMA_POLICY(gfx942, mfma_i8);
+WAVEMMA_POLICY(gfx1201, scalar_fma_f32);
+// clang-format on
+
+} // namespace
+
+BENCHMARK_MAIN();
