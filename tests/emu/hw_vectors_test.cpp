@@ -33,6 +33,11 @@ isa::Generation gen_of(std::string const& arch) {
   return arch == "gfx942" ? isa::Generation::kGfx94x : arch == "gfx1100" ? isa::Generation::kGfx11 : isa::Generation::kGfx12;
 }
 
+// The catalog row a record names (its arch's generation and its mnemonic).
+isa::Instruction const* row_of(json const& r) {
+  return isa::find_instruction(gen_of(r["arch"]), r["instruction"].get<std::string>());
+}
+
 isa::Modifiers modifiers_of(json const& m, isa::Instruction const& in) {
   isa::Generation const gen = in.gen;
   isa::Modifiers mods;
@@ -105,8 +110,7 @@ TEST(HardwareVectors, RdnaMatrixAndUniformRecords) {
     Tally t;
     for (json const& r : records(file)) {
       std::string const id = r["id"];
-      auto const gen = gen_of(r["arch"]);
-      auto const* in = isa::find_instruction(gen, r["instruction"].get<std::string>());
+      auto const* in = row_of(r);
       ASSERT_NE(in, nullptr) << id;
       std::vector<int> perm;
       if (r.contains("documented_k_of_source_k")) perm = r["documented_k_of_source_k"].get<std::vector<int>>();
@@ -160,8 +164,7 @@ TEST(HardwareVectors, RdnaRegisterImageCaptures) {
     Tally t;
     for (json const& r : records(file)) {
       std::string const id = r["id"];
-      auto const gen = gen_of(r["arch"]);
-      auto const* in = isa::find_instruction(gen, r["instruction"].get<std::string>());
+      auto const* in = row_of(r);
       ASSERT_NE(in, nullptr) << id;
       for (int wave : r["wave_sizes"].get<std::vector<int>>()) {
         Issue const is{in, wave, modifiers_of(r["modifiers"], *in)};
