@@ -1,5 +1,6 @@
-// Bit-exact emulated multiply-accumulates per second, per instruction, on matrices (the path the
-// GEMM uses): wavemma::emu::execute on random operands, one instruction per iteration.
+// Bit-exact emulated multiply-accumulates per second, per instruction, on matrices: wavemma::emu::
+// execute on random operands, one instruction per iteration, into a reused D (the form a chain of
+// instructions uses). bm_execute_returning measures the form that returns a new Matrix.
 
 #include <benchmark/benchmark.h>
 
@@ -11,7 +12,8 @@ namespace {
 
 using namespace wavemma;
 
-void bm_execute(benchmark::State& state, isa::Generation gen, char const* mnemonic) {
+template <bool kReturning>
+void bm(benchmark::State& state, isa::Generation gen, char const* mnemonic) {
   auto const* in = isa::find_instruction(gen, mnemonic);
   emu::Issue const is{in, in->default_wave(), {}};
   auto const model = emu::numeric_model(is);
@@ -29,12 +31,22 @@ void bm_execute(benchmark::State& state, isa::Generation gen, char const* mnemon
               c = random(in->blocks, in->m, in->n, model.out), index(1, in->m, kc);
   for (int i = 0; i < in->m; ++i)
     for (int s = 0; s < kc; ++s) index.at(0, i, s) = static_cast<uint64_t>(s % 2 ? 3 : 0);
+  emu::Matrix d;
   for (auto _ : state) {
-    emu::Matrix d = emu::execute(is, a, b, c, in->sparse() ? &index : nullptr);
-    benchmark::DoNotOptimize(d.bits.data());
+    if constexpr (kReturning) {
+      emu::Matrix const r = emu::execute(is, a, b, c, in->sparse() ? &index : nullptr);
+      benchmark::DoNotOptimize(r.bits.data());
+    } else {
+      emu::execute(is, a, b, c, in->sparse() ? &index : nullptr, d);
+      benchmark::DoNotOptimize(d.bits.data());
+    }
   }
   double const macs = static_cast<double>(in->m) * in->n * kc * in->blocks;
   state.counters["MAC/s"] = benchmark::Counter(macs, benchmark::Counter::kIsIterationInvariantRate);
+}
+void bm_execute(benchmark::State& state, isa::Generation gen, char const* mnemonic) { bm<false>(state, gen, mnemonic); }
+void bm_execute_returning(benchmark::State& state, isa::Generation gen, char const* mnemonic) {
+  bm<true>(state, gen, mnemonic);
 }
 
 // clang-format off
@@ -57,6 +69,8 @@ BENCHMARK_CAPTURE(bm_execute, gfx942_mfma_f32_fp8,      isa::Generation::kGfx94x
 BENCHMARK_CAPTURE(bm_execute, gfx942_mfma_f32_f32,      isa::Generation::kGfx94x, "v_mfma_f32_16x16x4_f32");
 BENCHMARK_CAPTURE(bm_execute, gfx942_mfma_f64,          isa::Generation::kGfx94x, "v_mfma_f64_16x16x4_f64");
 BENCHMARK_CAPTURE(bm_execute, gfx942_mfma_i32_i8,       isa::Generation::kGfx94x, "v_mfma_i32_16x16x32_i8");
+BENCHMARK_CAPTURE(bm_execute, gfx942_mfma_f32_4x4x1_f32, isa::Generation::kGfx94x, "v_mfma_f32_4x4x1_16b_f32");
+BENCHMARK_CAPTURE(bm_execute_returning, gfx12_wmma_f32_f16, isa::Generation::kGfx12, "v_wmma_f32_16x16x16_f16");
 // clang-format on
 
 } // namespace

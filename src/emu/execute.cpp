@@ -1,5 +1,6 @@
 // The two data paths (registers, matrices) and the arithmetic they share.
 
+#include <algorithm>
 #include <array>
 #include <fmt/format.h>
 #include <stdexcept>
@@ -49,42 +50,111 @@ uint64_t sign_of(int bits) { return 1ull << (bits - 1); }
 
 // Per-thread scratch buffers, reused across calls (the hot path allocates nothing).
 struct Scratch {
-  std::vector<uint64_t> a, b, c, d, idx, bt;
+  std::vector<uint64_t> a, b, c;               // operands after the value modifiers
+  std::vector<uint64_t> c_in, d, dg, idx;      // the register paths' gathered C, D, index
   std::vector<uint64_t> copies[4][2];
+  std::vector<uint32_t> rows; // sparse: the B row of each stored product
 };
 Scratch& scratch() {
   thread_local Scratch s;
   return s;
 }
 
-// Reads one copy of an operand out of registers into raw element bits.
-void gather(detail::Gather const& g, int copy, Registers const& regs, std::vector<uint64_t>& out) {
+// Where an operand's register words are: VGPR-major (emu::Registers, word vgpr * wave + lane) or
+// lane-major (each lane's VGPRs in a row of `stride` words, as the SIMT runtime stages them).
+struct Words {
+  uint32_t const* data = nullptr;
+  int stride = 0; // 0: VGPR-major
+};
+
+// The word index of every place of a gather in a layout, and the step from a 64-bit element's low
+// word to its high word (the next VGPR of the same lane).
+uint32_t const* places(detail::Gather const& g, int stride) {
+  return stride == 0 ? g.word.data() : detail::lane_major(g, stride).lane_word.data();
+}
+size_t next_vgpr(int stride, int wave) { return stride == 0 ? size_t(wave) : 1; }
+
+// Copies the runs of one copy of a lane-major gather: each run is consecutive fields of the words.
+void gather_runs(detail::Gather const& g, int copy, uint32_t const* w, uint64_t* out) {
+  int const eb = g.elem_bits;
+  uint64_t const mask = mask_of(eb);
+  for (uint32_t r = g.run_begin[size_t(copy)]; r < g.run_begin[size_t(copy) + 1]; ++r) {
+    auto const [dst_e, bit, len] = g.lane_runs[r];
+    uint64_t* dst = out + dst_e;
+    uint32_t const* src = w + bit / 32;
+    if (eb == 64) {
+      for (uint32_t i = 0; i < len; ++i) dst[i] = src[2 * i] | uint64_t(src[2 * i + 1]) << 32;
+    } else if (eb == 32) {
+      for (uint32_t i = 0; i < len; ++i) dst[i] = src[i];
+    } else if (eb == 16 && bit % 32 == 0) { // the common case: pairs of halves
+      uint32_t i = 0;
+      for (; i + 2 <= len; i += 2) {
+        dst[i] = src[i / 2] & 0xffff;
+        dst[i + 1] = src[i / 2] >> 16;
+      }
+      if (i < len) dst[i] = src[i / 2] & 0xffff;
+    } else {
+      for (uint32_t i = 0; i < len; ++i) {
+        uint32_t const b = bit % 32 + i * uint32_t(eb);
+        dst[i] = (src[b / 32] >> (b % 32)) & mask;
+      }
+    }
+  }
+}
+
+// Reads one copy of an operand out of register words into raw element bits.
+void gather(detail::Gather const& g, int copy, Words src, int wave, uint64_t* out) {
+  if (src.stride != 0 && detail::lane_major(g, src.stride).runs_pay) return gather_runs(g, copy, src.data, out);
   size_t const n = g.word.size() / size_t(g.copies);
-  out.resize(n);
-  uint32_t const* w = regs.words.data();
-  uint32_t const* idx = g.word.data() + size_t(copy) * n;
-  uint8_t const* sh = g.shift.data() + size_t(copy) * n;
+  uint32_t const* w = src.data;
+  uint32_t const* idx = places(g, src.stride) + size_t(copy) * n;
   if (g.elem_bits == 64) {
-    for (size_t e = 0; e < n; ++e) out[e] = w[idx[e]] | uint64_t(w[idx[e] + size_t(regs.wave)]) << 32;
+    size_t const hi = next_vgpr(src.stride, wave);
+    for (size_t e = 0; e < n; ++e) out[e] = w[idx[e]] | uint64_t(w[idx[e] + hi]) << 32;
+  } else if (g.elem_bits == 32) {
+    for (size_t e = 0; e < n; ++e) out[e] = w[idx[e]];
   } else {
+    uint8_t const* sh = g.shift.data() + size_t(copy) * n;
     uint64_t const m = mask_of(g.elem_bits);
     for (size_t e = 0; e < n; ++e) out[e] = (w[idx[e]] >> sh[e]) & m;
   }
 }
+void gather(detail::Gather const& g, int copy, Registers const& regs, std::vector<uint64_t>& out) {
+  out.resize(g.word.size() / size_t(g.copies));
+  gather(g, copy, {regs.words.data(), 0}, regs.wave, out.data());
+}
 
-void scatter(detail::Gather const& g, uint64_t const* values, Registers& regs) {
+void scatter(detail::Gather const& g, uint64_t const* values, uint32_t* words, int stride, int wave) {
+  if (stride != 0 && g.elem_bits == 32 && stride == g.vgprs) {
+    // Lane-major 32-bit D: write the words in order (sequential stores, the loads scattered).
+    auto const& source = detail::lane_major(g, stride).word_source;
+    for (size_t x = 0; x < source.size(); ++x)
+      if (source[x] != 0) words[x] = static_cast<uint32_t>(values[source[x] - 1]);
+    return;
+  }
   size_t const n = g.word.size() / size_t(g.copies);
-  for (int copy = 0; copy < g.copies; ++copy)
-    for (size_t e = 0; e < n; ++e) {
-      uint32_t const wi = g.word[size_t(copy) * n + e];
-      if (g.elem_bits == 64) {
-        regs.words[wi] = static_cast<uint32_t>(values[e]);
-        regs.words[wi + size_t(regs.wave)] = static_cast<uint32_t>(values[e] >> 32);
-      } else {
-        uint32_t const m = static_cast<uint32_t>(mask_of(g.elem_bits)) << g.shift[size_t(copy) * n + e];
-        regs.words[wi] = (regs.words[wi] & ~m) | (static_cast<uint32_t>(values[e]) << g.shift[size_t(copy) * n + e] & m);
+  size_t const hi = next_vgpr(stride, wave);
+  uint32_t const* table = places(g, stride);
+  for (int copy = 0; copy < g.copies; ++copy) {
+    uint32_t const* idx = table + size_t(copy) * n;
+    if (g.elem_bits == 64) {
+      for (size_t e = 0; e < n; ++e) {
+        words[idx[e]] = static_cast<uint32_t>(values[e]);
+        words[idx[e] + hi] = static_cast<uint32_t>(values[e] >> 32);
+      }
+    } else if (g.elem_bits == 32) {
+      for (size_t e = 0; e < n; ++e) words[idx[e]] = static_cast<uint32_t>(values[e]);
+    } else {
+      uint8_t const* sh = g.shift.data() + size_t(copy) * n;
+      for (size_t e = 0; e < n; ++e) {
+        uint32_t const m = static_cast<uint32_t>(mask_of(g.elem_bits)) << sh[e];
+        words[idx[e]] = (words[idx[e]] & ~m) | (static_cast<uint32_t>(values[e]) << sh[e] & m);
       }
     }
+  }
+}
+void scatter(detail::Gather const& g, uint64_t const* values, Registers& regs) {
+  scatter(g, values, regs.words.data(), 0, regs.wave);
 }
 
 void require(Registers const& r, int vgprs, int wave, char const* what) {
@@ -144,7 +214,8 @@ numeric::Model numeric_model(Issue const& is) {
 
 namespace detail {
 
-Operands apply_value_modifiers(Plan const& p, uint64_t const* a, uint64_t const* b, uint64_t const* c) {
+Operands apply_value_modifiers(Plan const& p, uint64_t const* a, uint64_t const* b, uint64_t const* c,
+                               bool b_by_columns) {
   auto const& in = *p.issue.instruction;
   auto const& mods = p.issue.mods;
   auto const& r = in.mod_rules();
@@ -167,7 +238,7 @@ Operands apply_value_modifiers(Plan const& p, uint64_t const* a, uint64_t const*
       if (all || (high[e % per_block] ? hi : lo)) buf[e] ^= sg;
     return buf.data();
   };
-  Operands out{flip(a, na, s.a, p.a_high, 0, ea), flip(b, nb, s.b, p.b_high, 1, eb), c};
+  Operands out{flip(a, na, s.a, p.a_high, 0, ea), flip(b, nb, s.b, b_by_columns ? p.b_high_cols : p.b_high, 1, eb), c};
   if ((hi_on | lo_on | f64_neg) & 4) {
     s.c.assign(c, c + nc);
     uint64_t const sg = sign_of(ec);
@@ -181,35 +252,73 @@ Operands apply_value_modifiers(Plan const& p, uint64_t const* a, uint64_t const*
 }
 
 void compute(Plan const& p, uint64_t const* a_in, uint64_t const* b_in, uint64_t const* c_in, uint64_t const* index,
-             uint64_t* d) {
+             uint64_t* d, bool b_by_columns) {
+  auto const [a, b, c] = apply_value_modifiers(p, a_in, b_in, c_in, b_by_columns);
+  auto const layout = b_by_columns ? numeric::BLayout::kColumns : numeric::BLayout::kRows;
+  int const rows = p.blocks * p.m; // every block in one call: the blocks are stacked row-wise
+  if (!p.sparse) {
+    numeric::dot_tile_rows(p.model, rows, p.n, p.k, a, b, p.blocks * p.k, p.blocks > 1 ? p.block_rows.data() : nullptr,
+                           c, d, layout);
+    return;
+  }
+  // Sparse: stored value cc of row i multiplies B row 4*(cc/2) + idx[i][cc], in stored order.
+  std::vector<uint32_t>& map = scratch().rows;
+  map.resize(size_t(rows) * p.kc);
+  for (int blk = 0; blk < p.blocks; ++blk)
+    for (int i = 0; i < p.m; ++i)
+      for (int cc = 0; cc < p.kc; ++cc)
+        map[(size_t(blk) * p.m + i) * p.kc + cc] =
+            static_cast<uint32_t>(blk * p.k + 4 * (cc / 2) + static_cast<int>(index[size_t(i) * p.kc + cc] & 3));
+  numeric::dot_tile_rows(p.model, rows, p.n, p.kc, a, b, p.blocks * p.k, map.data(), c, d, layout);
+}
+
+} // namespace detail
+
+namespace {
+
+// The register-level core shared by the VGPR-major and lane-major entry points: gathers A, B, C
+// and the index out of their words, runs the arithmetic and leaves D's elements in s.d.
+void run_registers(detail::Plan const& p, Words a, Words b, Words c, std::optional<int> c_inline, Words index) {
   Scratch& s = scratch();
-  auto const [a, b, c] = apply_value_modifiers(p, a_in, b_in, c_in);
-  for (int blk = 0; blk < p.blocks; ++blk) {
-    uint64_t const* ab = a + size_t(blk) * p.m * p.kc;
-    uint64_t const* bb = b + size_t(blk) * p.k * p.n;
-    uint64_t const* cb = c + size_t(blk) * p.m * p.n;
-    uint64_t* db = d + size_t(blk) * p.m * p.n;
-    s.bt.resize(size_t(p.n) * p.kc);
-    if (!p.sparse) {
-      for (int j = 0; j < p.n; ++j)
-        for (int k = 0; k < p.k; ++k) s.bt[size_t(j) * p.k + k] = bb[size_t(k) * p.n + j];
-      numeric::dot_tile(p.model, p.m, p.n, p.k, ab, s.bt.data(), cb, db);
-      continue;
-    }
-    // Sparse: stored value c of row i multiplies B row 4*(c/2) + idx[i][c], in stored order.
-    for (int i = 0; i < p.m; ++i) {
-      for (int j = 0; j < p.n; ++j)
-        for (int cc = 0; cc < p.kc; ++cc) {
-          int const krow = 4 * (cc / 2) + static_cast<int>(index[size_t(i) * p.kc + cc] & 3);
-          s.bt[size_t(j) * p.kc + cc] = bb[size_t(krow) * p.n + j];
-        }
-      numeric::dot_tile(p.model, 1, p.n, p.kc, ab + size_t(i) * p.kc, s.bt.data(), cb + size_t(i) * p.n,
-                        db + size_t(i) * p.n);
+  int const w = p.issue.wave;
+  size_t const nc = size_t(p.blocks) * p.m * p.n;
+  if (c_inline) {
+    if (p.sparse) throw std::invalid_argument("sparse instructions have no C operand to hold an inline constant");
+    inline_c(p, *c_inline, s.c_in);
+  } else {
+    s.c_in.resize(nc);
+    gather(p.c, 0, c, w, s.c_in.data());
+  }
+  if (p.sparse) {
+    s.idx.resize(size_t(p.m) * p.kc);
+    gather(p.index, 0, index, w, s.idx.data());
+  }
+  s.d.resize(nc);
+  // RDNA3 replicates A and B in every 16-lane group; outputs of lane group g read copy g
+  // [ASSUME numerics.md §9 item 5]. When the copies agree (the normal case) one run serves all.
+  int const copies = p.a.copies;
+  bool differ = false;
+  // B goes to the engine by columns: a lane holds a column's elements in order in its VGPRs.
+  for (int g = 0; g < copies; ++g) {
+    s.copies[g][0].resize(p.a.word.size() / size_t(copies));
+    s.copies[g][1].resize(p.b_cols.word.size() / size_t(p.b_cols.copies));
+    gather(p.a, g, a, w, s.copies[g][0].data());
+    gather(p.b_cols, g, b, w, s.copies[g][1].data());
+    differ = differ || (g > 0 && (s.copies[g][0] != s.copies[0][0] || s.copies[g][1] != s.copies[0][1]));
+  }
+  detail::compute(p, s.copies[0][0].data(), s.copies[0][1].data(), s.c_in.data(), s.idx.data(), s.d.data(), true);
+  if (differ) {
+    s.dg.resize(nc);
+    for (int g = 1; g < copies; ++g) {
+      detail::compute(p, s.copies[g][0].data(), s.copies[g][1].data(), s.c_in.data(), s.idx.data(), s.dg.data(),
+                      true);
+      for (size_t e = 0; e < nc; ++e)
+        if (p.d_group[e] == g) s.d[e] = s.dg[e];
     }
   }
 }
 
-} // namespace detail
+} // namespace
 
 Registers execute(Issue const& is, RegisterOperands const& ops) {
   detail::Plan const& p = detail::plan_for(is);
@@ -218,38 +327,11 @@ Registers execute(Issue const& is, RegisterOperands const& ops) {
   require(ops.b, p.b.vgprs, w, "B");
   if (!ops.c_inline) require(ops.c, p.c.vgprs, w, p.sparse ? "the accumulator (D before the instruction)" : "C");
   if (p.sparse) require(ops.index, 1, w, "the sparsity index");
-  Scratch& s = scratch();
-  std::vector<uint64_t> c, idx;
-  if (ops.c_inline) {
-    if (p.sparse) throw std::invalid_argument("sparse instructions have no C operand to hold an inline constant");
-    inline_c(p, *ops.c_inline, c);
-  } else {
-    gather(p.c, 0, ops.c, c);
-  }
-  if (p.sparse) gather(p.index, 0, ops.index, idx);
-  size_t const nd = size_t(p.blocks) * p.m * p.n;
-  std::vector<uint64_t> d(nd);
-  // RDNA3 replicates A and B in every 16-lane group; outputs of lane group g read copy g
-  // [ASSUME numerics.md §9 item 5]. When the copies agree (the normal case) one run serves all.
-  int const copies = p.a.copies;
-  bool differ = false;
-  for (int g = 0; g < copies; ++g) {
-    gather(p.a, g, ops.a, s.copies[g][0]);
-    gather(p.b, g, ops.b, s.copies[g][1]);
-    differ = differ || s.copies[g][0] != s.copies[0][0] || s.copies[g][1] != s.copies[0][1];
-  }
-  detail::compute(p, s.copies[0][0].data(), s.copies[0][1].data(), c.data(), idx.data(), d.data());
-  if (differ) {
-    std::vector<uint64_t> dg(nd);
-    for (int g = 1; g < copies; ++g) {
-      detail::compute(p, s.copies[g][0].data(), s.copies[g][1].data(), c.data(), idx.data(), dg.data());
-      for (size_t e = 0; e < nd; ++e)
-        if (p.d_group[e] == g) d[e] = dg[e];
-    }
-  }
+  if (!ops.d_prior.words.empty()) require(ops.d_prior, p.d.vgprs, w, "the prior D registers");
+  run_registers(p, {ops.a.words.data()}, {ops.b.words.data()}, {ops.c.words.data()}, ops.c_inline,
+                {ops.index.words.data()});
   Registers out;
   if (!ops.d_prior.words.empty()) {
-    require(ops.d_prior, p.d.vgprs, w, "the prior D registers");
     out = ops.d_prior;
   } else if (!ops.c_inline) {
     out = ops.c; // the tied form: D starts as C
@@ -258,11 +340,39 @@ Registers execute(Issue const& is, RegisterOperands const& ops) {
   }
   out.vgprs = p.d.vgprs;
   out.words.resize(size_t(p.d.vgprs) * w);
-  scatter(p.d, d.data(), out);
+  scatter(p.d, scratch().d.data(), out);
   return out;
 }
 
+void execute_lanes(Issue const& is, LaneWords const& in, uint32_t* d) {
+  detail::Plan const& p = detail::plan_for(is);
+  int const w = is.wave;
+  if (in.a_vgprs != p.a.vgprs || in.b_vgprs != p.b.vgprs || in.c_vgprs != p.c.vgprs || (p.sparse && in.index < 0) ||
+      in.stride < in.a_vgprs + in.b_vgprs + in.c_vgprs + (p.sparse ? 1 : 0))
+    throw std::invalid_argument(fmt::format("{}: lane words of {}/{}/{} VGPRs (stride {}) for A/B/C of {}/{}/{}",
+                                            is.instruction->mnemonic, in.a_vgprs, in.b_vgprs, in.c_vgprs, in.stride,
+                                            p.a.vgprs, p.b.vgprs, p.c.vgprs));
+  int const a0 = 0, b0 = in.a_vgprs, c0 = in.a_vgprs + in.b_vgprs;
+  run_registers(p, {in.words + a0, in.stride}, {in.words + b0, in.stride}, {in.words + c0, in.stride}, std::nullopt,
+                {in.words + (p.sparse ? in.index : 0), in.stride});
+  // D starts as C (the tied form: the half a 16-bit gfx11 D leaves alone keeps C's bits), then
+  // takes the results. When D's places cover every bit, C need not be copied.
+  int const dv = p.d.vgprs;
+  if (!p.d_covers_all) {
+    for (int lane = 0; lane < w; ++lane)
+      for (int v = 0; v < dv; ++v)
+        d[size_t(lane) * dv + v] = v < in.c_vgprs ? in.words[size_t(lane) * in.stride + c0 + v] : 0;
+  }
+  scatter(p.d, scratch().d.data(), d, dv, w);
+}
+
 Matrix execute(Issue const& is, Matrix const& a, Matrix const& b, Matrix const& c, Matrix const* index) {
+  Matrix d;
+  execute(is, a, b, c, index, d);
+  return d;
+}
+
+void execute(Issue const& is, Matrix const& a, Matrix const& b, Matrix const& c, Matrix const* index, Matrix& d) {
   detail::Plan const& p = detail::plan_for(is);
   require(a, p.blocks, p.m, p.kc, p.sparse ? "A (compressed)" : "A");
   require(b, p.blocks, p.k, p.n, "B");
@@ -285,9 +395,24 @@ Matrix execute(Issue const& is, Matrix const& a, Matrix const& b, Matrix const& 
     for (size_t e = 0; e < p.b_source.size(); ++e) s.copies[0][1][e] = b.bits[p.b_source[e]];
     bp = s.copies[0][1].data();
   }
-  Matrix d(p.blocks, p.m, p.n);
-  detail::compute(p, ap, bp, c.bits.data(), p.sparse ? index->bits.data() : nullptr, d.bits.data());
-  return d;
+  uint64_t const* ip = p.sparse ? index->bits.data() : nullptr;
+  size_t const nd = size_t(p.blocks) * p.m * p.n;
+  // D may be C (the arithmetic reads all of C before it writes D); when it is A, B or the index,
+  // the result goes through scratch.
+  if (&d == &a || &d == &b || &d == index) {
+    s.d.resize(nd);
+    detail::compute(p, ap, bp, c.bits.data(), ip, s.d.data());
+    d = Matrix(p.blocks, p.m, p.n);
+    std::copy(s.d.begin(), s.d.end(), d.bits.begin());
+    return;
+  }
+  if (&d != &c) {
+    d.blocks = p.blocks;
+    d.rows = p.m;
+    d.cols = p.n;
+    d.bits.resize(nd);
+  }
+  detail::compute(p, ap, bp, c.bits.data(), ip, d.bits.data());
 }
 
 Registers to_registers(Issue const& is, Operand op, Matrix const& m, Registers base) {

@@ -18,6 +18,7 @@ Gather make_gather(isa::BitLayout const& L) {
   Gather g;
   g.elem_bits = L.elem_bits();
   g.vgprs = L.vgprs();
+  g.wave = L.wave();
   int const n = count(L);
   g.copies = static_cast<int>(L.places({0, 0, 0}).size());
   g.word.resize(size_t(g.copies) * n);
@@ -33,6 +34,38 @@ Gather make_gather(isa::BitLayout const& L) {
           g.shift[size_t(copy) * n + e] = static_cast<uint8_t>(p.bit_lo);
         }
       }
+  return g;
+}
+
+Gather const& lane_major(Gather const& g, int stride) {
+  if (g.lane_stride == stride) return g;
+  g.lane_word.resize(g.word.size());
+  for (size_t e = 0; e < g.word.size(); ++e) {
+    uint32_t const vgpr = g.word[e] / uint32_t(g.wave), lane = g.word[e] % uint32_t(g.wave);
+    g.lane_word[e] = lane * uint32_t(stride) + vgpr;
+  }
+  size_t const n = g.word.size() / size_t(g.copies);
+  g.lane_runs.clear();
+  g.run_begin.assign(1, 0);
+  for (int copy = 0; copy < g.copies; ++copy) {
+    for (size_t e = 0; e < n; ++e) {
+      size_t const x = size_t(copy) * n + e;
+      uint32_t const bit = g.lane_word[x] * 32 + g.shift[x];
+      auto& runs = g.lane_runs;
+      if (e > 0 && runs.back().bit + runs.back().len * uint32_t(g.elem_bits) == bit)
+        ++runs.back().len;
+      else
+        runs.push_back({uint32_t(e), bit, 1});
+    }
+    g.run_begin.push_back(uint32_t(g.lane_runs.size()));
+  }
+  g.runs_pay = g.lane_runs.size() * 4 <= g.word.size();
+  g.word_source.clear();
+  if (g.elem_bits == 32 && stride == g.vgprs) {
+    g.word_source.assign(size_t(g.vgprs) * size_t(g.wave), 0);
+    for (size_t x = 0; x < g.lane_word.size(); ++x) g.word_source[g.lane_word[x]] = uint32_t(x % n) + 1;
+  }
+  g.lane_stride = stride;
   return g;
 }
 
@@ -93,6 +126,18 @@ std::unique_ptr<Plan> make_plan(Issue const& is) {
   auto layout = [&](Operand op) { return isa::operand_layout(in, is.wave, op, is.mods); };
   p->a = make_gather(layout(Operand::kA));
   p->b = make_gather(layout(Operand::kB));
+  p->b_cols = p->b;
+  {
+    size_t const n = p->b.word.size() / size_t(p->b.copies);
+    for (int copy = 0; copy < p->b.copies; ++copy)
+      for (int j = 0, e = 0; j < in.n; ++j)
+        for (int blk = 0; blk < in.blocks; ++blk)
+          for (int kk = 0; kk < in.k; ++kk, ++e) {
+            size_t const from = size_t(copy) * n + (size_t(blk) * in.k + kk) * in.n + j;
+            p->b_cols.word[size_t(copy) * n + e] = p->b.word[from];
+            p->b_cols.shift[size_t(copy) * n + e] = p->b.shift[from];
+          }
+  }
   p->c = make_gather(layout(Operand::kC));
   auto const dl = layout(Operand::kD);
   p->d = make_gather(dl);
@@ -100,11 +145,20 @@ std::unique_ptr<Plan> make_plan(Issue const& is) {
   for (int b = 0; b < dl.blocks(); ++b)
     for (int r = 0; r < dl.rows(); ++r)
       for (int c = 0; c < dl.cols(); ++c) p->d_group.push_back(static_cast<uint8_t>(dl.place({b, r, c}).lane / 16));
+  // Count the bits D's places write: all of its registers, or C must show through.
+  p->d_covers_all = p->d.word.size() * size_t(p->d.elem_bits) == size_t(p->d.vgprs) * size_t(is.wave) * 32;
+  if (p->blocks > 1 && !p->sparse)
+    for (int b = 0; b < p->blocks; ++b)
+      for (int i = 0; i < p->m; ++i)
+        for (int k = 0; k < p->k; ++k) p->block_rows.push_back(static_cast<uint32_t>(b * p->k + k));
   auto const plain_a = placement_layout(is, Operand::kA), plain_b = placement_layout(is, Operand::kB);
   p->a_source = sources(layout(Operand::kA), plain_a, p->a_identity);
   p->b_source = sources(layout(Operand::kB), plain_b, p->b_identity);
   p->a_high = high_halves(plain_a);
   p->b_high = high_halves(plain_b);
+  for (int j = 0; j < in.n; ++j)
+    for (int blk = 0; blk < in.blocks; ++blk)
+      for (int kk = 0; kk < in.k; ++kk) p->b_high_cols.push_back(p->b_high[(size_t(blk) * in.k + kk) * in.n + j]);
   return p;
 }
 

@@ -18,21 +18,42 @@ struct Gather {
   int copies = 1;
   std::vector<uint32_t> word;  // copies x elements: vgpr * wave + lane
   std::vector<uint8_t> shift;  // copies x elements: bit_lo
+  int wave = 0;
+  // The same places for lane-major words (lane * stride + vgpr), made for the last stride asked,
+  // and as runs: elements dst .. dst + len - 1 in consecutive fields from bit `bit` of the words
+  // (a lane's elements lie in order in its VGPRs, so a gather copies runs rather than elements).
+  struct Run {
+    uint32_t dst, bit, len;
+  };
+  mutable int lane_stride = 0;
+  mutable std::vector<uint32_t> lane_word;
+  mutable std::vector<Run> lane_runs;
+  mutable std::vector<uint32_t> run_begin; // copy c's runs: [run_begin[c], run_begin[c + 1])
+  mutable bool runs_pay = false;            // runs average at least 4 elements (else: the table)
+  // 32-bit elements: for each lane-major word (lane * vgprs + vgpr, the stride = vgprs), the
+  // element it holds plus one, 0 for none: a scatter in the order of the words it writes.
+  mutable std::vector<uint32_t> word_source;
 };
+// The places of a gather in lane-major words of the given row stride (lane_word, lane_runs).
+Gather const& lane_major(Gather const&, int stride);
 
 struct Plan {
   Issue issue;
   numeric::Model model;
   int blocks, m, n, k, kc; // kc: stored K (sparse: K/2)
   bool sparse;
-  // Register gathers through the modifier-aware layouts.
-  Gather a, b, c, d, index;
+  // Register gathers through the modifier-aware layouts; b_cols is B's in column order (column j
+  // of every block, then the next column), the order the register paths hand B to the engine in.
+  Gather a, b, b_cols, c, d, index;
   std::vector<uint8_t> d_group;  // lane group of each D element's place (selects the A/B copy)
+  bool d_covers_all = false;     // D's places cover every bit of its registers
+  // Multi-block: the blocks stacked row-wise, row (block, i) reads B rows block * k + 0..k-1.
+  std::vector<uint32_t> block_rows;
   // Matrix path: element of the user's matrix that each consumed element reads (broadcasts).
   std::vector<uint32_t> a_source, b_source;
   bool a_identity = true, b_identity = true;
   // Float A/B elements in the high half of their VGPR take NEG_HI instead of NEG.
-  std::vector<uint8_t> a_high, b_high;
+  std::vector<uint8_t> a_high, b_high, b_high_cols;
 };
 
 Plan const& plan_for(Issue const&);
@@ -46,11 +67,13 @@ isa::BitLayout placement_layout(Issue const&, isa::Operand);
 struct Operands {
   uint64_t const *a, *b, *c;
 };
-Operands apply_value_modifiers(Plan const&, uint64_t const* a, uint64_t const* b, uint64_t const* c);
+Operands apply_value_modifiers(Plan const&, uint64_t const* a, uint64_t const* b, uint64_t const* c,
+                               bool b_by_columns = false);
 
-// The arithmetic shared by both paths: A (blocks x m x kc), B (blocks x k x n), C, index, all raw
-// and already gathered/broadcast; applies the value modifiers and runs the engine.
+// The arithmetic shared by both paths: A (blocks x m x kc), B (blocks x k x n, or by columns: n x
+// blocks x k), C, index, all raw and already gathered/broadcast; applies the value modifiers and
+// runs the engine.
 void compute(Plan const&, uint64_t const* a, uint64_t const* b, uint64_t const* c, uint64_t const* index,
-             uint64_t* d);
+             uint64_t* d, bool b_by_columns = false);
 
 } // namespace wavemma::emu::detail

@@ -1,27 +1,51 @@
 #pragma once
-// Internal tile kernels behind dot_tile.
+// Internal tile kernels behind dot_tile and dot_tile_rows.
 
 #include "wavemma/numeric/engine.hpp"
 
+#include <cstddef>
 #include <cstdint>
 
 namespace wavemma::numeric::detail {
 
+// B as the kernels read it. Element (k, j) of output row i is data[r * row_stride + j * col_stride]
+// with r = rows[i * K + k] (rows == nullptr: r = k). dot_tile's Bt is {row_stride 1, col_stride K};
+// dot_tile_rows' B is {row_stride N, col_stride 1} with its row map.
+struct BView {
+  uint64_t const* data;
+  size_t row_stride, col_stride;
+  int b_rows;                    // rows of B (the values r can take)
+  uint32_t const* rows;          // M x K B-row indices, or nullptr
+  int K;
+
+  size_t row(int i, int k) const {
+    return rows != nullptr ? rows[static_cast<size_t>(i) * static_cast<size_t>(K) + static_cast<size_t>(k)]
+                           : static_cast<size_t>(k);
+  }
+  uint64_t at(int i, int k, int j) const {
+    return data[row(i, k) * row_stride + static_cast<size_t>(j) * col_stride];
+  }
+  // Element k of the K B values output (i, j) multiplies, into out[0..K).
+  void column(int i, int j, uint64_t* out) const {
+    for (int k = 0; k < K; ++k) out[k] = at(i, k, j);
+  }
+};
+
 // Decodes every A/B element once, then runs the reference core per output element.
-void dot_tile_generic(Model const&, int M, int N, int K, uint64_t const* A, uint64_t const* Bt,
+void dot_tile_generic(Model const&, int M, int N, int K, uint64_t const* A, BView const& B,
                       uint64_t const* C, uint64_t* D);
 
-// Vectorised kernels (AVX2) for the hot f32-output models; returns false when the model has none
-// or the build has no AVX2, and then leaves D untouched.
-bool dot_tile_simd(Model const&, int M, int N, int K, uint64_t const* A, uint64_t const* Bt,
+// Vectorised kernels (AVX2) for the hot models; returns false when the model has none or the
+// build has no AVX2, and then leaves D untouched.
+bool dot_tile_simd(Model const&, int M, int N, int K, uint64_t const* A, BView const& B,
                    uint64_t const* C, uint64_t* D);
 
 // Whether dot_tile_simd has a kernel for this model in this build (for some K).
 bool has_simd_kernel(Model const&);
 
-// The plain-arithmetic kernels (kFmaChain f32, kIntegerDot), used by dot_tile_simd.
+// The plain-arithmetic kernels (kFmaChain f32 and f64, kIntegerDot), used by dot_tile_simd.
 bool has_plain_simd_kernel(Model const&, int K);
-void dot_tile_plain_simd(Model const&, int M, int N, int K, uint64_t const* A, uint64_t const* Bt,
+void dot_tile_plain_simd(Model const&, int M, int N, int K, uint64_t const* A, BView const& B,
                          uint64_t const* C, uint64_t* D);
 
 } // namespace wavemma::numeric::detail

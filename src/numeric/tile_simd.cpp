@@ -16,6 +16,7 @@
 #include "engine_impl.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <immintrin.h>
 #include <vector>
 
@@ -24,7 +25,6 @@ namespace {
 
 constexpr int kLanes = 8;
 constexpr int kChains = 2;                 // lane vectors of one row, interleaved (more spill)
-constexpr int kColumns = kLanes * kChains; // output columns per kernel iteration
 // Alignment exponent of a zero (or flushed) factor: two of them still fit an int32, and any sum
 // with it lies far below every real exponent, so such products never set a grid.
 constexpr int32_t kZeroAe = -(1 << 20);
@@ -61,27 +61,20 @@ inline V apply_sign(V mag, V neg) {
   return _mm256_sub_epi32(_mm256_xor_si256(mag, neg), neg);
 }
 
+// Low 32 bits of 8 consecutive uint64: the even words of both halves, then the 64-bit quarters in
+// order.
+inline V load_low_words(uint64_t const* p) {
+  __m256 const even = _mm256_shuffle_ps(_mm256_loadu_ps(reinterpret_cast<float const*>(p)),
+                                        _mm256_loadu_ps(reinterpret_cast<float const*>(p + 4)),
+                                        _MM_SHUFFLE(2, 0, 2, 0)); // w0 w1 w4 w5 | w2 w3 w6 w7
+  return _mm256_permute4x64_epi64(_mm256_castps_si256(even), _MM_SHUFFLE(3, 1, 2, 0));
+}
+
 // 2^e as doubles for four int32 exponents in [-1022, 1023].
 inline D4 pow2(__m128i e) {
   V const e64 = _mm256_cvtepi32_epi64(e);
   return _mm256_castsi256_pd(
       _mm256_slli_epi64(_mm256_add_epi64(e64, _mm256_set1_epi64x(1023)), 52));
-}
-inline V clamp_exp(V e) {
-  return _mm256_max_epi32(_mm256_min_epi32(e, splat(1000)), splat(-1000));
-}
-inline V join(__m128 lo, __m128 hi) {
-  return _mm256_castps_si256(_mm256_set_m128(hi, lo));
-}
-
-// f32 bits of RNE(s·2^g) with gradual underflow: the double product is exact and the one rounding
-// is the double -> float conversion. s = 0 gives +0; a non-zero value that rounds to zero keeps its
-// sign.
-inline V round_f32_exact(V s, V g) {
-  V const gc = clamp_exp(g);
-  __m128 const lo = _mm256_cvtpd_ps(_mm256_mul_pd(_mm256_cvtepi32_pd(low4(s)), pow2(low4(gc))));
-  __m128 const hi = _mm256_cvtpd_ps(_mm256_mul_pd(_mm256_cvtepi32_pd(high4(s)), pow2(high4(gc))));
-  return join(lo, hi);
 }
 
 // RNE of |s| to 24 bits by the int -> float conversion, then the exponent moved by g. Valid when
@@ -123,7 +116,7 @@ inline V with_hidden_bit(F32Fields const& c) {
 // ---------------------------------------------------------------------------------------------
 // Operand decoding: one pass over A and B per tile.
 
-// Structure-of-arrays operands: A as [i][k], B transposed to [k][j] with N padded to kColumns.
+// Structure-of-arrays operands: A as [i][k], B as [k][j] (or [r][j]) with N padded to kLanes.
 struct Packed {
   std::vector<int32_t> sig; // signed significand << scale, in the low 16 bits (vpmaddwd-ready)
   std::vector<int32_t> ae; // alignment exponent max(E,1) - bias - 12 (so ae_a + ae_b is the product
@@ -135,6 +128,8 @@ struct Packed {
 struct TileOperands {
   Packed a, b;
   int n_pad = 0;
+  std::vector<uint32_t> b_off; // per output row (or shared): offset of product k's B row
+  size_t b_off_stride = 0;     // K with a row map, 0 when every row reads the same B rows
 };
 
 // How the input codes of one format decode (xf32 keeps 10 of its 23 stored fraction bits).
@@ -178,12 +173,7 @@ void product_scales(Format fa, Format fb, int& scale_a, int& scale_b) {
 
 // Decodes 8 codes (the low 32 bits of 8 uint64); returns the NaN/inf lanes.
 V decode8(Decoder const& d, uint64_t const* raw, V& sig, V& ae, V& neg) {
-  V const pick_low = _mm256_setr_epi32(0, 2, 4, 6, 0, 0, 0, 0);
-  V const q0 =
-      _mm256_permutevar8x32_epi32(_mm256_loadu_si256(reinterpret_cast<V const*>(raw)), pick_low);
-  V const q1 = _mm256_permutevar8x32_epi32(_mm256_loadu_si256(reinterpret_cast<V const*>(raw + 4)),
-                                           pick_low);
-  V const x = _mm256_permute2x128_si256(q0, q1, 0x20);
+  V const x = load_low_words(raw);
   V const e =
       _mm256_and_si256(_mm256_srl_epi32(x, _mm_cvtsi32_si128(d.stored_frac)), splat(d.e_top));
   V const f = _mm256_srl_epi32(_mm256_and_si256(x, splat(d.frac_mask)), _mm_cvtsi32_si128(d.drop));
@@ -215,7 +205,8 @@ bool decode1(Decoder const& d, uint64_t raw, int32_t& sig, int32_t& ae, int32_t&
   return (static_cast<int32_t>(x) & d.special_mask) == d.special_value;
 }
 
-// Decodes K contiguous codes; returns whether any is NaN/inf.
+// Decodes K contiguous codes; returns whether any is NaN/inf. Signs are stored only where `neg` is
+// given (the gfx11 frame needs them).
 bool decode_row(Decoder const& d, uint64_t const* raw, int K, int32_t* sig, int32_t* ae,
                 int32_t* neg) {
   V special = zero8();
@@ -227,10 +218,14 @@ bool decode_row(Decoder const& d, uint64_t const* raw, int K, int32_t* sig, int3
     special = _mm256_or_si256(special, decode8(d, raw + k, vs, va, vn));
     _mm256_storeu_si256(reinterpret_cast<V*>(sig + k), vs);
     _mm256_storeu_si256(reinterpret_cast<V*>(ae + k), va);
-    _mm256_storeu_si256(reinterpret_cast<V*>(neg + k), vn);
+    if (neg) _mm256_storeu_si256(reinterpret_cast<V*>(neg + k), vn);
   }
   bool any_special = any(special);
-  for (; k < K; ++k) any_special |= decode1(d, raw[k], sig[k], ae[k], neg[k]);
+  for (; k < K; ++k) {
+    int32_t n = 0;
+    any_special |= decode1(d, raw[k], sig[k], ae[k], n);
+    if (neg) neg[k] = n;
+  }
   return any_special;
 }
 
@@ -256,35 +251,12 @@ void transpose_store(V (&rows)[kLanes], int32_t* dst, size_t stride) {
   }
 }
 
-void pack(Model const& m, int M, int N, int K, uint64_t const* A, uint64_t const* Bt,
-          TileOperands& t) {
-  bool const gfx11 = m.engine == Engine::kRdna3Dot2;
-  int scale_a = 0;
-  int scale_b = 0;
-  product_scales(m.a, m.b, scale_a, scale_b);
-  Decoder const da = decoder_for(m.a, scale_a, gfx11);
-  Decoder const db = decoder_for(m.b, scale_b, gfx11);
+// B given by columns (N x K, K = its rows): decoded 8 columns x 8 k at a time and transposed in
+// registers into [k][j]; tails one by one.
+void pack_b_transposed(Decoder const& db, bool gfx11, int N, int K, uint64_t const* Bt,
+                       TileOperands& t) {
   auto const k_size = static_cast<size_t>(K);
-  auto const mk = static_cast<size_t>(M) * k_size;
-  t.n_pad = (N + kColumns - 1) / kColumns * kColumns;
   auto const n_pad = static_cast<size_t>(t.n_pad);
-
-  t.a.sig.resize(mk);
-  t.a.ae.resize(mk);
-  t.a.neg.resize(mk);
-  t.a.special.resize(static_cast<size_t>(M));
-  for (size_t i = 0; i < static_cast<size_t>(M); ++i) {
-    size_t const row = i * k_size;
-    t.a.special[i] =
-        decode_row(da, A + row, K, &t.a.sig[row], &t.a.ae[row], &t.a.neg[row]) ? -1 : 0;
-  }
-
-  // B: decoded 8 columns x 8 k at a time and transposed in registers into [k][j]; tails one by one.
-  // Padding columns are +0 factors.
-  t.b.special.assign(n_pad, 0);
-  t.b.sig.resize(k_size * n_pad);
-  t.b.ae.resize(k_size * n_pad);
-  t.b.neg.resize(gfx11 ? k_size * n_pad : 0);
   int const n_full = N / kLanes * kLanes;
   int const k_full = K / kLanes * kLanes;
   for (int j0 = 0; j0 < n_full; j0 += kLanes) {
@@ -323,26 +295,98 @@ void pack(Model const& m, int M, int N, int K, uint64_t const* A, uint64_t const
       if (sp) t.b.special[static_cast<size_t>(j)] = -1;
     }
   }
-  for (size_t k = 0; k < k_size; ++k) {
-    for (size_t j = static_cast<size_t>(N); j < n_pad; ++j) {
-      t.b.sig[k * n_pad + j] = 0;
-      t.b.ae[k * n_pad + j] = kZeroAe;
-      if (gfx11) t.b.neg[k * n_pad + j] = 0;
+}
+
+// B given row-major (rows x N, dot_tile_rows): each row decodes straight into [r][j]. A column
+// holding a NaN or infinity in any row is special for every output row that reads it.
+void pack_b_rows(Decoder const& db, bool gfx11, int N, int rows, uint64_t const* B,
+                 TileOperands& t) {
+  auto const n_pad = static_cast<size_t>(t.n_pad);
+  int const n_full = N / kLanes * kLanes;
+  for (int r = 0; r < rows; ++r) {
+    uint64_t const* src = B + static_cast<size_t>(r) * static_cast<size_t>(N);
+    size_t const at = static_cast<size_t>(r) * n_pad;
+    for (int j0 = 0; j0 < n_full; j0 += kLanes) {
+      V sig;
+      V ae;
+      V neg;
+      V const sp = decode8(db, src + j0, sig, ae, neg);
+      size_t const e = at + static_cast<size_t>(j0);
+      _mm256_storeu_si256(reinterpret_cast<V*>(&t.b.sig[e]), sig);
+      _mm256_storeu_si256(reinterpret_cast<V*>(&t.b.ae[e]), ae);
+      if (gfx11) _mm256_storeu_si256(reinterpret_cast<V*>(&t.b.neg[e]), neg);
+      auto* flags = reinterpret_cast<V*>(&t.b.special[static_cast<size_t>(j0)]);
+      _mm256_storeu_si256(flags, _mm256_or_si256(_mm256_loadu_si256(flags), sp));
+    }
+    for (int j = n_full; j < N; ++j) {
+      size_t const e = at + static_cast<size_t>(j);
+      int32_t neg = 0;
+      if (decode1(db, src[j], t.b.sig[e], t.b.ae[e], neg)) t.b.special[static_cast<size_t>(j)] = -1;
+      if (gfx11) t.b.neg[e] = neg;
     }
   }
+}
+
+void pack(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B,
+          TileOperands& t) {
+  bool const gfx11 = m.engine == Engine::kRdna3Dot2;
+  int scale_a = 0;
+  int scale_b = 0;
+  product_scales(m.a, m.b, scale_a, scale_b);
+  Decoder const da = decoder_for(m.a, scale_a, gfx11);
+  Decoder const db = decoder_for(m.b, scale_b, gfx11);
+  auto const k_size = static_cast<size_t>(K);
+  auto const mk = static_cast<size_t>(M) * k_size;
+  t.n_pad = (N + kLanes - 1) / kLanes * kLanes;
+  auto const n_pad = static_cast<size_t>(t.n_pad);
+
+  t.a.sig.resize(mk);
+  t.a.ae.resize(mk);
+  t.a.neg.resize(gfx11 ? mk : 0);
+  t.a.special.resize(static_cast<size_t>(M));
+  for (size_t i = 0; i < static_cast<size_t>(M); ++i) {
+    size_t const row = i * k_size;
+    t.a.special[i] =
+        decode_row(da, A + row, K, &t.a.sig[row], &t.a.ae[row], gfx11 ? &t.a.neg[row] : nullptr) ? -1 : 0;
+  }
+
+  // Padding columns are +0 factors.
+  auto const b_rows = static_cast<size_t>(B.b_rows);
+  t.b.special.assign(n_pad, 0);
+  t.b.sig.resize(b_rows * n_pad);
+  t.b.ae.resize(b_rows * n_pad);
+  t.b.neg.resize(gfx11 ? b_rows * n_pad : 0);
+  if (B.col_stride == 1) {
+    pack_b_rows(db, gfx11, N, B.b_rows, B.data, t);
+  } else {
+    pack_b_transposed(db, gfx11, N, B.b_rows, B.data, t);
+  }
+  for (size_t r = 0; r < b_rows; ++r) {
+    for (size_t j = static_cast<size_t>(N); j < n_pad; ++j) {
+      t.b.sig[r * n_pad + j] = 0;
+      t.b.ae[r * n_pad + j] = kZeroAe;
+      if (gfx11) t.b.neg[r * n_pad + j] = 0;
+    }
+  }
+  // Where product k of output row i finds its B row: one table for every row (dense), or one per
+  // row (a row map).
+  t.b_off_stride = B.rows != nullptr ? k_size : 0;
+  t.b_off.resize(B.rows != nullptr ? mk : k_size);
+  for (size_t e = 0; e < t.b_off.size(); ++e)
+    t.b_off[e] = static_cast<uint32_t>((B.rows != nullptr ? B.rows[e] : e) * n_pad);
 }
 
 // Where the operands of one kernel iteration live.
 struct Site {
   Packed const* a;
   Packed const* b;
-  size_t a_row; // index of A[i][0]
-  size_t b_col; // column j0 of B
-  size_t n_pad; // row stride of B
+  size_t a_row;          // index of A[i][0]
+  size_t b_col;          // column j0 of B
+  uint32_t const* b_off; // offset of product k's B row, for this output row
   int32_t a_sig(int k) const { return a->sig[a_row + static_cast<size_t>(k)]; }
   int32_t a_ae(int k) const { return a->ae[a_row + static_cast<size_t>(k)]; }
   int32_t a_neg(int k) const { return a->neg[a_row + static_cast<size_t>(k)]; }
-  size_t b_at(int k) const { return static_cast<size_t>(k) * n_pad + b_col; }
+  size_t b_at(int k) const { return b_off[k] + b_col; }
   V b_sig(int k) const { return load8(&b->sig[b_at(k)]); }
   V b_ae(int k) const { return load8(&b->ae[b_at(k)]); }
   V b_neg(int k) const { return load8(&b->neg[b_at(k)]); }
@@ -354,12 +398,11 @@ using Lanes = V[kChains];
 // CDNA3 Algorithm 1 (§3.3).
 
 // C-larger branch for four lanes, exact in doubles: S' = floor(S_sum on 2^(e_c-32)), T = S' + c,
-// floor T to 32 significant bits (the normalisation at 31 fractional bits), RNE32. T is an integer
-// below 2^40, so its double has at most 53 - 32 = 21 bits to drop: they are the low 21 bits of the
-// encoding, and a negative T with dropped bits moves one unit away from zero (toward -inf).
-// The normalisation floor e_n >= -126 is not modelled here: a non-zero |T·2^(e_c-32)| < 2^-126 is
-// reported in `tiny` and left to the reference.
-__m128 c_larger4(__m128i s_sum, __m128i u, __m128i e_c, __m128i c_signed, __m128i& tiny) {
+// floor T to 32 significant bits (the normalisation at 31 fractional bits), then RNE32. T is an
+// integer below 2^40, so its double has at most 53 - 32 = 21 bits to drop: they are the low 21 bits
+// of the encoding, and a negative T with dropped bits moves one unit away from zero (toward -inf).
+// Returns RNE24 of that integer (the int -> float conversion); the caller scales it by 2^(e_c-32).
+__m128 c_larger4(__m128i s_sum, __m128i u, __m128i e_c, __m128i c_signed) {
   // S_sum is in units of 2^u (u = e_max - 24); 2^(u - (e_c - 32)) brings it to units of 2^(e_c -
   // 32).
   __m128i const shift = _mm_max_epi32(_mm_sub_epi32(_mm_add_epi32(u, _mm_set1_epi32(32)), e_c),
@@ -374,15 +417,7 @@ __m128 c_larger4(__m128i s_sum, __m128i u, __m128i e_c, __m128i c_signed, __m128
   V const floored =
       _mm256_add_epi64(_mm256_andnot_si256(_mm256_set1_epi64x(0x1FFFFF), bits),
                        _mm256_and_si256(inexact_negative, _mm256_set1_epi64x(0x200000)));
-  D4 const value =
-      _mm256_mul_pd(_mm256_castsi256_pd(floored), pow2(_mm_sub_epi32(e_c, _mm_set1_epi32(32))));
-  D4 const magnitude = _mm256_andnot_pd(_mm256_set1_pd(-0.0), value);
-  D4 const below = _mm256_and_pd(_mm256_cmp_pd(magnitude, _mm256_set1_pd(0x1p-126), _CMP_LT_OQ),
-                                 _mm256_cmp_pd(magnitude, _mm256_setzero_pd(), _CMP_NEQ_OQ));
-  // Four 64-bit lane masks -> four 32-bit lane masks.
-  tiny = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(
-      _mm256_castpd_si256(below), _mm256_setr_epi32(0, 2, 4, 6, 0, 0, 0, 0)));
-  return _mm256_cvtpd_ps(value); // T = 0 gives +0
+  return _mm256_cvtpd_ps(_mm256_castsi256_pd(floored)); // T = 0 gives +0
 }
 
 // Σ ⌊p⌉ᵀ on the grid 2^u of the products k = k0, k0 + step, ... < k0 + count, for every chain:
@@ -395,14 +430,16 @@ void truncated_sums(Sites const& at, int k0, int count, V (&u)[kChains], V (&s)[
     u[w] = splat(2 * kZeroAe);
     s[w] = zero8();
   }
-  for (int k = k0; k < k0 + n; k += kStep) {
+  V grids[kChains][16]; // the first pass's grids, reused by the second (kept or spilled: no ALU)
+  for (int k = k0, x = 0; k < k0 + n; k += kStep, ++x) {
     for (int w = 0; w < kChains; ++w) {
-      u[w] = _mm256_max_epi32(u[w], _mm256_add_epi32(splat(at[w].a_ae(k)), at[w].b_ae(k)));
+      grids[w][x & 15] = _mm256_add_epi32(splat(at[w].a_ae(k)), at[w].b_ae(k));
+      u[w] = _mm256_max_epi32(u[w], grids[w][x & 15]);
     }
   }
-  for (int k = k0; k < k0 + n; k += kStep) {
+  for (int k = k0, x = 0; k < k0 + n; k += kStep, ++x) {
     for (int w = 0; w < kChains; ++w) {
-      V const grid = _mm256_add_epi32(splat(at[w].a_ae(k)), at[w].b_ae(k));
+      V const grid = grids[w][x & 15];
       V const p = _mm256_madd_epi16(splat(at[w].a_sig(k)), at[w].b_sig(k));
       V const units =
           _mm256_srlv_epi32(_mm256_abs_epi32(p), _mm256_sub_epi32(u[w], grid)); // toward zero
@@ -413,39 +450,47 @@ void truncated_sums(Sites const& at, int k0, int count, V (&u)[kChains], V (&s)[
 
 // Algorithm 1/2 steps 3-5 for one chain: adds c (the f32 accumulator d) to S_sum (units of 2^u,
 // u = e_max - 24) and rounds. Algorithm 2 (fp8) drops c when e_max - e_c > 25.
+//
+// Where the products win (e_max >= e_c), c' = floor(c / 2^u) is a multiply by 2^-u (exact) and a
+// floor, and the result RNE(S_acc)·2^u the int -> float conversion and a multiply by 2^u. Both need
+// -125 <= u <= 96 (2^u and 2^-u normal, a non-zero result at least 2^u, |S_acc| < 2^31 keeping it
+// below 2^127; u > 102 could also mean |p| >= 2^128): such lanes go to the reference.
 V add_c(V u, V s_sum, V d, bool fp8, V& fallback) {
-  // |p| >= 2^128 needs e_max >= 127, i.e. u >= 103: leave such lanes to the reference.
-  fallback = _mm256_or_si256(fallback, _mm256_cmpgt_epi32(u, splat(102)));
-  F32Fields const c = fields(d);
-  V const e_c =
-      _mm256_sub_epi32(_mm256_max_epi32(c.e_field, splat(1)), splat(127)); // -126 for 0/subnormal
-  V const c_signed = apply_sign(with_hidden_bit(c), c.neg);
+  V const e_field = _mm256_and_si256(_mm256_srli_epi32(d, 23), splat(0xFF));
+  V const e_c = _mm256_sub_epi32(_mm256_max_epi32(e_field, splat(1)), splat(127)); // -126 for 0/subnormal
   V const products_win = _mm256_cmpgt_epi32(_mm256_add_epi32(u, splat(25)), e_c); // e_max >= e_c
   int const win = _mm256_movemask_ps(_mm256_castsi256_ps(products_win));
   V result = zero8();
   if (win != 0) {
-    // c' = floor(c) on 2^u: c is in units of 2^(e_c - 23) = 2^(u + 1 - (e_max - e_c)).
-    V c_aligned = _mm256_srav_epi32(_mm256_slli_epi32(c_signed, 1),
-                                    _mm256_sub_epi32(_mm256_add_epi32(u, splat(24)), e_c));
+    V const out_of_range = _mm256_or_si256(_mm256_cmpgt_epi32(splat(-125), u), _mm256_cmpgt_epi32(u, splat(96)));
+    fallback = _mm256_or_si256(fallback, _mm256_and_si256(products_win, out_of_range));
+    __m256 const c = _mm256_castsi256_ps(d);
+    __m256 const down = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_sub_epi32(splat(127), u), 23));
+    V c_aligned = _mm256_cvttps_epi32(_mm256_round_ps(_mm256_mul_ps(c, down), _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC));
+    // A negative c far below the grid floors to -1 even where c / 2^u underflows to -0.
+    V const negative = _mm256_castps_si256(_mm256_cmp_ps(c, _mm256_setzero_ps(), _CMP_LT_OQ));
+    c_aligned = _mm256_min_epi32(c_aligned, _mm256_or_si256(negative, splat(INT32_MAX)));
     if (fp8)
       c_aligned =
           _mm256_andnot_si256(_mm256_cmpgt_epi32(_mm256_sub_epi32(u, e_c), splat(1)), c_aligned);
     V const s_acc = _mm256_add_epi32(s_sum, c_aligned);
-    FastRound const r = round_fast(s_acc, u);
-    V const is_zero = _mm256_cmpeq_epi32(s_acc, zero8());
-    result = _mm256_andnot_si256(is_zero, r.bits);
-    V const slow =
-        _mm256_and_si256(products_win, _mm256_andnot_si256(is_zero, outside_normal(r.exp_field)));
-    if (any(slow)) result = select(slow, round_f32_exact(s_acc, u), result);
+    __m256 const up = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(u, splat(127)), 23));
+    result = _mm256_castps_si256(_mm256_mul_ps(_mm256_cvtepi32_ps(s_acc), up)); // S_acc = 0 gives +0
   }
   if (win != 0xFF) {
-    __m128i tiny_lo;
-    __m128i tiny_hi;
-    __m128 const lo = c_larger4(low4(s_sum), low4(u), low4(e_c), low4(c_signed), tiny_lo);
-    __m128 const hi = c_larger4(high4(s_sum), high4(u), high4(e_c), high4(c_signed), tiny_hi);
-    result = select(products_win, result, join(lo, hi));
-    V const tiny = _mm256_set_m128i(tiny_hi, tiny_lo);
-    fallback = _mm256_or_si256(fallback, _mm256_andnot_si256(products_win, tiny));
+    // T·2^(e_c-32) with T >= 1 unit is a normal f32 when e_c >= -94, and then 2^(e_c-32) is a
+    // normal float and the scaling exact; smaller c (the normalisation floor at 2^-126 comes into
+    // play) go to the reference.
+    fallback = _mm256_or_si256(fallback, _mm256_andnot_si256(products_win, _mm256_cmpgt_epi32(splat(-94), e_c)));
+    V const c_signed = apply_sign(
+        _mm256_or_si256(_mm256_and_si256(d, splat(0x7FFFFF)),
+                        _mm256_andnot_si256(_mm256_cmpeq_epi32(e_field, zero8()), splat(0x800000))),
+        _mm256_srai_epi32(d, 31));
+    __m128 const lo = c_larger4(low4(s_sum), low4(u), low4(e_c), low4(c_signed));
+    __m128 const hi = c_larger4(high4(s_sum), high4(u), high4(e_c), high4(c_signed));
+    __m256 const scale = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(e_c, splat(127 - 32)), 23));
+    result = select(products_win, result,
+                    _mm256_castps_si256(_mm256_mul_ps(_mm256_set_m128(hi, lo), scale)));
   }
   fallback = _mm256_or_si256(fallback, is_inf_or_nan_f32(result)); // it would be the next block's c
   return result;
@@ -667,15 +712,63 @@ void rdna4_step(Sites const& at, int k0, bool fp16_ovfl, V (&acc)[kChains],
   }
 }
 
+// The same step with an f32 (or bf16) result, the accumulator kept as its f32 value: flooring it
+// onto G is a multiply by 2^-G (exact) and a floor, and the result's rounding is the int -> float
+// conversion (RNE to 24 bits) and a multiply by 2^G (exact for a normal result). Both need
+// -125 <= G <= 96: then 2^G and 2^-G are normal floats, G > c_floor (a negative accumulator wholly
+// below the grid contributes 0), a non-zero result (at least 2^G) is never subnormal, and
+// |S| < 2^29 keeps it below 2^126. Lanes outside that range (tiny values, or a step whose
+// accumulator and products are all zero: G = -152) go to the reference.
+template <int kGroup, Out kOut>
+void rdna4_step_float(Sites const& at, int k0, V (&acc)[kChains], V (&fallback)[kChains]) {
+  for (int w = 0; w < kChains; ++w) {
+    V const c = acc[w];
+    // max(c_floor, lead(c)) - 26 = max(E,1) - 153 (-152 for a zero or subnormal accumulator).
+    V const e = _mm256_and_si256(_mm256_srli_epi32(c, 23), splat(0xFF));
+    V g = _mm256_sub_epi32(_mm256_max_epi32(e, splat(1)), splat(153));
+    V p[kGroup];
+    V grid[kGroup];
+    for (int n = 0; n < kGroup; ++n) {
+      int const k = k0 + n;
+      p[n] = _mm256_madd_epi16(splat(at[w].a_sig(k)), at[w].b_sig(k)); // exact, units of 2^grid
+      grid[n] = _mm256_add_epi32(splat(at[w].a_ae(k)), at[w].b_ae(k));
+    }
+    V g_pair[kGroup / 2];
+    for (int n = 0; n < kGroup; n += 2) {
+      g_pair[n / 2] = _mm256_max_epi32(grid[n], grid[n + 1]);
+      g = _mm256_max_epi32(g, g_pair[n / 2]);
+    }
+    fallback[w] = _mm256_or_si256(
+        fallback[w], _mm256_or_si256(_mm256_cmpgt_epi32(splat(-125), g), _mm256_cmpgt_epi32(g, splat(96))));
+    // floor(c / 2^G); -1 < c / 2^G < 0 (negative, wholly below the grid) gives 0.
+    __m256 const down = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_sub_epi32(splat(127), g), 23));
+    __m256 const y = _mm256_mul_ps(_mm256_castsi256_ps(c), down);
+    V const above_minus_one = _mm256_castps_si256(_mm256_cmp_ps(y, _mm256_set1_ps(-1.0f), _CMP_GT_OQ));
+    V s = _mm256_cvttps_epi32(_mm256_round_ps(y, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC));
+    s = _mm256_max_epi32(s, _mm256_andnot_si256(above_minus_one, splat(INT32_MIN)));
+    for (int n = 0; n < kGroup; n += 2) {
+      V const gp = g_pair[n / 2];
+      V const pair = _mm256_add_epi32(_mm256_srav_epi32(p[n], _mm256_sub_epi32(gp, grid[n])),
+                                      _mm256_srav_epi32(p[n + 1], _mm256_sub_epi32(gp, grid[n + 1])));
+      s = _mm256_add_epi32(s, _mm256_srav_epi32(pair, _mm256_sub_epi32(g, gp)));
+    }
+    // RNE(S) * 2^G; S = 0 gives +0.
+    __m256 const up = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(g, splat(127)), 23));
+    acc[w] = _mm256_castps_si256(_mm256_mul_ps(_mm256_cvtepi32_ps(s), up));
+    if constexpr (kOut == Out::kBf16)
+      acc[w] = _mm256_and_si256(acc[w], splat(static_cast<int32_t>(0xFFFF0000u))); // bits [31:16]
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 
-void recompute_with_reference(Model const& m, int K, uint64_t const* a_row, uint64_t const* bt_row,
-                              uint64_t c, uint64_t& d) {
+void recompute_with_reference(Model const& m, int K, uint64_t const* a_row, BView const& B, int i,
+                              int j, uint64_t c, uint64_t& d) {
   std::vector<Operand> da(static_cast<size_t>(K));
   std::vector<Operand> db(static_cast<size_t>(K));
-  for (size_t k = 0; k < da.size(); ++k) {
-    da[k] = make_operand(m.a, a_row[k]);
-    db[k] = make_operand(m.b, bt_row[k]);
+  for (int k = 0; k < K; ++k) {
+    da[static_cast<size_t>(k)] = make_operand(m.a, a_row[k]);
+    db[static_cast<size_t>(k)] = make_operand(m.b, B.at(i, k, j));
   }
   Tracer none(nullptr);
   d = run_engine(m, da.data(), db.data(), K, c & storage_mask(m.out), none);
@@ -695,15 +788,6 @@ bool default_fp_environment() {
   return (csr & 0x6000) == 0 && (csr & 0x8040) == 0;
 }
 
-// Low 32 bits of 8 consecutive uint64.
-V load_low_words(uint64_t const* p) {
-  V const pick_low = _mm256_setr_epi32(0, 2, 4, 6, 0, 0, 0, 0);
-  V const q0 =
-      _mm256_permutevar8x32_epi32(_mm256_loadu_si256(reinterpret_cast<V const*>(p)), pick_low);
-  V const q1 =
-      _mm256_permutevar8x32_epi32(_mm256_loadu_si256(reinterpret_cast<V const*>(p + 4)), pick_low);
-  return _mm256_permute2x128_si256(q0, q1, 0x20);
-}
 void store_zero_extended(V v, uint64_t* p) {
   _mm256_storeu_si256(reinterpret_cast<V*>(p), _mm256_cvtepu32_epi64(low4(v)));
   _mm256_storeu_si256(reinterpret_cast<V*>(p + 4), _mm256_cvtepu32_epi64(high4(v)));
@@ -749,6 +833,12 @@ void rdna_chain(Model const& m, Sites const& at, int K, Lanes& d, Lanes& fallbac
     for (int w = 0; w < kChains; ++w) acc[w] = gfx11_decode(d[w]);
     for (int k0 = 0; k0 < K; k0 += 2) rdna3_step<kOut>(at, k0, m.fp16_ovfl, acc, fallback);
     for (int w = 0; w < kChains; ++w) d[w] = gfx11_encode(acc[w]);
+  } else if constexpr (kOut != Out::kF16) {
+    if (m.group == 4) {
+      for (int k0 = 0; k0 < K; k0 += 4) rdna4_step_float<4, kOut>(at, k0, d, fallback);
+    } else {
+      for (int k0 = 0; k0 < K; k0 += 2) rdna4_step_float<2, kOut>(at, k0, d, fallback);
+    }
   } else if (m.group == 4) {
     for (int k0 = 0; k0 < K; k0 += 4) rdna4_step<4, kOut>(at, k0, m.fp16_ovfl, d, fallback);
   } else {
@@ -756,33 +846,42 @@ void rdna_chain(Model const& m, Sites const& at, int K, Lanes& d, Lanes& fallbac
   }
 }
 
-// Runs row i on columns j0 .. j0 + kColumns - 1 and writes the valid outputs.
-void run_iteration(Model const& m, TileOperands const& t, int i, int j0, int N, int K,
-                   uint64_t const* A, uint64_t const* Bt, uint64_t const* C, uint64_t* D) {
+// The 8 output columns of one chain: row i, columns j0 .. j0 + kLanes - 1, of which n are inside
+// the tile (0 for a chain that only fills a batch).
+struct Chain {
+  int i, j0, n;
+};
+using Batch = Chain[kChains];
+
+// Runs the chains of one batch and writes their valid outputs.
+void run_iteration(Model const& m, TileOperands const& t, Batch const& batch, int N, int K,
+                   uint64_t const* A, BView const& B, uint64_t const* C, uint64_t* D) {
   auto const k_size = static_cast<size_t>(K);
-  size_t const row = static_cast<size_t>(i) * static_cast<size_t>(N) + static_cast<size_t>(j0);
-  int const n_valid = std::min(kColumns, N - j0);
   Out const out = out_of(m.out);
   bool const fp8 = m.engine == Engine::kCdna3Fp8Dot;
   Sites at;
   Lanes d;
   Lanes fallback;
-  V const row_special = splat(t.a.special[static_cast<size_t>(i)]);
-  alignas(32) int32_t lanes[kChains * kLanes] = {};
-  if (n_valid < kColumns) {
-    for (int l = 0; l < n_valid; ++l)
-      lanes[l] = static_cast<int32_t>(static_cast<uint32_t>(C[row + static_cast<size_t>(l)]));
-  }
+  bool full = true; // every chain has 8 valid columns
   for (int w = 0; w < kChains; ++w) {
-    at[w] = Site{&t.a, &t.b, static_cast<size_t>(i) * k_size, static_cast<size_t>(j0 + w * kLanes),
-                 static_cast<size_t>(t.n_pad)};
-    d[w] = widen_c(n_valid < kColumns
-                       ? _mm256_load_si256(reinterpret_cast<V const*>(lanes + w * kLanes))
-                       : load_low_words(C + row + static_cast<size_t>(w * kLanes)),
-                   out);
-    V const column_special = load8(&t.b.special[static_cast<size_t>(j0 + w * kLanes)]);
-    fallback[w] =
-        _mm256_or_si256(_mm256_or_si256(column_special, row_special), is_inf_or_nan_f32(d[w]));
+    Chain const& ch = batch[w];
+    size_t const row = static_cast<size_t>(ch.i) * static_cast<size_t>(N) + static_cast<size_t>(ch.j0);
+    at[w] = Site{&t.a, &t.b, static_cast<size_t>(ch.i) * k_size, static_cast<size_t>(ch.j0),
+                 t.b_off.data() + static_cast<size_t>(ch.i) * t.b_off_stride};
+    V c;
+    if (ch.n == kLanes) {
+      c = load_low_words(C + row);
+    } else {
+      full = false;
+      alignas(32) int32_t lanes[kLanes] = {};
+      for (int l = 0; l < ch.n; ++l)
+        lanes[l] = static_cast<int32_t>(static_cast<uint32_t>(C[row + static_cast<size_t>(l)]));
+      c = _mm256_load_si256(reinterpret_cast<V const*>(lanes));
+    }
+    d[w] = widen_c(c, out);
+    V const column_special = load8(&t.b.special[static_cast<size_t>(ch.j0)]);
+    fallback[w] = _mm256_or_si256(_mm256_or_si256(column_special, splat(t.a.special[static_cast<size_t>(ch.i)])),
+                                  is_inf_or_nan_f32(d[w]));
   }
   switch (m.engine) {
   case Engine::kCdna3FusedDot:
@@ -820,23 +919,27 @@ void run_iteration(Model const& m, TileOperands const& t, int i, int j0, int N, 
   for (int w = 0; w < kChains; ++w) d[w] = narrow_d(d[w], out);
   V any_fallback = zero8();
   for (int w = 0; w < kChains; ++w) any_fallback = _mm256_or_si256(any_fallback, fallback[w]);
-  if (n_valid == kColumns && !any(any_fallback)) {
+  if (full && !any(any_fallback)) {
     for (int w = 0; w < kChains; ++w)
-      store_zero_extended(d[w], D + row + static_cast<size_t>(w * kLanes));
+      store_zero_extended(d[w], D + static_cast<size_t>(batch[w].i) * static_cast<size_t>(N) +
+                                    static_cast<size_t>(batch[w].j0));
     return;
   }
-  alignas(32) int32_t redo[kChains * kLanes];
   for (int w = 0; w < kChains; ++w) {
-    _mm256_store_si256(reinterpret_cast<V*>(lanes + w * kLanes), d[w]);
-    _mm256_store_si256(reinterpret_cast<V*>(redo + w * kLanes), fallback[w]);
-  }
-  for (int l = 0; l < n_valid; ++l) {
-    size_t const ij = row + static_cast<size_t>(l);
-    if (redo[l] != 0) { // C is read before D is written: D may be C
-      recompute_with_reference(m, K, A + static_cast<size_t>(i) * k_size,
-                               Bt + static_cast<size_t>(j0 + l) * k_size, C[ij], D[ij]);
-    } else {
-      D[ij] = static_cast<uint32_t>(lanes[l]);
+    Chain const& ch = batch[w];
+    alignas(32) int32_t lanes[kLanes];
+    alignas(32) int32_t redo[kLanes];
+    _mm256_store_si256(reinterpret_cast<V*>(lanes), d[w]);
+    _mm256_store_si256(reinterpret_cast<V*>(redo), fallback[w]);
+    size_t const row = static_cast<size_t>(ch.i) * static_cast<size_t>(N) + static_cast<size_t>(ch.j0);
+    for (int l = 0; l < ch.n; ++l) {
+      size_t const ij = row + static_cast<size_t>(l);
+      if (redo[l] != 0) { // C is read before D is written: D may be C
+        recompute_with_reference(m, K, A + static_cast<size_t>(ch.i) * k_size, B, ch.i, ch.j0 + l,
+                                 C[ij], D[ij]);
+      } else {
+        D[ij] = static_cast<uint32_t>(lanes[l]);
+      }
     }
   }
 }
@@ -858,18 +961,32 @@ bool has_simd_kernel(Model const& m) {
   }
 }
 
-bool dot_tile_simd(Model const& m, int M, int N, int K, uint64_t const* A, uint64_t const* Bt,
+bool dot_tile_simd(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B,
                    uint64_t const* C, uint64_t* D) {
   if (!default_fp_environment()) return false;
   if (has_plain_simd_kernel(m, K)) {
-    dot_tile_plain_simd(m, M, N, K, A, Bt, C, D);
+    dot_tile_plain_simd(m, M, N, K, A, B, C, D);
     return true;
   }
   if (!has_simd_kernel(m)) return false;
   thread_local TileOperands t;
-  pack(m, M, N, K, A, Bt, t);
+  pack(m, M, N, K, A, B, t);
+  // The tile's 8-column chains, row by row, kChains at a time (a short last batch repeats its first
+  // chain, computed and not written).
+  Batch batch;
+  int filled = 0;
   for (int i = 0; i < M; ++i) {
-    for (int j0 = 0; j0 < N; j0 += kColumns) run_iteration(m, t, i, j0, N, K, A, Bt, C, D);
+    for (int j0 = 0; j0 < N; j0 += kLanes) {
+      batch[filled++] = {i, j0, std::min(kLanes, N - j0)};
+      if (filled == kChains) {
+        run_iteration(m, t, batch, N, K, A, B, C, D);
+        filled = 0;
+      }
+    }
+  }
+  if (filled > 0) {
+    for (int w = filled; w < kChains; ++w) batch[w] = {batch[0].i, batch[0].j0, 0};
+    run_iteration(m, t, batch, N, K, A, B, C, D);
   }
   return true;
 }
@@ -882,7 +999,7 @@ namespace wavemma::numeric::detail {
 bool has_simd_kernel(Model const&) {
   return false;
 }
-bool dot_tile_simd(Model const&, int, int, int, uint64_t const*, uint64_t const*, uint64_t const*,
+bool dot_tile_simd(Model const&, int, int, int, uint64_t const*, BView const&, uint64_t const*,
                    uint64_t*) {
   return false;
 }

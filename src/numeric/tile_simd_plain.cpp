@@ -1,6 +1,6 @@
 // Vectorised dot_tile kernels (AVX2) for the engines that are plain exact arithmetic per lane:
-// kFmaChain with f32 inputs and output (one IEEE fused multiply-add per product, as the scalar
-// reference does with std::fma) and kIntegerDot (exact int32 sums, then wrap or clamp).
+// kFmaChain with f32 or f64 inputs and output (one IEEE fused multiply-add per product, as the
+// scalar reference does with std::fma) and kIntegerDot (exact int32 sums, then wrap or clamp).
 //
 // NaN inputs (A, B or C) send the element to the reference, so NaN payload selection never differs;
 // NaNs created by an invalid operation are the x86 default NaN in both paths.
@@ -12,6 +12,7 @@
 #include "engine_impl.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <immintrin.h>
 #include <limits>
@@ -23,12 +24,25 @@ namespace {
 constexpr int kLanes = 8;
 using V = __m256i;
 
-// A as [i][k], B transposed to [k][j] (N padded to kLanes), one int32 word per element.
+// A as [i][k], B as [r][j] (N padded to kLanes), one int32 word per element.
 struct PlainOperands {
   std::vector<int32_t> a, b;
   std::vector<int32_t> a_nan, b_nan; // per row of A / column of B: -1 when it holds a NaN
   int n_pad = 0;
+  std::vector<uint32_t> b_off; // offset of product k's B row, per output row (or shared)
+  size_t b_off_stride = 0;
 };
+
+// Where product k of output row i finds its B row (the same table for every row without a row
+// map), as offsets into a [r][n_pad] array.
+void row_offsets(BView const& B, int M, int K, size_t n_pad, std::vector<uint32_t>& off,
+                 size_t& stride) {
+  auto const k_size = static_cast<size_t>(K);
+  stride = B.rows != nullptr ? k_size : 0;
+  off.resize(B.rows != nullptr ? static_cast<size_t>(M) * k_size : k_size);
+  for (size_t e = 0; e < off.size(); ++e)
+    off[e] = static_cast<uint32_t>((B.rows != nullptr ? B.rows[e] : e) * n_pad);
+}
 
 bool is_f32_nan(uint32_t w) {
   return (w & 0x7F800000u) == 0x7F800000u && (w & 0x7FFFFFu) != 0;
@@ -50,7 +64,7 @@ int32_t word_of(Format f, uint64_t raw) {
   }
 }
 
-void pack(Model const& m, int M, int N, int K, uint64_t const* A, uint64_t const* Bt,
+void pack(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B,
           PlainOperands& t) {
   bool const fma = m.engine == Engine::kFmaChain;
   auto const k_size = static_cast<size_t>(K);
@@ -65,15 +79,17 @@ void pack(Model const& m, int M, int N, int K, uint64_t const* A, uint64_t const
       if (fma && is_f32_nan(static_cast<uint32_t>(raw))) t.a_nan[i] = -1;
     }
   }
-  t.b.assign(k_size * n_pad, 0); // padding columns: +0
+  auto const rows = static_cast<size_t>(B.b_rows);
+  t.b.assign(rows * n_pad, 0); // padding columns: +0
   t.b_nan.assign(n_pad, 0);
-  for (size_t j = 0; j < static_cast<size_t>(N); ++j) {
-    for (size_t k = 0; k < k_size; ++k) {
-      uint64_t const raw = Bt[j * k_size + k];
-      t.b[k * n_pad + j] = word_of(m.b, raw);
+  for (size_t r = 0; r < rows; ++r) {
+    for (size_t j = 0; j < static_cast<size_t>(N); ++j) {
+      uint64_t const raw = B.data[r * B.row_stride + j * B.col_stride];
+      t.b[r * n_pad + j] = word_of(m.b, raw);
       if (fma && is_f32_nan(static_cast<uint32_t>(raw))) t.b_nan[j] = -1;
     }
   }
+  row_offsets(B, M, K, n_pad, t.b_off, t.b_off_stride);
 }
 
 V load8(int32_t const* p) {
@@ -81,12 +97,11 @@ V load8(int32_t const* p) {
 }
 
 // d = fma(a_k, b_k, d) for k = 0..K-1 on 8 columns.
-V fma_chain8(PlainOperands const& t, size_t a_row, size_t b_col, int K, V d) {
+V fma_chain8(PlainOperands const& t, size_t a_row, uint32_t const* b_off, size_t b_col, int K, V d) {
   __m256 acc = _mm256_castsi256_ps(d);
-  auto const n_pad = static_cast<size_t>(t.n_pad);
   for (int k = 0; k < K; ++k) {
     __m256 const a = _mm256_castsi256_ps(_mm256_set1_epi32(t.a[a_row + static_cast<size_t>(k)]));
-    __m256 const b = _mm256_castsi256_ps(load8(&t.b[static_cast<size_t>(k) * n_pad + b_col]));
+    __m256 const b = _mm256_castsi256_ps(load8(&t.b[b_off[k] + b_col]));
     acc = _mm256_fmadd_ps(a, b, acc);
   }
   return _mm256_castps_si256(acc);
@@ -94,14 +109,14 @@ V fma_chain8(PlainOperands const& t, size_t a_row, size_t b_col, int K, V d) {
 
 // c + Σ a_k·b_k on 8 columns: the products (|a·b| <= 255·255) sum exactly in int32 for K <= 32768;
 // then c is added with wrap-around, or with int32 saturation under CLAMP.
-V integer_dot8(PlainOperands const& t, size_t a_row, size_t b_col, int K, V c, bool clamp) {
+V integer_dot8(PlainOperands const& t, size_t a_row, uint32_t const* b_off, size_t b_col, int K, V c,
+               bool clamp) {
   V sum = _mm256_setzero_si256();
-  auto const n_pad = static_cast<size_t>(t.n_pad);
   for (int k = 0; k < K; ++k) {
     // Each value fits int16; the high halves are 0 (or the sign) so pmaddwd's second product
     // vanishes.
     V const a = _mm256_set1_epi32(t.a[a_row + static_cast<size_t>(k)] & 0xFFFF);
-    V const b = load8(&t.b[static_cast<size_t>(k) * n_pad + b_col]);
+    V const b = load8(&t.b[b_off[k] + b_col]);
     sum =
         _mm256_add_epi32(sum, _mm256_madd_epi16(a, _mm256_and_si256(b, _mm256_set1_epi32(0xFFFF))));
   }
@@ -114,13 +129,13 @@ V integer_dot8(PlainOperands const& t, size_t a_row, size_t b_col, int K, V c, b
   return _mm256_blendv_epi8(r, saturated, _mm256_srai_epi32(overflow, 31));
 }
 
-void recompute_with_reference(Model const& m, int K, uint64_t const* a_row, uint64_t const* bt_row,
-                              uint64_t c, uint64_t& d) {
+void recompute_with_reference(Model const& m, int K, uint64_t const* a_row, BView const& B, int i,
+                              int j, uint64_t c, uint64_t& d) {
   std::vector<Operand> da(static_cast<size_t>(K));
   std::vector<Operand> db(static_cast<size_t>(K));
-  for (size_t k = 0; k < da.size(); ++k) {
-    da[k] = make_operand(m.a, a_row[k]);
-    db[k] = make_operand(m.b, bt_row[k]);
+  for (int k = 0; k < K; ++k) {
+    da[static_cast<size_t>(k)] = make_operand(m.a, a_row[k]);
+    db[static_cast<size_t>(k)] = make_operand(m.b, B.at(i, k, j));
   }
   Tracer none(nullptr);
   d = run_engine(m, da.data(), db.data(), K, c & storage_mask(m.out), none);
@@ -130,23 +145,118 @@ bool is_integer_input(Format f) {
   return f == Format::kI8 || f == Format::kU8 || f == Format::kI4 || f == Format::kU4;
 }
 
+// --- f64 (CDNA3 v_mfma_f64): four columns per vector, up to four vectors in flight ---------------
+
+constexpr int kLanes64 = 4;
+constexpr int kVectors64 = 4; // independent FMA chains per row (the FMA latency is 4-5 cycles)
+
+struct PlainF64 {
+  std::vector<double> a, b;          // A as [i][k]; B as [r][j], N padded to kLanes64
+  std::vector<int32_t> a_nan, b_nan; // per row of A / column of B: -1 when it holds a NaN
+  int n_pad = 0;
+  std::vector<uint32_t> b_off;
+  size_t b_off_stride = 0;
+};
+
+bool is_f64_nan(uint64_t w) {
+  return (w & 0x7FF0000000000000u) == 0x7FF0000000000000u && (w & 0x000FFFFFFFFFFFFFu) != 0;
+}
+
+void pack_f64(int M, int N, int K, uint64_t const* A, BView const& B, PlainF64& t) {
+  auto const k_size = static_cast<size_t>(K);
+  t.n_pad = (N + kLanes64 - 1) / kLanes64 * kLanes64;
+  auto const n_pad = static_cast<size_t>(t.n_pad);
+  t.a.resize(static_cast<size_t>(M) * k_size);
+  t.a_nan.assign(static_cast<size_t>(M), 0);
+  for (size_t i = 0; i < static_cast<size_t>(M); ++i) {
+    for (size_t k = 0; k < k_size; ++k) {
+      uint64_t const raw = A[i * k_size + k];
+      t.a[i * k_size + k] = std::bit_cast<double>(raw);
+      if (is_f64_nan(raw)) t.a_nan[i] = -1;
+    }
+  }
+  auto const rows = static_cast<size_t>(B.b_rows);
+  t.b.assign(rows * n_pad, 0.0); // padding columns: +0
+  t.b_nan.assign(n_pad, 0);
+  for (size_t r = 0; r < rows; ++r) {
+    for (size_t j = 0; j < static_cast<size_t>(N); ++j) {
+      uint64_t const raw = B.data[r * B.row_stride + j * B.col_stride];
+      t.b[r * n_pad + j] = std::bit_cast<double>(raw);
+      if (is_f64_nan(raw)) t.b_nan[j] = -1;
+    }
+  }
+  row_offsets(B, M, K, n_pad, t.b_off, t.b_off_stride);
+}
+
+// d = fma(a_k, b_k, d) in k order: vfmadd is the IEEE operation std::fma computes, so every
+// element equals the reference chain; NaN operands (whose payload x86 picks by operand position)
+// go to the reference.
+void dot_tile_f64(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B,
+                  uint64_t const* C, uint64_t* D) {
+  thread_local PlainF64 t;
+  pack_f64(M, N, K, A, B, t);
+  auto const k_size = static_cast<size_t>(K);
+  constexpr int kColumns = kLanes64 * kVectors64;
+  for (int i = 0; i < M; ++i) {
+    size_t const a_row = static_cast<size_t>(i) * k_size;
+    uint32_t const* b_off = t.b_off.data() + static_cast<size_t>(i) * t.b_off_stride;
+    for (int j0 = 0; j0 < N; j0 += kColumns) {
+      int const n_valid = std::min(kColumns, N - j0);
+      int const vectors = (n_valid + kLanes64 - 1) / kLanes64;
+      size_t const row = static_cast<size_t>(i) * static_cast<size_t>(N) + static_cast<size_t>(j0);
+      alignas(32) uint64_t lanes[kColumns] = {};
+      bool redo[kColumns] = {};
+      bool any_redo = false;
+      for (int l = 0; l < n_valid; ++l) {
+        uint64_t const c = C[row + static_cast<size_t>(l)];
+        lanes[l] = c;
+        redo[l] = t.a_nan[static_cast<size_t>(i)] != 0 ||
+                  t.b_nan[static_cast<size_t>(j0 + l)] != 0 || is_f64_nan(c);
+        any_redo = any_redo || redo[l];
+      }
+      __m256d d[kVectors64];
+      for (int v = 0; v < kVectors64; ++v)
+        d[v] = _mm256_load_pd(reinterpret_cast<double const*>(lanes + v * kLanes64));
+      for (int k = 0; k < K; ++k) {
+        __m256d const a = _mm256_broadcast_sd(&t.a[a_row + static_cast<size_t>(k)]);
+        double const* b = &t.b[b_off[k] + static_cast<size_t>(j0)];
+        for (int v = 0; v < vectors; ++v)
+          d[v] = _mm256_fmadd_pd(a, _mm256_loadu_pd(b + v * kLanes64), d[v]);
+      }
+      for (int v = 0; v < kVectors64; ++v)
+        _mm256_store_pd(reinterpret_cast<double*>(lanes + v * kLanes64), d[v]);
+      for (int l = 0; l < n_valid; ++l) {
+        size_t const ij = row + static_cast<size_t>(l);
+        if (any_redo && redo[l]) { // C is read before D is written: D may be C
+          recompute_with_reference(m, K, A + a_row, B, i, j0 + l, C[ij], D[ij]);
+        } else {
+          D[ij] = lanes[l];
+        }
+      }
+    }
+  }
+}
+
 } // namespace
 
 bool has_plain_simd_kernel(Model const& m, int K) {
   if (m.engine == Engine::kFmaChain)
-    return m.a == Format::kF32 && m.b == Format::kF32 && m.out == Format::kF32;
+    return (m.a == Format::kF32 && m.b == Format::kF32 && m.out == Format::kF32) ||
+           (m.a == Format::kF64 && m.b == Format::kF64 && m.out == Format::kF64);
   if (m.engine == Engine::kIntegerDot)
     return is_integer_input(m.a) && is_integer_input(m.b) && K <= 32768;
   return false;
 }
 
-void dot_tile_plain_simd(Model const& m, int M, int N, int K, uint64_t const* A, uint64_t const* Bt,
+void dot_tile_plain_simd(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B,
                          uint64_t const* C, uint64_t* D) {
+  if (m.out == Format::kF64) return dot_tile_f64(m, M, N, K, A, B, C, D);
   thread_local PlainOperands t;
-  pack(m, M, N, K, A, Bt, t);
+  pack(m, M, N, K, A, B, t);
   auto const k_size = static_cast<size_t>(K);
   bool const fma = m.engine == Engine::kFmaChain;
   for (int i = 0; i < M; ++i) {
+    uint32_t const* b_off = t.b_off.data() + static_cast<size_t>(i) * t.b_off_stride;
     for (int j0 = 0; j0 < N; j0 += kLanes) {
       int const n_valid = std::min(kLanes, N - j0);
       size_t const row = static_cast<size_t>(i) * static_cast<size_t>(N) + static_cast<size_t>(j0);
@@ -161,14 +271,13 @@ void dot_tile_plain_simd(Model const& m, int M, int N, int K, uint64_t const* A,
       }
       V d = _mm256_load_si256(reinterpret_cast<V const*>(lanes));
       size_t const a_row = static_cast<size_t>(i) * k_size;
-      d = fma ? fma_chain8(t, a_row, static_cast<size_t>(j0), K, d)
-              : integer_dot8(t, a_row, static_cast<size_t>(j0), K, d, m.clamp);
+      d = fma ? fma_chain8(t, a_row, b_off, static_cast<size_t>(j0), K, d)
+              : integer_dot8(t, a_row, b_off, static_cast<size_t>(j0), K, d, m.clamp);
       _mm256_store_si256(reinterpret_cast<V*>(lanes), d);
       for (int l = 0; l < n_valid; ++l) {
         size_t const ij = row + static_cast<size_t>(l);
         if (redo[l] != 0) { // C is read before D is written: D may be C
-          recompute_with_reference(m, K, A + a_row, Bt + static_cast<size_t>(j0 + l) * k_size,
-                                   C[ij], D[ij]);
+          recompute_with_reference(m, K, A + a_row, B, i, j0 + l, C[ij], D[ij]);
         } else {
           D[ij] = static_cast<uint32_t>(lanes[l]);
         }
@@ -185,7 +294,7 @@ namespace wavemma::numeric::detail {
 bool has_plain_simd_kernel(Model const&, int) {
   return false;
 }
-void dot_tile_plain_simd(Model const&, int, int, int, uint64_t const*, uint64_t const*,
+void dot_tile_plain_simd(Model const&, int, int, int, uint64_t const*, BView const&,
                          uint64_t const*, uint64_t*) {}
 } // namespace wavemma::numeric::detail
 

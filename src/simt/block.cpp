@@ -43,7 +43,9 @@ Block::Block(Grid& grid, uint64_t linear, std::byte* dynamic_shared) : grid_(gri
     waves[i].index = static_cast<int>(i);
     waves[i].first = static_cast<int>(i) * w;
     waves[i].size = std::min(w, threads - waves[i].first);
+    waves[i].live = waves[i].size;
   }
+  live = threads;
 }
 
 std::string Block::where(int wave) const {
@@ -76,6 +78,8 @@ void Block::start(Lane& l) {
              fmt::format("{}: lane {} threw an exception", b.where(l.wave), l.lane));
     }
     l.state = LaneState::kExited;
+    --b.live;
+    --b.waves[size_t(l.wave)].live;
     return b.leave(l.id);
   });
 }
@@ -101,9 +105,7 @@ void Block::run() {
       if (w.arrived > 0) progressed |= complete(w);
       if (failed_) return abort();
     }
-    bool const live = std::any_of(lanes.begin(), lanes.end(),
-                                  [](Lane const& l) { return l.state != LaneState::kExited; });
-    if (!live) return;
+    if (live == 0) return;
     if (progressed || release_barrier()) continue;
     if (failed_) return abort();
     report_stall();
@@ -113,11 +115,8 @@ void Block::run() {
 
 // Completes a wave's collective when every live lane of the wave waits at it.
 bool Block::complete(Wave& w) {
-  for (int i = 0; i < w.size; ++i) {
-    Lane const& l = lanes[size_t(w.first + i)];
-    if (l.state == LaneState::kReady) return false;
-    if (l.state == LaneState::kWaiting && !(l.wait == w.wait)) return false;
-  }
+  // Every live lane arrived at the collective the first one opened (arrive counts and compares).
+  if (w.arrived != w.live || w.mismatch) return false;
   // clang-format off
   using Completion = bool (*)(Block&, Wave&);
   constexpr Completion kCompletions[] = {
@@ -131,6 +130,7 @@ bool Block::complete(Wave& w) {
   Completion const completion = kCompletions[static_cast<int>(w.wait.kind)];
   if (!completion || !completion(*this, w)) return false;
   w.arrived = 0;
+  w.mismatch = false;
   for (int i = 0; i < w.size; ++i)
     if (Lane& l = lanes[size_t(w.first + i)]; l.state == LaneState::kWaiting)
       l.state = LaneState::kReady;
@@ -140,14 +140,15 @@ bool Block::complete(Wave& w) {
 // Releases the barrier when every live thread waits at one; a thread that has returned instead
 // is an error (HIP requires every thread of the block to reach __syncthreads).
 bool Block::release_barrier() {
+  if (at_barrier == 0 || at_barrier != live) return false;
   Lane const* waiting = nullptr;
-  for (auto const& l : lanes) {
-    if (l.state == LaneState::kExited) continue;
-    if (l.state != LaneState::kWaiting || l.wait.kind != OpKind::kBarrier) return false;
-    if (!waiting) waiting = &l;
-  }
-  if (!waiting) return false;
+  for (auto const& l : lanes)
+    if (l.state == LaneState::kWaiting) {
+      waiting = &l;
+      break;
+    }
   for (auto const& w : waves) {
+    if (w.live == w.size) continue;
     std::vector<int> exited;
     for (int i = 0; i < w.size; ++i)
       if (lanes[size_t(w.first + i)].state == LaneState::kExited) exited.push_back(i);
@@ -160,6 +161,7 @@ bool Block::release_barrier() {
   }
   for (auto& l : lanes)
     if (l.state == LaneState::kWaiting) l.state = LaneState::kReady;
+  at_barrier = 0;
   return true;
 }
 

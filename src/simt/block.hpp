@@ -73,13 +73,14 @@ struct MatrixShape {
 struct Wave {
   int index = 0, first = 0,
       size = 0; // size: threads that exist (< the wave size in a partial last wave)
-  int arrived = 0;
-  Wait wait; // the collective the first arrival opened
+  int arrived = 0;       // lanes at the wave's open collective (counted by arrive)
+  bool mismatch = false; // one of them reached another collective than the first
+  int live = 0;          // lanes that have not returned
+  Wait wait;             // the collective the first arrival opened
   // What the lanes deposit, lane-major ([lane * words, (lane + 1) * words)), and what they take
   // back; the outputs stay until the wave's next completion, by which time every lane has read.
   std::vector<uint32_t> in, out;
   MatrixShape shape;                 // kMatrix
-  emu::RegisterOperands matrix;      // kMatrix: `in` gathered VGPR-major for emu
   std::vector<int> source;           // kPermute: each lane's source lane
   std::vector<void const*> pointers; // kTranspose: each lane's address
 };
@@ -104,6 +105,8 @@ public:
 
   std::vector<Lane> lanes;
   std::vector<Wave> waves;
+  int live = 0;             // threads that have not returned
+  int at_barrier = 0;       // threads waiting at a barrier
 
 private:
   void start(Lane&);
@@ -140,7 +143,7 @@ inline bool Wait::operator==(Wait const& o) const {
           std::strcmp(site.file_name(), o.site.file_name()) == 0);
 }
 
-inline int Block::next_ready(int after) const {
+[[gnu::always_inline]] inline int Block::next_ready(int after) const {
   if (failed_) return -1;
   for (size_t i = size_t(after + 1); i < lanes.size(); ++i)
     if (lanes[i].state == LaneState::kReady) return static_cast<int>(i);
@@ -149,7 +152,7 @@ inline int Block::next_ready(int after) const {
 
 // Switches from the running context to `target`; returns when some context switches back, and
 // files that context's continuation in its slot.
-inline void Block::transfer(int target) {
+[[gnu::always_inline]] inline void Block::transfer(int target) {
   previous_ = running_;
   running_ = target;
   current_lane = target < 0 ? nullptr : &lanes[size_t(target)];
@@ -157,7 +160,7 @@ inline void Block::transfer(int target) {
   slot(previous_) = std::move(from);
 }
 
-inline void Block::suspend(Lane& l) {
+[[gnu::always_inline]] inline void Block::suspend(Lane& l) {
   l.state = LaneState::kWaiting;
   transfer(next_ready(l.id));
 }
@@ -165,8 +168,13 @@ inline void Block::suspend(Lane& l) {
 inline bool Block::arrive(Lane& l, Wait const& wait) {
   Wave& w = waves[size_t(l.wave)];
   l.wait = wait;
-  if (w.arrived++ == 0) w.wait = wait;
-  return w.wait == wait;
+  if (w.arrived++ == 0) {
+    w.wait = wait;
+    return true;
+  }
+  bool const same = w.wait == wait;
+  w.mismatch = w.mismatch || !same;
+  return same;
 }
 
 // The operation of a completed collective, run by the scheduler on the OS thread's own stack.

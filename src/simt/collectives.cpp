@@ -23,10 +23,8 @@ std::vector<int> waiting_lanes(Block const& b, Wave const& w) {
 // Matrix instructions and transpose loads read every lane's registers: EXEC must be all ones.
 bool full_wave(Block& b, Wave const& w) {
   int const size = b.wave_size();
-  bool all = w.size == size;
-  for (int i = 0; all && i < w.size; ++i)
-    all = b.lanes[size_t(w.first + i)].state == LaneState::kWaiting;
-  if (all) return true;
+  // The wave completes when all its live lanes wait here: all of them iff none has returned.
+  if (w.size == size && w.live == size) return true;
   auto const at = waiting_lanes(b, w);
   std::string const what =
       fmt::format("{}: {} reached {}", b.where(w.index), lanes_text(at), op_text(w.wait));
@@ -64,25 +62,6 @@ isa::Modifiers modifiers(uint32_t packed) {
   return m;                                      // SWMMAC index_key: 0, as clang emits
 }
 
-// Lane-major words (lane l's at staged[l * stride ...]) to VGPR-major registers, and back.
-void gather(emu::Registers& r, int vgprs, int wave, uint32_t const* staged, int stride) {
-  r.vgprs = vgprs;
-  r.wave = wave;
-  r.words.resize(size_t(vgprs) * size_t(wave));
-  uint32_t* out = r.words.data();
-  for (int v = 0; v < vgprs; ++v, out += wave)
-    for (int lane = 0; lane < wave; ++lane) out[lane] = staged[lane * stride + v];
-}
-
-void scatter(emu::Registers const& r, std::vector<uint32_t>& lanes) {
-  int const vgprs = r.vgprs, wave = r.wave;
-  lanes.resize(size_t(vgprs) * size_t(wave));
-  uint32_t* out = lanes.data();
-  uint32_t const* in = r.words.data();
-  for (int v = 0; v < vgprs; ++v, in += wave)
-    for (int lane = 0; lane < wave; ++lane) out[lane * vgprs + v] = in[lane];
-}
-
 // What a lane needs to know of each builtin, computed once.
 struct MatrixEntry {
   char const* name;
@@ -110,7 +89,7 @@ std::vector<MatrixEntry> const& matrix_entries() {
 
 uint32_t* matrix_arrive(int builtin, Immediates imm, uint32_t const bytes[4],
                         std::source_location site) {
-  auto const& entries = matrix_entries();
+  static std::vector<MatrixEntry> const& entries = matrix_entries();
   if (builtin < 0 || size_t(builtin) >= entries.size())
     throw std::logic_error("no such matrix builtin");
   MatrixEntry const& e = entries[size_t(builtin)];
@@ -122,15 +101,15 @@ uint32_t* matrix_arrive(int builtin, Immediates imm, uint32_t const bytes[4],
   int const wave = b.wave_size();
   // A builtin of another wave size, or of no instruction, fails when the wave has met.
   if (s.a == 0 || e.wave != wave) return nullptr;
-  if (w.arrived == 1) {
+  if (w.arrived == 1) { // the same builtin has the same operand types in every lane
+    if (bytes[0] != 4u * uint32_t(s.a) || bytes[1] != 4u * uint32_t(s.b) ||
+        bytes[2] != 4u * uint32_t(s.c) || bytes[3] != 4u * uint32_t(s.d))
+      throw std::logic_error(fmt::format("{}: operand sizes {}/{}/{}/{} bytes for {}/{}/{}/{} VGPRs",
+                                         e.name, bytes[0], bytes[1], bytes[2], bytes[3], s.a, s.b,
+                                         s.c, s.d));
     w.shape = s;
     w.in.resize(size_t(wave) * size_t(s.staged()));
   }
-  if (bytes[0] != 4u * uint32_t(s.a) || bytes[1] != 4u * uint32_t(s.b) ||
-      bytes[2] != 4u * uint32_t(s.c) || bytes[3] != 4u * uint32_t(s.d))
-    throw std::logic_error(fmt::format("{}: operand sizes {}/{}/{}/{} bytes for {}/{}/{}/{} VGPRs",
-                                       e.name, bytes[0], bytes[1], bytes[2], bytes[3], s.a, s.b,
-                                       s.c, s.d));
   return &w.in[size_t(l.lane) * size_t(s.staged())];
 }
 
@@ -153,22 +132,20 @@ bool complete_matrix(Block& b, Wave& w) {
     return false;
   }
   if (!full_wave(b, w)) return false;
+  // The lanes' deposits go to the emulator as they lie (lane-major), and D comes back the same way:
+  // no VGPR-major copies.
   MatrixShape const& s = w.shape;
-  int const wave = t.wave, stride = s.staged();
-  gather(w.matrix.a, s.a, wave, w.in.data(), stride);
-  gather(w.matrix.b, s.b, wave, w.in.data() + s.a, stride);
-  gather(w.matrix.c, s.c, wave, w.in.data() + s.a + s.b, stride);
-  if (s.sparse) gather(w.matrix.index, 1, wave, w.in.data() + s.a + s.b + s.c, stride);
+  int const wave = t.wave;
   emu::Issue const issue{bi.instruction, wave, modifiers(w.wait.detail)};
-  emu::Registers d;
+  w.out.resize(size_t(wave) * size_t(s.d));
   try {
-    d = emu::execute(issue, w.matrix);
+    emu::execute_lanes(issue, {w.in.data(), s.staged(), s.a, s.b, s.c, s.sparse ? s.a + s.b + s.c : -1},
+                       w.out.data());
   } catch (std::exception const& e) {
     b.fail(Status::kLaunchFailure,
            fmt::format("{}: {}: {}", b.where(w.index), op_text(w.wait), e.what()));
     return false;
   }
-  scatter(d, w.out);
   return true;
 }
 
@@ -316,6 +293,7 @@ bool complete_transpose(Block& b, Wave& w) {
 void barrier(char const* name, std::source_location site) {
   Lane& l = this_lane(name);
   l.wait = {OpKind::kBarrier, 0, 0, name, site};
+  ++l.block->at_barrier;
   l.block->suspend(l);
 }
 

@@ -67,11 +67,28 @@ struct RegisterOperands {
 // D as registers. Throws std::invalid_argument on a bad issue or register counts.
 Registers execute(Issue const&, RegisterOperands const&);
 
+// --- lane-major words (the SIMT runtime's staging) ----------------------------------------------
+// Every lane's registers in one row of `stride` words: lane l's VGPR v of A is
+// words[l * stride + v], of B words[l * stride + a_vgprs + v], of C (sparse forms: D before the
+// instruction) words[l * stride + a_vgprs + b_vgprs + v], and the sparsity index VGPR
+// words[l * stride + index].
+struct LaneWords {
+  uint32_t const* words = nullptr;
+  int stride = 0;
+  int a_vgprs = 0, b_vgprs = 0, c_vgprs = 0;
+  int index = -1; // sparse forms only
+};
+// The same as execute on registers (tied form: D starts as C), with the operands and D in
+// lane-major order: d[l * d_vgprs + v]. No VGPR-major copies are made.
+void execute_lanes(Issue const&, LaneWords const&, uint32_t* d);
+
 // --- matrices -------------------------------------------------------------------------------------
 // A, B, C as the default (unmodified) layout holds them; data-moving modifiers (CBSZ/ABID, BLGP,
 // index set, OPSEL) act as on the registers. Sparse forms: `a` is the compressed A (M x K/2) and
 // `index` its 2-bit positions (M x K/2). Multi-block: blocks in Matrix::blocks.
 Matrix execute(Issue const&, Matrix const& a, Matrix const& b, Matrix const& c, Matrix const* index = nullptr);
+// The same into d, reusing its storage (no allocation once d has the shape); d may be c.
+void execute(Issue const&, Matrix const& a, Matrix const& b, Matrix const& c, Matrix const* index, Matrix& d);
 
 // Scatter a matrix into / gather it from registers through the default layout of an operand.
 Registers to_registers(Issue const&, isa::Operand, Matrix const&, Registers base = {});

@@ -21,10 +21,31 @@ struct TileView {
 
 namespace detail {
 
+// The copies below move 16 bytes at a time when the strip lies wholly inside the matrix and every
+// row starts 16-byte aligned (the common case, decided alike by the whole block), and element by
+// element, zero-filling, at the edges. Either way each element lands in the same place.
+template <class T>
+inline constexpr int chunk_elems = sizeof(T) <= 16 && 16 % sizeof(T) == 0 ? static_cast<int>(16 / sizeof(T)) : 0;
+
+template <class T>
+__device__ inline bool aligned16(T const* p) {
+  return reinterpret_cast<uintptr_t>(p) % 16 == 0;
+}
+
 // Cooperative copy of an A strip (rows x cols of `a`, row stride `ld`) starting at (row0, col0).
 template <class T>
 __device__ inline void load_rows(T* dst, int rows, int cols, T const* src, int src_rows, int src_cols, int row0,
                                  int col0, int tid, int nthreads) {
+  constexpr int E = chunk_elems<T>;
+  if (E > 0 && row0 + rows <= src_rows && col0 + cols <= src_cols && cols % E == 0 && src_cols % E == 0 &&
+      col0 % E == 0 && aligned16(src) && aligned16(dst)) {
+    int const per_row = cols / E;
+    for (int c = tid; c < rows * per_row; c += nthreads) {
+      int const r = c / per_row, k = (c % per_row) * E;
+      __builtin_memcpy(dst + r * cols + k, src + static_cast<size_t>(row0 + r) * src_cols + col0 + k, 16);
+    }
+    return;
+  }
   for (int idx = tid; idx < rows * cols; idx += nthreads) {
     int const r = idx / cols, c = idx % cols;
     int const gr = row0 + r, gc = col0 + c;
@@ -32,10 +53,23 @@ __device__ inline void load_rows(T* dst, int rows, int cols, T const* src, int s
   }
 }
 
-// Cooperative transposing copy of a B strip: dst[n][k] = B[k0 + k][col0 + n].
+// Cooperative transposing copy of a B strip: dst[n][k] = B[k0 + k][col0 + n]. The fast path reads
+// 16 bytes along a row of B and writes them down a column of the strip.
 template <class T>
 __device__ inline void load_b_transposed(T* dst, int cols_n, int ks, T const* b, int k, int n, int k0, int col0, int tid,
                                          int nthreads) {
+  constexpr int E = chunk_elems<T>;
+  if (E > 0 && k0 + ks <= k && col0 + cols_n <= n && cols_n % E == 0 && n % E == 0 && col0 % E == 0 && aligned16(b)) {
+    int const per_row = cols_n / E;
+    for (int c = tid; c < ks * per_row; c += nthreads) {
+      int const kk = c / per_row, nn = (c % per_row) * E;
+      T v[E > 0 ? E : 1];
+      __builtin_memcpy(v, b + static_cast<size_t>(k0 + kk) * n + col0 + nn, 16);
+#pragma unroll
+      for (int e = 0; e < E; ++e) dst[(nn + e) * ks + kk] = v[e];
+    }
+    return;
+  }
   for (int idx = tid; idx < cols_n * ks; idx += nthreads) {
     int const nn = idx / ks, kk = idx % ks;
     int const gk = k0 + kk, gn = col0 + nn;
@@ -54,9 +88,9 @@ struct LdsTile {
   using elem = Elem;
   static constexpr int block_m = BlockM, block_n = BlockN, k_tile = KTile, buffers = Buffers;
   static constexpr bool sparse = false;
-  struct SharedStorage {
-    Elem a[Buffers][BlockM * KTile];
-    Elem b_t[Buffers][BlockN * KTile];
+  struct SharedStorage { // 16-byte aligned rows for the vectorised copies
+    alignas(16) Elem a[Buffers][BlockM * KTile];
+    alignas(16) Elem b_t[Buffers][BlockN * KTile];
   };
 
   template <class Out>
@@ -97,9 +131,9 @@ struct SparseLdsTile {
   static constexpr int block_m = BlockM, block_n = BlockN, k_tile = KTile, buffers = 1;
   static constexpr bool sparse = true;
   struct SharedStorage {
-    Elem a[BlockM * (KTile / 2)];
-    uint8_t a_index[BlockM * (KTile / 2)];
-    Elem b_t[BlockN * KTile];
+    alignas(16) Elem a[BlockM * (KTile / 2)];
+    alignas(16) uint8_t a_index[BlockM * (KTile / 2)];
+    alignas(16) Elem b_t[BlockN * KTile];
   };
   template <class Out>
   __device__ static void prologue(SharedStorage&, Problem<Elem, Out> const&, int, int, int, int) {}
@@ -131,8 +165,8 @@ struct TransposeLoadTile {
   static constexpr bool sparse = false;
   static constexpr int wave = 32;
   struct SharedStorage {
-    _Float16 a[BlockM * KTile];
-    _Float16 b_t[BlockN * KTile];
+    alignas(16) _Float16 a[BlockM * KTile];
+    alignas(16) _Float16 b_t[BlockN * KTile];
   };
   template <class Out>
   __device__ static void prologue(SharedStorage&, Problem<_Float16, Out> const&, int, int, int, int) {}

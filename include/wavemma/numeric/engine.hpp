@@ -75,9 +75,24 @@ uint64_t dot(Model const&, std::span<uint64_t const> a, std::span<uint64_t const
 void dot_tile(Model const&, int M, int N, int K, uint64_t const* A, uint64_t const* Bt,
               uint64_t const* C, uint64_t* D);
 
-// Whether dot_tile has a vectorised kernel for this model in this build (AVX2: kCdna3FusedDot,
-// kRdna3Dot2 and kRdna4Dot4 with f16/bf16 (CDNA3 also xf32) inputs and f32 output). Other models
-// decode once per tile and run the reference core per element.
+// How dot_tile_rows reads B: row-major (KB rows of N) or by columns (N columns of KB, i.e. B
+// transposed, as dot_tile takes it).
+enum class BLayout : uint8_t { kRows, kColumns };
+
+// The emulator's form of dot_tile: B with KB rows, and output row i takes its product k from B row
+// rows[i * K + k] (rows == nullptr: from row k, and KB must be K). One call covers a sparse
+// instruction (each row of A picks its own B rows) and every block of a multi-block one (the rows
+// of block b read the B rows of block b):
+//   D[i][j] = dot(model, A[i][0..K), (B[rows[i][k]][j] for k in 0..K), C[i][j]).
+// Bit-identical to `dot`; D may be C itself. Throws std::invalid_argument as dot_tile does, and for
+// a row index >= KB. Each B element is decoded once per call, whatever the row map.
+void dot_tile_rows(Model const&, int M, int N, int K, uint64_t const* A, uint64_t const* B, int KB,
+                   uint32_t const* rows, uint64_t const* C, uint64_t* D,
+                   BLayout layout = BLayout::kRows);
+
+// Whether dot_tile has a vectorised kernel for this model in this build (AVX2: the aligning engines
+// with their 16-bit, xf32 and 8-bit float inputs, kFmaChain with f32 or f64 inputs and output,
+// kIntegerDot). Other models decode once per tile and run the reference core per element.
 bool has_fast_tile(Model const&);
 
 } // namespace wavemma::numeric

@@ -54,7 +54,9 @@ struct Immediates {
 };
 // Opens or joins the wave's collective of this builtin (operand sizes in bytes: A, B, C, D) and
 // returns where this lane's words go (A, B, C, then the index), or nullptr if it has nothing to
-// deposit; matrix_result() waits until the wave has met and returns this lane's D words.
+// deposit; matrix_result() waits until the wave has met and returns this lane's D words. (Two calls
+// rather than one: the frame a lane leaves on its stack while it waits stays small, and the lanes'
+// stacks compete for the cache.)
 uint32_t* matrix_arrive(int builtin, Immediates, uint32_t const bytes[4],
                         std::source_location site);
 uint32_t const* matrix_result();
