@@ -665,6 +665,16 @@ void rdna3_step(Sites const& at, int k0, bool fp16_ovfl, Gfx11Acc (&acc)[kChains
 //
 // max(c_floor, lead(acc)) - 26 is max(E,1) - 153: a subnormal accumulator's lead is below -126.
 
+// The exact products of a step of one chain (units of 2^grid) and their grids.
+template <int kGroup>
+inline void step_products(Site const& at, int k0, V (&p)[kGroup], V (&grid)[kGroup]) {
+  for (int n = 0; n < kGroup; ++n) {
+    int const k = k0 + n;
+    p[n] = _mm256_madd_epi16(splat(at.a_sig(k)), at.b_sig(k));
+    grid[n] = _mm256_add_epi32(splat(at.a_ae(k)), at.b_ae(k));
+  }
+}
+
 template <int kGroup, Out kOut>
 void rdna4_step(Sites const& at, int k0, bool fp16_ovfl, V (&acc)[kChains],
                 V (&fallback)[kChains]) {
@@ -677,12 +687,8 @@ void rdna4_step(Sites const& at, int k0, bool fp16_ovfl, V (&acc)[kChains],
     V g = _mm256_max_epi32(c_unit, splat(kCFloor - 26));
     V p[kGroup];
     V grid[kGroup];
-    for (int n = 0; n < kGroup; ++n) {
-      int const k = k0 + n;
-      p[n] = _mm256_madd_epi16(splat(at[w].a_sig(k)), at[w].b_sig(k)); // exact, units of 2^grid
-      grid[n] = _mm256_add_epi32(splat(at[w].a_ae(k)), at[w].b_ae(k));
-      g = _mm256_max_epi32(g, grid[n]);
-    }
+    step_products(at[w], k0, p, grid);
+    for (int n = 0; n < kGroup; ++n) g = _mm256_max_epi32(g, grid[n]);
     // Accumulator floored onto G; a negative one wholly below the grid gives 0 when G > c_floor.
     V const c_shift = _mm256_sub_epi32(g, c_unit);
     V const below = _mm256_and_si256(
@@ -728,11 +734,7 @@ void rdna4_step_float(Sites const& at, int k0, V (&acc)[kChains], V (&fallback)[
     V g = _mm256_sub_epi32(_mm256_max_epi32(e, splat(1)), splat(153));
     V p[kGroup];
     V grid[kGroup];
-    for (int n = 0; n < kGroup; ++n) {
-      int const k = k0 + n;
-      p[n] = _mm256_madd_epi16(splat(at[w].a_sig(k)), at[w].b_sig(k)); // exact, units of 2^grid
-      grid[n] = _mm256_add_epi32(splat(at[w].a_ae(k)), at[w].b_ae(k));
-    }
+    step_products(at[w], k0, p, grid);
     V g_pair[kGroup / 2];
     for (int n = 0; n < kGroup; n += 2) {
       g_pair[n / 2] = _mm256_max_epi32(grid[n], grid[n + 1]);

@@ -24,14 +24,16 @@ namespace {
 constexpr int kLanes = 8;
 using V = __m256i;
 
-// A as [i][k], B as [r][j] (N padded to kLanes), one int32 word per element.
-struct PlainOperands {
-  std::vector<int32_t> a, b;
+// A as [i][k], B as [r][j] (N padded to a multiple of the vector's lanes), one word per element.
+template <class W>
+struct Packed {
+  std::vector<W> a, b;
   std::vector<int32_t> a_nan, b_nan; // per row of A / column of B: -1 when it holds a NaN
   int n_pad = 0;
   std::vector<uint32_t> b_off; // offset of product k's B row, per output row (or shared)
   size_t b_off_stride = 0;
 };
+using PlainOperands = Packed<int32_t>;
 
 // Where product k of output row i finds its B row (the same table for every row without a row
 // map), as offsets into a [r][n_pad] array.
@@ -64,29 +66,31 @@ int32_t word_of(Format f, uint64_t raw) {
   }
 }
 
-void pack(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B,
-          PlainOperands& t) {
-  bool const fma = m.engine == Engine::kFmaChain;
+// Packs A and B for the kernels: word_a(raw) and word_b(raw) are what a kernel computes with, and
+// nan(raw) marks the rows and columns that go to the reference.
+template <int kVectorLanes, class W, class WordA, class WordB, class Nan>
+void pack(int M, int N, int K, uint64_t const* A, BView const& B, Packed<W>& t, WordA word_a, WordB word_b,
+          Nan nan) {
   auto const k_size = static_cast<size_t>(K);
-  t.n_pad = (N + kLanes - 1) / kLanes * kLanes;
+  t.n_pad = (N + kVectorLanes - 1) / kVectorLanes * kVectorLanes;
   auto const n_pad = static_cast<size_t>(t.n_pad);
   t.a.resize(static_cast<size_t>(M) * k_size);
   t.a_nan.assign(static_cast<size_t>(M), 0);
   for (size_t i = 0; i < static_cast<size_t>(M); ++i) {
     for (size_t k = 0; k < k_size; ++k) {
       uint64_t const raw = A[i * k_size + k];
-      t.a[i * k_size + k] = word_of(m.a, raw);
-      if (fma && is_f32_nan(static_cast<uint32_t>(raw))) t.a_nan[i] = -1;
+      t.a[i * k_size + k] = word_a(raw);
+      if (nan(raw)) t.a_nan[i] = -1;
     }
   }
   auto const rows = static_cast<size_t>(B.b_rows);
-  t.b.assign(rows * n_pad, 0); // padding columns: +0
+  t.b.assign(rows * n_pad, W{}); // padding columns: +0
   t.b_nan.assign(n_pad, 0);
   for (size_t r = 0; r < rows; ++r) {
     for (size_t j = 0; j < static_cast<size_t>(N); ++j) {
       uint64_t const raw = B.data[r * B.row_stride + j * B.col_stride];
-      t.b[r * n_pad + j] = word_of(m.b, raw);
-      if (fma && is_f32_nan(static_cast<uint32_t>(raw))) t.b_nan[j] = -1;
+      t.b[r * n_pad + j] = word_b(raw);
+      if (nan(raw)) t.b_nan[j] = -1;
     }
   }
   row_offsets(B, M, K, n_pad, t.b_off, t.b_off_stride);
@@ -150,42 +154,10 @@ bool is_integer_input(Format f) {
 constexpr int kLanes64 = 4;
 constexpr int kVectors64 = 4; // independent FMA chains per row (the FMA latency is 4-5 cycles)
 
-struct PlainF64 {
-  std::vector<double> a, b;          // A as [i][k]; B as [r][j], N padded to kLanes64
-  std::vector<int32_t> a_nan, b_nan; // per row of A / column of B: -1 when it holds a NaN
-  int n_pad = 0;
-  std::vector<uint32_t> b_off;
-  size_t b_off_stride = 0;
-};
+using PlainF64 = Packed<double>; // B's columns padded to kLanes64
 
 bool is_f64_nan(uint64_t w) {
   return (w & 0x7FF0000000000000u) == 0x7FF0000000000000u && (w & 0x000FFFFFFFFFFFFFu) != 0;
-}
-
-void pack_f64(int M, int N, int K, uint64_t const* A, BView const& B, PlainF64& t) {
-  auto const k_size = static_cast<size_t>(K);
-  t.n_pad = (N + kLanes64 - 1) / kLanes64 * kLanes64;
-  auto const n_pad = static_cast<size_t>(t.n_pad);
-  t.a.resize(static_cast<size_t>(M) * k_size);
-  t.a_nan.assign(static_cast<size_t>(M), 0);
-  for (size_t i = 0; i < static_cast<size_t>(M); ++i) {
-    for (size_t k = 0; k < k_size; ++k) {
-      uint64_t const raw = A[i * k_size + k];
-      t.a[i * k_size + k] = std::bit_cast<double>(raw);
-      if (is_f64_nan(raw)) t.a_nan[i] = -1;
-    }
-  }
-  auto const rows = static_cast<size_t>(B.b_rows);
-  t.b.assign(rows * n_pad, 0.0); // padding columns: +0
-  t.b_nan.assign(n_pad, 0);
-  for (size_t r = 0; r < rows; ++r) {
-    for (size_t j = 0; j < static_cast<size_t>(N); ++j) {
-      uint64_t const raw = B.data[r * B.row_stride + j * B.col_stride];
-      t.b[r * n_pad + j] = std::bit_cast<double>(raw);
-      if (is_f64_nan(raw)) t.b_nan[j] = -1;
-    }
-  }
-  row_offsets(B, M, K, n_pad, t.b_off, t.b_off_stride);
 }
 
 // d = fma(a_k, b_k, d) in k order: vfmadd is the IEEE operation std::fma computes, so every
@@ -194,7 +166,8 @@ void pack_f64(int M, int N, int K, uint64_t const* A, BView const& B, PlainF64& 
 void dot_tile_f64(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B,
                   uint64_t const* C, uint64_t* D) {
   thread_local PlainF64 t;
-  pack_f64(M, N, K, A, B, t);
+  auto const value = [](uint64_t raw) { return std::bit_cast<double>(raw); };
+  pack<kLanes64>(M, N, K, A, B, t, value, value, is_f64_nan);
   auto const k_size = static_cast<size_t>(K);
   constexpr int kColumns = kLanes64 * kVectors64;
   for (int i = 0; i < M; ++i) {
@@ -251,10 +224,12 @@ bool has_plain_simd_kernel(Model const& m, int K) {
 void dot_tile_plain_simd(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B,
                          uint64_t const* C, uint64_t* D) {
   if (m.out == Format::kF64) return dot_tile_f64(m, M, N, K, A, B, C, D);
-  thread_local PlainOperands t;
-  pack(m, M, N, K, A, B, t);
-  auto const k_size = static_cast<size_t>(K);
   bool const fma = m.engine == Engine::kFmaChain;
+  thread_local PlainOperands t;
+  pack<kLanes>(
+      M, N, K, A, B, t, [&](uint64_t raw) { return word_of(m.a, raw); }, [&](uint64_t raw) { return word_of(m.b, raw); },
+      [&](uint64_t raw) { return fma && is_f32_nan(static_cast<uint32_t>(raw)); });
+  auto const k_size = static_cast<size_t>(K);
   for (int i = 0; i < M; ++i) {
     uint32_t const* b_off = t.b_off.data() + static_cast<size_t>(i) * t.b_off_stride;
     for (int j0 = 0; j0 < N; j0 += kLanes) {

@@ -12,6 +12,7 @@
 asm(R"(
   .text
 
+  # wavemma_fiber_jump(to, tag): the context it leaves, tagged, goes to `to` in %rax.
   .globl wavemma_fiber_jump
   .type wavemma_fiber_jump, @function
   .p2align 4
@@ -23,7 +24,9 @@ wavemma_fiber_jump:
   pushq %r13
   pushq %r12
   movq %rsp, %rax
+  orq %rsi, %rax
   movq %rdi, %rsp
+.Lwavemma_fiber_restore:
   popq %r12
   popq %r13
   popq %r14
@@ -33,41 +36,13 @@ wavemma_fiber_jump:
   ret
   .size wavemma_fiber_jump, .-wavemma_fiber_jump
 
-  .globl wavemma_fiber_unwind_jump
-  .type wavemma_fiber_unwind_jump, @function
-  .p2align 4
-wavemma_fiber_unwind_jump:
-  pushq %rbp
-  pushq %rbx
-  pushq %r15
-  pushq %r14
-  pushq %r13
-  pushq %r12
-  movq %rsp, %rax
-  orq $1, %rax
-  movq %rdi, %rsp
-  popq %r12
-  popq %r13
-  popq %r14
-  popq %r15
-  popq %rbx
-  popq %rbp
-  ret
-  .size wavemma_fiber_unwind_jump, .-wavemma_fiber_unwind_jump
-
   .globl wavemma_fiber_exit
   .type wavemma_fiber_exit, @function
   .p2align 4
 wavemma_fiber_exit:
   movq %rdi, %rsp
   xorl %eax, %eax
-  popq %r12
-  popq %r13
-  popq %r14
-  popq %r15
-  popq %rbx
-  popq %rbp
-  ret
+  jmp .Lwavemma_fiber_restore
   .size wavemma_fiber_exit, .-wavemma_fiber_exit
 
   # The first code of a fiber: %rax = the context that started it, %r12 = its record,

@@ -69,10 +69,9 @@ struct PooledStack {
 #if defined(WAVEMMA_SIMT_OWN_FIBERS)
 
 extern "C" {
-// Saves the running context on its stack and continues `to`; returns, when some context jumps
-// back, that context (with bit 0 set when it asks this one to unwind).
-void* wavemma_fiber_jump(void* to) noexcept;
-void* wavemma_fiber_unwind_jump(void* to) noexcept;
+// Saves the running context on its stack and continues `to`, which receives the context left with
+// `tag` or'ed in (1: asks it to unwind); returns, when some context jumps back, that context.
+void* wavemma_fiber_jump(void* to, uintptr_t tag) noexcept;
 // Continues `to` for good (the running context has finished); `to` sees no context to return to.
 [[noreturn]] void wavemma_fiber_exit(void* to) noexcept;
 }
@@ -112,13 +111,13 @@ public:
   Fiber(Fiber const&) = delete;
   Fiber& operator=(Fiber const&) = delete;
   ~Fiber() {
-    if (ctx_) wavemma_fiber_unwind_jump(std::exchange(ctx_, nullptr));
+    if (ctx_) wavemma_fiber_jump(std::exchange(ctx_, nullptr), 1);
   }
   explicit operator bool() const noexcept { return ctx_ != nullptr; }
 
   // Continues this fiber; returns the context that switches back to the caller.
   Fiber resume() && {
-    void* const from = wavemma_fiber_jump(std::exchange(ctx_, nullptr));
+    void* const from = wavemma_fiber_jump(std::exchange(ctx_, nullptr), 0);
     if (reinterpret_cast<uintptr_t>(from) & 1) [[unlikely]]
       throw ForcedUnwind{untag(from)};
     return Fiber(from);
