@@ -148,4 +148,16 @@ uint16_t narrow_f16(bool neg, uint64_t mag, int g, bool fp16_ovfl) {
   return r;
 }
 
+uint64_t rdna_output(Format out, bool neg, uint64_t mag, int g, bool fp16_ovfl,
+                     uint32_t (*round_f32)(bool neg, uint64_t mag, int g)) {
+  switch (out) {
+  case Format::kF16:
+    return narrow_f16(neg, mag, g, fp16_ovfl);
+  case Format::kBf16:
+    return round_f32(neg, mag, g) >> 16;
+  default:
+    return round_f32(neg, mag, g);
+  }
+}
+
 } // namespace wavemma::numeric::detail

@@ -85,18 +85,7 @@ uint64_t dot4_step(Model const& m, Operand const* a, Operand const* b, uint64_t 
   uint64_t const mag = magnitude(s);
   if (tr.on()) tr("  S = {} units of 2^{}: value {}", s, g, format_exact(neg, mag, g));
 
-  uint64_t d;
-  switch (m.out) {
-  case Format::kF16:
-    d = narrow_f16(neg, mag, g, m.fp16_ovfl);
-    break;
-  case Format::kBf16:
-    d = rdna4_round_f32(neg, mag, g) >> 16;
-    break;
-  default:
-    d = rdna4_round_f32(neg, mag, g);
-    break;
-  }
+  uint64_t const d = rdna_output(m.out, neg, mag, g, m.fp16_ovfl, rdna4_round_f32);
   if (tr.on()) tr("  rounded -> {}", show(m.out, d));
   return d;
 }

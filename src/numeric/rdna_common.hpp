@@ -38,5 +38,9 @@ uint32_t rdna4_round_f32(bool neg, uint64_t mag, int g);
 // §6 F16 output from the exact value ±mag·2^g: RNE with f16 subnormals, zero -> +0, overflow ->
 // ±inf or ±65504 with MODE.FP16_OVFL. mag > 0.
 uint16_t narrow_f16(bool neg, uint64_t mag, int g, bool fp16_ovfl);
+// A step's result ±mag·2^g in the output format: f16 through narrow_f16, f32 through the family's
+// rounding, bf16 as the high half of that f32 (RNE to f32, then truncation). mag > 0.
+uint64_t rdna_output(Format out, bool neg, uint64_t mag, int g, bool fp16_ovfl,
+                     uint32_t (*round_f32)(bool neg, uint64_t mag, int g));
 
 } // namespace wavemma::numeric::detail

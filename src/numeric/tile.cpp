@@ -38,6 +38,18 @@ void dot_tile_generic(Model const& m, int M, int N, int K, uint64_t const* A, BV
   }
 }
 
+void recompute_with_reference(Model const& m, int K, uint64_t const* a_row, BView const& B, int i, int j,
+                              uint64_t c, uint64_t& d) {
+  std::vector<Operand> da(static_cast<size_t>(K));
+  std::vector<Operand> db(static_cast<size_t>(K));
+  for (int k = 0; k < K; ++k) {
+    da[static_cast<size_t>(k)] = make_operand(m.a, a_row[k]);
+    db[static_cast<size_t>(k)] = make_operand(m.b, B.at(i, k, j));
+  }
+  Tracer none(nullptr);
+  d = run_engine(m, da.data(), db.data(), K, c & storage_mask(m.out), none);
+}
+
 namespace {
 
 void run(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C,

@@ -31,6 +31,10 @@ struct BView {
   }
 };
 
+// D[i][j] of a tile by the reference core alone: for the lanes a kernel leaves to it.
+void recompute_with_reference(Model const&, int K, uint64_t const* a_row, BView const& B, int i, int j,
+                              uint64_t c, uint64_t& d);
+
 // Decodes every A/B element once, then runs the reference core per output element.
 void dot_tile_generic(Model const&, int M, int N, int K, uint64_t const* A, BView const& B,
                       uint64_t const* C, uint64_t* D);

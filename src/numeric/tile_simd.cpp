@@ -764,18 +764,6 @@ void rdna4_step_float(Sites const& at, int k0, V (&acc)[kChains], V (&fallback)[
 
 // ---------------------------------------------------------------------------------------------
 
-void recompute_with_reference(Model const& m, int K, uint64_t const* a_row, BView const& B, int i,
-                              int j, uint64_t c, uint64_t& d) {
-  std::vector<Operand> da(static_cast<size_t>(K));
-  std::vector<Operand> db(static_cast<size_t>(K));
-  for (int k = 0; k < K; ++k) {
-    da[static_cast<size_t>(k)] = make_operand(m.a, a_row[k]);
-    db[static_cast<size_t>(k)] = make_operand(m.b, B.at(i, k, j));
-  }
-  Tracer none(nullptr);
-  d = run_engine(m, da.data(), db.data(), K, c & storage_mask(m.out), none);
-}
-
 bool fast_inputs(Format f, Engine e) {
   if (f == Format::kF16 || f == Format::kBf16) return e != Engine::kCdna3Fp8Dot;
   if (e == Engine::kCdna3FusedDot) return f == Format::kXf32;

@@ -133,18 +133,6 @@ V integer_dot8(PlainOperands const& t, size_t a_row, uint32_t const* b_off, size
   return _mm256_blendv_epi8(r, saturated, _mm256_srai_epi32(overflow, 31));
 }
 
-void recompute_with_reference(Model const& m, int K, uint64_t const* a_row, BView const& B, int i,
-                              int j, uint64_t c, uint64_t& d) {
-  std::vector<Operand> da(static_cast<size_t>(K));
-  std::vector<Operand> db(static_cast<size_t>(K));
-  for (int k = 0; k < K; ++k) {
-    da[static_cast<size_t>(k)] = make_operand(m.a, a_row[k]);
-    db[static_cast<size_t>(k)] = make_operand(m.b, B.at(i, k, j));
-  }
-  Tracer none(nullptr);
-  d = run_engine(m, da.data(), db.data(), K, c & storage_mask(m.out), none);
-}
-
 bool is_integer_input(Format f) {
   return f == Format::kI8 || f == Format::kU8 || f == Format::kI4 || f == Format::kU4;
 }
