@@ -264,11 +264,14 @@ void compute(Plan const& p, uint64_t const* a_in, uint64_t const* b_in, uint64_t
   // Sparse: stored value cc of row i multiplies B row 4*(cc/2) + idx[i][cc], in stored order.
   std::vector<uint32_t>& map = scratch().rows;
   map.resize(size_t(rows) * p.kc);
-  for (int blk = 0; blk < p.blocks; ++blk)
-    for (int i = 0; i < p.m; ++i)
-      for (int cc = 0; cc < p.kc; ++cc)
-        map[(size_t(blk) * p.m + i) * p.kc + cc] =
-            static_cast<uint32_t>(blk * p.k + 4 * (cc / 2) + static_cast<int>(index[size_t(i) * p.kc + cc] & 3));
+  size_t const per_block = size_t(p.m) * size_t(p.kc);
+  for (int blk = 0; blk < p.blocks; ++blk) {
+    uint32_t* out = map.data() + size_t(blk) * per_block;
+    uint32_t const base = static_cast<uint32_t>(blk * p.k);
+    for (size_t row = 0; row < per_block; row += size_t(p.kc))
+      for (uint32_t cc = 0; cc < uint32_t(p.kc); ++cc)
+        out[row + cc] = base + 2 * (cc & ~1u) + static_cast<uint32_t>(index[row + cc] & 3);
+  }
   numeric::dot_tile_rows(p.model, rows, p.n, p.kc, a, b, p.blocks * p.k, map.data(), c, d, layout);
 }
 

@@ -4,6 +4,7 @@
 
 #include "engine_impl.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <vector>
 
@@ -79,9 +80,10 @@ void dot_tile_rows(Model const& m, int M, int N, int K, uint64_t const* A, uint6
     throw std::invalid_argument("dot_tile_rows: without a row map B has K rows");
   if (rows != nullptr) {
     size_t const n = static_cast<size_t>(M > 0 ? M : 0) * static_cast<size_t>(K > 0 ? K : 0);
-    for (size_t e = 0; e < n; ++e)
-      if (rows[e] >= static_cast<uint32_t>(KB))
-        throw std::invalid_argument("dot_tile_rows: a row index is outside B");
+    uint32_t highest = 0;
+    for (size_t e = 0; e < n; ++e) highest = std::max(highest, rows[e]);
+    if (n > 0 && highest >= static_cast<uint32_t>(KB))
+      throw std::invalid_argument("dot_tile_rows: a row index is outside B");
   }
   auto const n = static_cast<size_t>(N), kb = static_cast<size_t>(KB);
   detail::BView const b = layout == BLayout::kRows ? detail::BView{B, n, 1, KB, rows, K}
