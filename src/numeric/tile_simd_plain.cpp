@@ -100,6 +100,44 @@ V load8(int32_t const* p) {
   return _mm256_loadu_si256(reinterpret_cast<V const*>(p));
 }
 
+// A mask of the 64-bit lanes 0..count-1 (count 0..4), for masked loads and stores.
+V lanes64(int count) {
+  return _mm256_cmpgt_epi64(_mm256_set1_epi64x(count), _mm256_setr_epi64x(0, 1, 2, 3));
+}
+
+// -1 in the 64-bit lanes that hold an f64 NaN.
+V f64_nan_mask(V w) {
+  return _mm256_cmpgt_epi64(_mm256_and_si256(w, _mm256_set1_epi64x(0x7FFFFFFFFFFFFFFF)),
+                            _mm256_set1_epi64x(0x7FF0000000000000));
+}
+
+// The first n (1..8) 64-bit words at p as their low 32 bits in lanes 0..n-1 (the others 0).
+V load_low_words(uint64_t const* p, int n) {
+  V const idx = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+  auto const* q = reinterpret_cast<long long const*>(p);
+  V const lo = n >= 4 ? _mm256_loadu_si256(reinterpret_cast<V const*>(q)) : _mm256_maskload_epi64(q, lanes64(n));
+  V const hi = n >= 8 ? _mm256_loadu_si256(reinterpret_cast<V const*>(q + 4))
+                      : (n > 4 ? _mm256_maskload_epi64(q + 4, lanes64(n - 4)) : _mm256_setzero_si256());
+  return _mm256_inserti128_si256(_mm256_castsi128_si256(_mm256_castsi256_si128(_mm256_permutevar8x32_epi32(lo, idx))),
+                                 _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(hi, idx)), 1);
+}
+
+// Lanes 0..n-1 of v, zero-extended, into the 64-bit words at p.
+void store_low_words(uint64_t* p, V v, int n) {
+  auto* q = reinterpret_cast<long long*>(p);
+  V const lo = _mm256_cvtepu32_epi64(_mm256_castsi256_si128(v));
+  V const hi = _mm256_cvtepu32_epi64(_mm256_extracti128_si256(v, 1));
+  if (n >= 4) _mm256_storeu_si256(reinterpret_cast<V*>(q), lo);
+  else _mm256_maskstore_epi64(q, lanes64(n), lo);
+  if (n >= 8) _mm256_storeu_si256(reinterpret_cast<V*>(q + 4), hi);
+  else if (n > 4) _mm256_maskstore_epi64(q + 4, lanes64(n - 4), hi);
+}
+
+// -1 in the lanes that hold an f32 NaN.
+V f32_nan_mask(V w) {
+  return _mm256_cmpgt_epi32(_mm256_and_si256(w, _mm256_set1_epi32(0x7FFFFFFF)), _mm256_set1_epi32(0x7F800000));
+}
+
 // d = fma(a_k, b_k, d) for k = 0..K-1 on 8 columns.
 V fma_chain8(PlainOperands const& t, size_t a_row, uint32_t const* b_off, size_t b_col, int K, V d) {
   __m256 acc = _mm256_castsi256_ps(d);
@@ -165,30 +203,40 @@ void dot_tile_f64(Model const& m, int M, int N, int K, uint64_t const* A, BView 
       int const n_valid = std::min(kColumns, N - j0);
       int const vectors = (n_valid + kLanes64 - 1) / kLanes64;
       size_t const row = static_cast<size_t>(i) * static_cast<size_t>(N) + static_cast<size_t>(j0);
-      alignas(32) uint64_t lanes[kColumns] = {};
-      bool redo[kColumns] = {};
-      bool any_redo = false;
-      for (int l = 0; l < n_valid; ++l) {
-        uint64_t const c = C[row + static_cast<size_t>(l)];
-        lanes[l] = c;
-        redo[l] = t.a_nan[static_cast<size_t>(i)] != 0 ||
-                  t.b_nan[static_cast<size_t>(j0 + l)] != 0 || is_f64_nan(c);
-        any_redo = any_redo || redo[l];
-      }
+      // Vector v holds columns j0 + 4v .. j0 + 4v + 3, of which count(v) exist.
+      auto const count = [&](int v) { return std::clamp(n_valid - v * kLanes64, 0, kLanes64); };
+      auto const* c_words = reinterpret_cast<long long const*>(C + row);
       __m256d d[kVectors64];
-      for (int v = 0; v < kVectors64; ++v)
-        d[v] = _mm256_load_pd(reinterpret_cast<double const*>(lanes + v * kLanes64));
+      int redo_bits = 0; // a NaN in A's row, B's column or C
+      for (int v = 0; v < vectors; ++v) {
+        V const c = count(v) == kLanes64 ? _mm256_loadu_si256(reinterpret_cast<V const*>(c_words + v * kLanes64))
+                                          : _mm256_maskload_epi64(c_words + v * kLanes64, lanes64(count(v)));
+        d[v] = _mm256_castsi256_pd(c);
+        __m128i const b_nan = _mm_loadu_si128(reinterpret_cast<__m128i const*>(&t.b_nan[static_cast<size_t>(j0 + v * kLanes64)]));
+        V const nan = _mm256_or_si256(f64_nan_mask(c), _mm256_cvtepi32_epi64(b_nan));
+        redo_bits |= (_mm256_movemask_pd(_mm256_castsi256_pd(nan)) & ((1 << count(v)) - 1)) << (v * kLanes64);
+      }
+      if (t.a_nan[static_cast<size_t>(i)] != 0) redo_bits = (1 << n_valid) - 1;
       for (int k = 0; k < K; ++k) {
         __m256d const a = _mm256_broadcast_sd(&t.a[a_row + static_cast<size_t>(k)]);
         double const* b = &t.b[b_off[k] + static_cast<size_t>(j0)];
         for (int v = 0; v < vectors; ++v)
           d[v] = _mm256_fmadd_pd(a, _mm256_loadu_pd(b + v * kLanes64), d[v]);
       }
-      for (int v = 0; v < kVectors64; ++v)
-        _mm256_store_pd(reinterpret_cast<double*>(lanes + v * kLanes64), d[v]);
+      if (redo_bits == 0) {
+        auto* d_words = reinterpret_cast<long long*>(D + row);
+        for (int v = 0; v < vectors; ++v) {
+          V const w = _mm256_castpd_si256(d[v]);
+          if (count(v) == kLanes64) _mm256_storeu_si256(reinterpret_cast<V*>(d_words + v * kLanes64), w);
+          else _mm256_maskstore_epi64(d_words + v * kLanes64, lanes64(count(v)), w);
+        }
+        continue;
+      }
+      alignas(32) uint64_t lanes[kColumns];
+      for (int v = 0; v < vectors; ++v) _mm256_store_pd(reinterpret_cast<double*>(lanes + v * kLanes64), d[v]);
       for (int l = 0; l < n_valid; ++l) {
         size_t const ij = row + static_cast<size_t>(l);
-        if (any_redo && redo[l]) { // C is read before D is written: D may be C
+        if ((redo_bits >> l & 1) != 0) { // C is read before D is written: D may be C
           recompute_with_reference(m, K, A + a_row, B, i, j0 + l, C[ij], D[ij]);
         } else {
           D[ij] = lanes[l];
@@ -220,26 +268,28 @@ void dot_tile_plain_simd(Model const& m, int M, int N, int K, uint64_t const* A,
   auto const k_size = static_cast<size_t>(K);
   for (int i = 0; i < M; ++i) {
     uint32_t const* b_off = t.b_off.data() + static_cast<size_t>(i) * t.b_off_stride;
+    size_t const a_row = static_cast<size_t>(i) * k_size;
+    V const a_nan = _mm256_set1_epi32(t.a_nan[static_cast<size_t>(i)]);
     for (int j0 = 0; j0 < N; j0 += kLanes) {
       int const n_valid = std::min(kLanes, N - j0);
       size_t const row = static_cast<size_t>(i) * static_cast<size_t>(N) + static_cast<size_t>(j0);
-      alignas(32) int32_t lanes[kLanes] = {};
-      alignas(32) int32_t redo[kLanes] = {};
-      for (int l = 0; l < n_valid; ++l) {
-        auto const c = static_cast<uint32_t>(C[row + static_cast<size_t>(l)]);
-        lanes[l] = static_cast<int32_t>(c);
-        bool const nan_input =
-            t.a_nan[static_cast<size_t>(i)] != 0 || t.b_nan[static_cast<size_t>(j0 + l)] != 0;
-        redo[l] = fma && (nan_input || is_f32_nan(c)) ? -1 : 0;
+      V const c = load_low_words(C + row, n_valid);
+      V redo = _mm256_setzero_si256();
+      if (fma) // a NaN in A's row, B's column or C
+        redo = _mm256_or_si256(_mm256_or_si256(a_nan, load8(&t.b_nan[static_cast<size_t>(j0)])),
+                               f32_nan_mask(c));
+      V const d = fma ? fma_chain8(t, a_row, b_off, static_cast<size_t>(j0), K, c)
+                      : integer_dot8(t, a_row, b_off, static_cast<size_t>(j0), K, c, m.clamp);
+      int const redo_bits = _mm256_movemask_ps(_mm256_castsi256_ps(redo)) & ((1 << n_valid) - 1);
+      if (redo_bits == 0) {
+        store_low_words(D + row, d, n_valid);
+        continue;
       }
-      V d = _mm256_load_si256(reinterpret_cast<V const*>(lanes));
-      size_t const a_row = static_cast<size_t>(i) * k_size;
-      d = fma ? fma_chain8(t, a_row, b_off, static_cast<size_t>(j0), K, d)
-              : integer_dot8(t, a_row, b_off, static_cast<size_t>(j0), K, d, m.clamp);
+      alignas(32) int32_t lanes[kLanes];
       _mm256_store_si256(reinterpret_cast<V*>(lanes), d);
       for (int l = 0; l < n_valid; ++l) {
         size_t const ij = row + static_cast<size_t>(l);
-        if (redo[l] != 0) { // C is read before D is written: D may be C
+        if ((redo_bits >> l & 1) != 0) { // C is read before D is written: D may be C
           recompute_with_reference(m, K, A + a_row, B, i, j0 + l, C[ij], D[ij]);
         } else {
           D[ij] = static_cast<uint32_t>(lanes[l]);
