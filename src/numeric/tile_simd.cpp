@@ -14,6 +14,7 @@
 #if defined(__AVX2__)
 
 #include "engine_impl.hpp"
+#include "simd_words.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -31,14 +32,14 @@ constexpr int32_t kZeroAe = -(1 << 20);
 constexpr int32_t kNoGrid = -(1 << 22);
 
 using V = __m256i;
+using simd::load8;
+using simd::load_low_words;
+using simd::store_low_words;
 using D4 = __m256d;
 
 // ---------------------------------------------------------------------------------------------
 // Vector helpers.
 
-inline V load8(int32_t const* p) {
-  return _mm256_loadu_si256(reinterpret_cast<V const*>(p));
-}
 inline V splat(int32_t x) {
   return _mm256_set1_epi32(x);
 }
@@ -61,14 +62,6 @@ inline V apply_sign(V mag, V neg) {
   return _mm256_sub_epi32(_mm256_xor_si256(mag, neg), neg);
 }
 
-// Low 32 bits of 8 consecutive uint64: the even words of both halves, then the 64-bit quarters in
-// order.
-inline V load_low_words(uint64_t const* p) {
-  __m256 const even = _mm256_shuffle_ps(_mm256_loadu_ps(reinterpret_cast<float const*>(p)),
-                                        _mm256_loadu_ps(reinterpret_cast<float const*>(p + 4)),
-                                        _MM_SHUFFLE(2, 0, 2, 0)); // w0 w1 w4 w5 | w2 w3 w6 w7
-  return _mm256_permute4x64_epi64(_mm256_castps_si256(even), _MM_SHUFFLE(3, 1, 2, 0));
-}
 
 // 2^e as doubles for four int32 exponents in [-1022, 1023].
 inline D4 pow2(__m128i e) {
@@ -778,10 +771,6 @@ bool default_fp_environment() {
   return (csr & 0x6000) == 0 && (csr & 0x8040) == 0;
 }
 
-void store_zero_extended(V v, uint64_t* p) {
-  _mm256_storeu_si256(reinterpret_cast<V*>(p), _mm256_cvtepu32_epi64(low4(v)));
-  _mm256_storeu_si256(reinterpret_cast<V*>(p + 4), _mm256_cvtepu32_epi64(high4(v)));
-}
 
 // C words -> f32 accumulator words: 16-bit C widened exactly (§2; NaN lanes go to the reference
 // anyway).
@@ -858,16 +847,8 @@ void run_iteration(Model const& m, TileOperands const& t, Batch const& batch, in
     size_t const row = static_cast<size_t>(ch.i) * static_cast<size_t>(N) + static_cast<size_t>(ch.j0);
     at[w] = Site{&t.a, &t.b, static_cast<size_t>(ch.i) * k_size, static_cast<size_t>(ch.j0),
                  t.b_off.data() + static_cast<size_t>(ch.i) * t.b_off_stride};
-    V c;
-    if (ch.n == kLanes) {
-      c = load_low_words(C + row);
-    } else {
-      full = false;
-      alignas(32) int32_t lanes[kLanes] = {};
-      for (int l = 0; l < ch.n; ++l)
-        lanes[l] = static_cast<int32_t>(static_cast<uint32_t>(C[row + static_cast<size_t>(l)]));
-      c = _mm256_load_si256(reinterpret_cast<V const*>(lanes));
-    }
+    full = full && ch.n == kLanes;
+    V const c = ch.n > 0 ? load_low_words(C + row, ch.n) : zero8();
     d[w] = widen_c(c, out);
     V const column_special = load8(&t.b.special[static_cast<size_t>(ch.j0)]);
     fallback[w] = _mm256_or_si256(_mm256_or_si256(column_special, splat(t.a.special[static_cast<size_t>(ch.i)])),
@@ -911,8 +892,8 @@ void run_iteration(Model const& m, TileOperands const& t, Batch const& batch, in
   for (int w = 0; w < kChains; ++w) any_fallback = _mm256_or_si256(any_fallback, fallback[w]);
   if (full && !any(any_fallback)) {
     for (int w = 0; w < kChains; ++w)
-      store_zero_extended(d[w], D + static_cast<size_t>(batch[w].i) * static_cast<size_t>(N) +
-                                    static_cast<size_t>(batch[w].j0));
+      store_low_words(D + static_cast<size_t>(batch[w].i) * static_cast<size_t>(N) + static_cast<size_t>(batch[w].j0),
+                      d[w]);
     return;
   }
   for (int w = 0; w < kChains; ++w) {

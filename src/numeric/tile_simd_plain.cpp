@@ -10,6 +10,7 @@
 #if defined(__AVX2__)
 
 #include "engine_impl.hpp"
+#include "simd_words.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -23,6 +24,10 @@ namespace {
 
 constexpr int kLanes = 8;
 using V = __m256i;
+using simd::lanes64;
+using simd::load8;
+using simd::load_low_words;
+using simd::store_low_words;
 
 // A as [i][k], B as [r][j] (N padded to a multiple of the vector's lanes), one word per element.
 template <class W>
@@ -96,41 +101,10 @@ void pack(int M, int N, int K, uint64_t const* A, BView const& B, Packed<W>& t, 
   row_offsets(B, M, K, n_pad, t.b_off, t.b_off_stride);
 }
 
-V load8(int32_t const* p) {
-  return _mm256_loadu_si256(reinterpret_cast<V const*>(p));
-}
-
-// A mask of the 64-bit lanes 0..count-1 (count 0..4), for masked loads and stores.
-V lanes64(int count) {
-  return _mm256_cmpgt_epi64(_mm256_set1_epi64x(count), _mm256_setr_epi64x(0, 1, 2, 3));
-}
-
 // -1 in the 64-bit lanes that hold an f64 NaN.
 V f64_nan_mask(V w) {
   return _mm256_cmpgt_epi64(_mm256_and_si256(w, _mm256_set1_epi64x(0x7FFFFFFFFFFFFFFF)),
                             _mm256_set1_epi64x(0x7FF0000000000000));
-}
-
-// The first n (1..8) 64-bit words at p as their low 32 bits in lanes 0..n-1 (the others 0).
-V load_low_words(uint64_t const* p, int n) {
-  V const idx = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
-  auto const* q = reinterpret_cast<long long const*>(p);
-  V const lo = n >= 4 ? _mm256_loadu_si256(reinterpret_cast<V const*>(q)) : _mm256_maskload_epi64(q, lanes64(n));
-  V const hi = n >= 8 ? _mm256_loadu_si256(reinterpret_cast<V const*>(q + 4))
-                      : (n > 4 ? _mm256_maskload_epi64(q + 4, lanes64(n - 4)) : _mm256_setzero_si256());
-  return _mm256_inserti128_si256(_mm256_castsi128_si256(_mm256_castsi256_si128(_mm256_permutevar8x32_epi32(lo, idx))),
-                                 _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(hi, idx)), 1);
-}
-
-// Lanes 0..n-1 of v, zero-extended, into the 64-bit words at p.
-void store_low_words(uint64_t* p, V v, int n) {
-  auto* q = reinterpret_cast<long long*>(p);
-  V const lo = _mm256_cvtepu32_epi64(_mm256_castsi256_si128(v));
-  V const hi = _mm256_cvtepu32_epi64(_mm256_extracti128_si256(v, 1));
-  if (n >= 4) _mm256_storeu_si256(reinterpret_cast<V*>(q), lo);
-  else _mm256_maskstore_epi64(q, lanes64(n), lo);
-  if (n >= 8) _mm256_storeu_si256(reinterpret_cast<V*>(q + 4), hi);
-  else if (n > 4) _mm256_maskstore_epi64(q + 4, lanes64(n - 4), hi);
 }
 
 // -1 in the lanes that hold an f32 NaN.
