@@ -124,20 +124,6 @@ public:
   }
 
 private:
-  Operand& slot_operand(Slot s) {
-    switch (s) {
-    case Slot::kVdst:
-      return mi_.vdst;
-    case Slot::kSrc0:
-      return mi_.src0;
-    case Slot::kSrc1:
-      return mi_.src1;
-    case Slot::kSrc2:
-      return mi_.src2;
-    }
-    return mi_.vdst;
-  }
-
   std::string where(Slot s) const {
     return fmt::format("{} of {}", detail::slot_name(*mi_.row, s), mi_.row->mnemonic);
   }
@@ -149,7 +135,7 @@ private:
     if (id.empty())
       return syntax(fmt::format("expected an operand at column {}, got '{}'", column, sc_.rest()));
     if (auto const code = detail::special_code(id, target_.gen)) {
-      slot_operand(slot) = Operand::special(*code); // validate() decides where it may stand
+      mi_.operand(slot) = Operand::special(*code); // validate() decides where it may stand
       return std::nullopt;
     }
     RegisterName reg{};
@@ -174,7 +160,7 @@ private:
                                          detail::register_text(reg.file, reg.first, given), given,
                                          given == 1 ? "" : "s", where(slot), width, mi_.wave,
                                          detail::register_text(reg.file, reg.first, width)));
-    slot_operand(slot) =
+    mi_.operand(slot) =
         reg.file == RegFile::kAgpr ? Operand::agpr(reg.first) : Operand::vgpr(reg.first);
     return std::nullopt;
   }
@@ -214,7 +200,7 @@ private:
           "the constant at column {} is not an inline constant of {} (integers -16..64, "
           "+-0.5, +-1.0, +-2.0, +-4.0, 1/(2pi)); literals are not accepted",
           column, where(slot)));
-    slot_operand(slot) = Operand::constant(*code);
+    mi_.operand(slot) = Operand::constant(*code);
     return std::nullopt;
   }
 

@@ -19,20 +19,6 @@ Error invalid(std::string msg) {
   return {ErrorKind::kInvalidOperand, std::move(msg)};
 }
 
-Operand const& operand_at(MachineInstruction const& mi, Slot s) {
-  switch (s) {
-  case Slot::kVdst:
-    return mi.vdst;
-  case Slot::kSrc0:
-    return mi.src0;
-  case Slot::kSrc1:
-    return mi.src1;
-  case Slot::kSrc2:
-    return mi.src2;
-  }
-  return mi.vdst;
-}
-
 bool may_be_agpr(detail::GenerationRules const& rules, isa::Instruction const& row, Slot s) {
   switch (s) {
   case Slot::kVdst:
@@ -49,7 +35,7 @@ bool may_be_agpr(detail::GenerationRules const& rules, isa::Instruction const& r
 std::optional<Error> check_operand(MachineInstruction const& mi, Slot slot) {
   isa::Instruction const& row = *mi.row;
   detail::GenerationRules const& rules = detail::rules_of(row.gen);
-  Operand const& op = operand_at(mi, slot);
+  Operand const& op = mi.operand(slot);
   std::string const where = fmt::format("{} of {}", detail::slot_name(row, slot), row.mnemonic);
   bool const c_operand = slot == Slot::kSrc2 && !row.sparse();
 

@@ -51,7 +51,6 @@ Result<std::vector<uint8_t>> parse_bytes(std::string_view);
 
 // The register-tuple width of an operand field of a row at a wave size (from isa::vgprs; the
 // sparsity index is one register).
-enum class Slot : uint8_t { kVdst, kSrc0, kSrc1, kSrc2 };
 int slot_width(isa::Instruction const&, int wave, Slot);
 
 } // namespace wavemma::codec

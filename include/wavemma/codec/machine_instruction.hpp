@@ -63,6 +63,9 @@ struct Operand {
 // stays false); f64 MFMA keep neg:[A,B,C] in `blgp`, the bits that hold it. The ACC bits of gfx942
 // are the register files of the operands. `op_sel_hi` is an operand only of gfx11 16-bit-output
 // WMMA (printed when not [1,1,1]); everywhere else it is all ones.
+// The four operand slots of a matrix instruction, in assembler order.
+enum class Slot : uint8_t { kVdst, kSrc0, kSrc1, kSrc2 };
+
 struct MachineInstruction {
   isa::Instruction const* row = nullptr;
   int wave = 32;
@@ -71,7 +74,13 @@ struct MachineInstruction {
   std::array<bool, 3> op_sel_hi{true, true, true};
 
   Target target() const { return {row ? row->gen : isa::Generation::kGfx12, wave}; }
+  Operand& operand(Slot s) { return this->*kSlots[static_cast<int>(s)]; }
+  Operand const& operand(Slot s) const { return this->*kSlots[static_cast<int>(s)]; }
   friend bool operator==(MachineInstruction const&, MachineInstruction const&) = default;
+
+private:
+  static constexpr Operand MachineInstruction::*kSlots[] = {&MachineInstruction::vdst, &MachineInstruction::src0,
+                                                             &MachineInstruction::src1, &MachineInstruction::src2};
 };
 
 } // namespace wavemma::codec
