@@ -304,9 +304,9 @@ void run_registers(detail::Plan const& p, Words a, Words b, Words c, std::option
   // B goes to the engine by columns: a lane holds a column's elements in order in its VGPRs.
   for (int g = 0; g < copies; ++g) {
     s.copies[g][0].resize(p.a.word.size() / size_t(copies));
-    s.copies[g][1].resize(p.b_cols.word.size() / size_t(p.b_cols.copies));
+    s.copies[g][1].resize(p.b.word.size() / size_t(p.b.copies));
     gather(p.a, g, a, w, s.copies[g][0].data());
-    gather(p.b_cols, g, b, w, s.copies[g][1].data());
+    gather(p.b, g, b, w, s.copies[g][1].data());
     differ = differ || (g > 0 && (s.copies[g][0] != s.copies[0][0] || s.copies[g][1] != s.copies[0][1]));
   }
   detail::compute(p, s.copies[0][0].data(), s.copies[0][1].data(), s.c_in.data(), s.idx.data(), s.d.data(), true);

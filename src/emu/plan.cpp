@@ -125,17 +125,17 @@ std::unique_ptr<Plan> make_plan(Issue const& is) {
   p->kc = p->sparse ? in.k / 2 : in.k;
   auto layout = [&](Operand op) { return isa::operand_layout(in, is.wave, op, is.mods); };
   p->a = make_gather(layout(Operand::kA));
-  p->b = make_gather(layout(Operand::kB));
-  p->b_cols = p->b;
   {
-    size_t const n = p->b.word.size() / size_t(p->b.copies);
-    for (int copy = 0; copy < p->b.copies; ++copy)
+    Gather const rows = make_gather(layout(Operand::kB)); // element order: block, k, j
+    p->b = rows;
+    size_t const n = rows.word.size() / size_t(rows.copies);
+    for (int copy = 0; copy < rows.copies; ++copy)
       for (int j = 0, e = 0; j < in.n; ++j)
         for (int blk = 0; blk < in.blocks; ++blk)
           for (int kk = 0; kk < in.k; ++kk, ++e) {
             size_t const from = size_t(copy) * n + (size_t(blk) * in.k + kk) * in.n + j;
-            p->b_cols.word[size_t(copy) * n + e] = p->b.word[from];
-            p->b_cols.shift[size_t(copy) * n + e] = p->b.shift[from];
+            p->b.word[size_t(copy) * n + e] = rows.word[from];
+            p->b.shift[size_t(copy) * n + e] = rows.shift[from];
           }
   }
   p->c = make_gather(layout(Operand::kC));

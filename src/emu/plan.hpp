@@ -42,9 +42,9 @@ struct Plan {
   numeric::Model model;
   int blocks, m, n, k, kc; // kc: stored K (sparse: K/2)
   bool sparse;
-  // Register gathers through the modifier-aware layouts; b_cols is B's in column order (column j
-  // of every block, then the next column), the order the register paths hand B to the engine in.
-  Gather a, b, b_cols, c, d, index;
+  // Register gathers through the modifier-aware layouts. B's places are in column order (column j
+  // of every block, then the next column): the order the register paths hand B to the engine in.
+  Gather a, b, c, d, index;
   std::vector<uint8_t> d_group;  // lane group of each D element's place (selects the A/B copy)
   bool d_covers_all = false;     // D's places cover every bit of its registers
   // Multi-block: the blocks stacked row-wise, row (block, i) reads B rows block * k + 0..k-1.

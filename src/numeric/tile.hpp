@@ -25,10 +25,6 @@ struct BView {
   uint64_t at(int i, int k, int j) const {
     return data[row(i, k) * row_stride + static_cast<size_t>(j) * col_stride];
   }
-  // Element k of the K B values output (i, j) multiplies, into out[0..K).
-  void column(int i, int j, uint64_t* out) const {
-    for (int k = 0; k < K; ++k) out[k] = at(i, k, j);
-  }
 };
 
 // D[i][j] of a tile by the reference core alone: for the lanes a kernel leaves to it.
