@@ -35,7 +35,8 @@ std::string slot_name(isa::Instruction const& row, Slot slot) {
 
 namespace {
 
-std::string operand_text(MachineInstruction const& mi, Operand const& op, Slot slot) {
+std::string operand_text(MachineInstruction const& mi, Slot slot) {
+  Operand const& op = mi.operand(slot);
   switch (op.kind) {
   case Operand::Kind::kRegister:
     return detail::register_text(op.file, op.value, slot_width(*mi.row, mi.wave, slot));
@@ -55,9 +56,8 @@ std::string list_text(uint8_t bits) {
 
 std::string print(MachineInstruction const& mi) {
   std::string out =
-      fmt::format("{} {}, {}, {}, {}", mi.row->mnemonic, operand_text(mi, mi.vdst, Slot::kVdst),
-                  operand_text(mi, mi.src0, Slot::kSrc0), operand_text(mi, mi.src1, Slot::kSrc1),
-                  operand_text(mi, mi.src2, Slot::kSrc2));
+      fmt::format("{} {}, {}, {}, {}", mi.row->mnemonic, operand_text(mi, Slot::kVdst), operand_text(mi, Slot::kSrc0),
+                  operand_text(mi, Slot::kSrc1), operand_text(mi, Slot::kSrc2));
   for (detail::ModSyntax const& s : detail::modifier_syntax(mi.row->gen)) {
     if (!detail::takes(*mi.row, mi.wave, s.mod)) continue;
     switch (s.form) {
