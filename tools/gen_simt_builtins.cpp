@@ -185,8 +185,8 @@ namespace wavemma::simt::builtins {
     std::string const fn = stem(b);
     out += header_of(b);
     out += template_head(b);
-    out += fmt::format("inline detail::Result<{}> {}({}std::source_location site = "
-                       "std::source_location::current()) {{\n",
+    out += fmt::format("inline detail::Result<{}> {}({}::wavemma::simt::Site site = "
+                       "::wavemma::simt::Site::current()) {{\n",
                        spelled(b.ret), fn, params);
     out += static_asserts(b);
     auto value = [&](ParamRole role, char const* name) {

@@ -8,6 +8,7 @@
 
 #include "fiber.hpp"
 #include "wavemma/emu/emulator.hpp"
+#include "wavemma/isa/arch.hpp"
 #include "wavemma/simt/lane.hpp"
 #include "wavemma/simt/runtime.hpp"
 
@@ -15,7 +16,7 @@
 #include <cstdint>
 #include <cstring>
 #include <mutex>
-#include <source_location>
+#include "wavemma/simt/site.hpp"
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,7 +47,7 @@ struct Wait {
   int op = 0;          // kMatrix: builtin index; kTranspose: TransposeLoad; kPermute: words
   uint32_t detail = 0; // kMatrix: the immediates, packed
   char const* name = "";
-  std::source_location site;
+  ::wavemma::simt::Site site;
   bool operator==(Wait const& o) const;
 };
 

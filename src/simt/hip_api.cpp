@@ -4,6 +4,7 @@
 // the error happens, and hipGetErrorString of its code returns it.
 
 #include "memory.hpp"
+#include "wavemma/isa/arch.hpp"
 #include "wavemma/simt/hip_host.hpp"
 
 #include <algorithm>
