@@ -130,22 +130,21 @@ using v8i16 = short __attribute__((ext_vector_type(8)));
 using v8fp16 = __fp16 __attribute__((ext_vector_type(8)));
 using v8bf16 = __bf16 __attribute__((ext_vector_type(8)));
 using v2i32 = int __attribute__((ext_vector_type(2)));
-inline v8i16
-global_load_tr_b128_v8i16(v8i16* p, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {
-  return detail::load_transpose(detail::TransposeLoad::kB128V8i16, p, site);
-}
-inline v8fp16
-global_load_tr_b128_v8f16(v8fp16* p, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {
-  return detail::load_transpose(detail::TransposeLoad::kB128V8f16, p, site);
-}
-inline v8bf16
-global_load_tr_b128_v8bf16(v8bf16* p, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {
-  return detail::load_transpose(detail::TransposeLoad::kB128V8bf16, p, site);
-}
-inline v2i32 global_load_tr_b64_v2i32(v2i32* p,
-                                      ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {
-  return detail::load_transpose(detail::TransposeLoad::kB64V2i32, p, site);
-}
+// Clang declares the pointer in the global address space (`V8h*1`) and also takes a generic one.
+#define WAVEMMA_SIMT_TRANSPOSE_LOAD(name, V, which)                                                \
+  inline V name(V* p, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {             \
+    return detail::load_transpose(detail::TransposeLoad::which, p, site);                          \
+  }                                                                                                \
+  inline V name(__attribute__((address_space(1))) V* p,                                            \
+                ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {                   \
+    return detail::load_transpose(detail::TransposeLoad::which,                                    \
+                                  reinterpret_cast<V const*>(reinterpret_cast<uintptr_t>(p)), site); \
+  }
+WAVEMMA_SIMT_TRANSPOSE_LOAD(global_load_tr_b128_v8i16, v8i16, kB128V8i16)
+WAVEMMA_SIMT_TRANSPOSE_LOAD(global_load_tr_b128_v8f16, v8fp16, kB128V8f16)
+WAVEMMA_SIMT_TRANSPOSE_LOAD(global_load_tr_b128_v8bf16, v8bf16, kB128V8bf16)
+WAVEMMA_SIMT_TRANSPOSE_LOAD(global_load_tr_b64_v2i32, v2i32, kB64V2i32)
+#undef WAVEMMA_SIMT_TRANSPOSE_LOAD
 
 } // namespace wavemma::simt::hip
 

@@ -5,11 +5,27 @@
 // configuration and call the kernel's host stub (wavemma/simt/hip_program.hpp). Included by plain
 // C++, it is <wavemma/simt/hip_host.hpp>: empty qualifiers, launches by hipLaunchKernelGGL.
 
-#include "hip/hip_runtime_api.h"
-
 #if defined(__WAVEMMA_HIPCC__)
 
+// The standard headers wavemma's headers use, first: the pragma below must not reach them.
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+// wavemma's functions are callable from device code and host code alike, as HIP's device
+// functions are (they all run on the CPU); clang's HIP front end, which wavemma-hipcc's rewriting
+// step runs, checks device code against that.
+#pragma clang force_cuda_host_device begin
+#include "hip/hip_runtime_api.h"
 #include "wavemma/simt/hip_program.hpp"
+#pragma clang force_cuda_host_device end
 
 #define __global__ __attribute__((global))
 #define __device__ __attribute__((device))
