@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
 #include <map>
 #include <regex>
 #include <set>
@@ -193,7 +195,7 @@ TEST(Catalog, EveryRowNamesAModelWithEvidence) {
     EXPECT_EQ(m.id, in.model) << in.mnemonic;
     EXPECT_FALSE(m.sources.empty());
     // Integer engines for integer types, float engines for float types.
-    EXPECT_EQ(m.engine == Engine::kIntegerDot, is_integer(in.a)) << in.mnemonic;
+    EXPECT_EQ(m.engine == numeric::Engine::kIntegerDot, is_integer(in.a)) << in.mnemonic;
   }
   // What numerics.md §0 says is not characterised must not claim more than ASSUME.
   for (auto const& in : catalog())
@@ -212,6 +214,28 @@ TEST(Arch, RecordsAndAliases) {
   EXPECT_FALSE(find_arch("gfx942")->has_wave(32));
   EXPECT_EQ(find_arch("gfx1100")->default_wave(), 32);
   EXPECT_FALSE(find_arch("gfx940")->clang22_target);
+}
+
+// Each generation's family alias means its default architecture, which is one of its own.
+TEST(Arch, EveryGenerationHasAnAliasAndADefault) {
+  for (auto const& g : generations()) {
+    SCOPED_TRACE(std::string(g.name));
+    std::string alias(g.family);
+    std::transform(alias.begin(), alias.end(), alias.begin(), [](unsigned char c) { return std::tolower(c); });
+    ASSERT_NE(find_arch(alias), nullptr);
+    EXPECT_EQ(find_arch(alias), &default_arch(g.gen));
+    EXPECT_EQ(default_arch(g.gen).gen, g.gen);
+    EXPECT_EQ(&info(g.gen), &g);
+    EXPECT_EQ(name(g.gen), g.name);
+    EXPECT_NE(known_arch_names().find(alias), std::string::npos);
+  }
+  for (auto const& a : architectures()) EXPECT_NO_THROW(info(a.gen)) << a.name;
+}
+
+// A model id without a row is an error, never another model.
+TEST(Catalog, AnUnknownNumericModelIsAnError) {
+  EXPECT_THROW(numeric_model(static_cast<NumericModelId>(255)), std::invalid_argument);
+  for (auto const& m : numeric_models()) EXPECT_EQ(&numeric_model(m.id), &m);
 }
 
 // Peak figures computed from the catalog equal AMD's published peak matrix throughput.
