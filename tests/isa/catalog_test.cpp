@@ -117,58 +117,63 @@ std::pair<int, int> index_key_sets(std::string const& cell) {
   return {w32, w64};
 }
 
-// One check per table layout of instructions.md §3; each takes the rows to check, so that a test
-// can check a copy of the catalog with a row added.
-void check_wmma(Rows rows, Table const& doc, Generation gen) {
-  expect_same_instructions(rows, doc, gen, Kind::kWmma);
+// Where a table of instructions.md §3 keeps the common facts: B and C/D follow A, cycles follow
+// ops; -1: not in this table (one block; no wave32).
+struct Columns {
+  int blocks, a, vgprs_w32, vgprs_w64, ops;
+};
+
+// One table: the same instructions as the catalog's (gen, kind), and for each line the common
+// columns and `more`, the columns of the kind. It takes the rows to check, so that a test can
+// check a copy of the catalog with a row added.
+template <class More>
+void check_table(Rows rows, Table const& doc, Generation gen, Kind kind, Columns c, More more) {
+  expect_same_instructions(rows, doc, gen, kind);
+  bool const sparse = is_sparse(kind);
   for (auto const& r : doc) {
-    auto const* in = check_common(rows, gen, r, parse_shape(r[2]), 1, r[3], r[4], r[5], std::stol(r[8]), std::stoi(r[9]));
+    auto const at = [&](int col) { return r[static_cast<size_t>(col)]; };
+    auto const* in = check_common(rows, gen, r, parse_shape(r[2]), c.blocks < 0 ? 1 : std::stoi(at(c.blocks)), at(c.a),
+                                  at(c.a + 1), at(c.a + 2), std::stol(at(c.ops)), std::stoi(at(c.ops + 1)));
     if (!in) continue;
-    check_vgprs(*in, 32, r[6], false);
-    check_vgprs(*in, 64, r[7], false);
-    EXPECT_EQ(in->mod_rules().clamp, r[10].find("clamp") != std::string::npos) << r[0];
-    EXPECT_EQ((in->mod_rules().op_sel_defined & 4) != 0, r[10].find("op_sel[2]") != std::string::npos) << r[0];
+    if (c.vgprs_w32 >= 0) check_vgprs(*in, 32, at(c.vgprs_w32), sparse);
+    check_vgprs(*in, 64, at(c.vgprs_w64), sparse);
+    more(*in, r);
   }
+}
+
+constexpr Columns kRdnaColumns{-1, 3, 6, 7, 8};
+
+void check_wmma(Rows rows, Table const& doc, Generation gen) {
+  check_table(rows, doc, gen, Kind::kWmma, kRdnaColumns, [](Instruction const& in, auto const& r) {
+    EXPECT_EQ(in.mod_rules().clamp, r[10].find("clamp") != std::string::npos) << r[0];
+    EXPECT_EQ((in.mod_rules().op_sel_defined & 4) != 0, r[10].find("op_sel[2]") != std::string::npos) << r[0];
+  });
 }
 
 void check_swmmac(Rows rows, Table const& doc, Generation gen) {
-  expect_same_instructions(rows, doc, gen, Kind::kSwmmac);
-  for (auto const& r : doc) {
-    auto const* in = check_common(rows, gen, r, parse_shape(r[2]), 1, r[3], r[4], r[5], std::stol(r[8]), std::stoi(r[9]));
-    if (!in) continue;
-    check_vgprs(*in, 32, r[6], true);
-    check_vgprs(*in, 64, r[7], true);
+  check_table(rows, doc, gen, Kind::kSwmmac, kRdnaColumns, [](Instruction const& in, auto const& r) {
     auto const [w32, w64] = index_key_sets(r[10]);
-    EXPECT_EQ(index_sets(*in, 32), w32) << r[0];
-    EXPECT_EQ(index_sets(*in, 64), w64) << r[0];
-  }
+    EXPECT_EQ(index_sets(in, 32), w32) << r[0];
+    EXPECT_EQ(index_sets(in, 64), w64) << r[0];
+  });
 }
 
 void check_mfma(Rows rows, Table const& doc, Generation gen) {
-  expect_same_instructions(rows, doc, gen, Kind::kMfma);
-  for (auto const& r : doc) {
-    auto const* in = check_common(rows, gen, r, parse_shape(r[2]), std::stoi(r[3]), r[4], r[5], r[6], std::stol(r[8]),
-                                  std::stoi(r[9]));
-    if (!in) continue;
-    check_vgprs(*in, 64, r[7], false);
-    EXPECT_EQ(in->valu_coexec, std::stoi(r[10])) << r[0];
-    EXPECT_EQ(in->mod_rules().broadcast_effect, r[11] == "yes") << r[0];
+  check_table(rows, doc, gen, Kind::kMfma, {3, 4, -1, 7, 8}, [](Instruction const& in, auto const& r) {
+    EXPECT_EQ(in.valu_coexec, std::stoi(r[10])) << r[0];
+    EXPECT_EQ(in.mod_rules().broadcast_effect, r[11] == "yes") << r[0];
     if (r[12].starts_with("neg"))
-      EXPECT_TRUE(in->mod_rules().blgp_is_neg) << r[0];
+      EXPECT_TRUE(in.mod_rules().blgp_is_neg) << r[0];
     else
-      EXPECT_EQ(in->mod_rules().blgp_effect, r[12] == "yes") << r[0];
-  }
+      EXPECT_EQ(in.mod_rules().blgp_effect, r[12] == "yes") << r[0];
+  });
 }
 
 void check_smfmac(Rows rows, Table const& doc, Generation gen) {
-  expect_same_instructions(rows, doc, gen, Kind::kSmfmac);
-  for (auto const& r : doc) {
-    auto const* in = check_common(rows, gen, r, parse_shape(r[2]), 1, r[3], r[4], r[5], std::stol(r[7]), std::stoi(r[8]));
-    if (!in) continue;
-    check_vgprs(*in, 64, r[6], true);
-    EXPECT_EQ(in->valu_coexec, std::stoi(r[9])) << r[0];
-    EXPECT_EQ(index_sets(*in, 64), std::stoi(r[10])) << r[0]; // "4 (8 bits each)"
-  }
+  check_table(rows, doc, gen, Kind::kSmfmac, {-1, 3, -1, 6, 7}, [](Instruction const& in, auto const& r) {
+    EXPECT_EQ(in.valu_coexec, std::stoi(r[9])) << r[0];
+    EXPECT_EQ(index_sets(in, 64), std::stoi(r[10])) << r[0]; // "4 (8 bits each)"
+  });
 }
 
 void check_unique(Rows rows) {
