@@ -212,17 +212,10 @@ TEST(Emulator, ExactlyRepresentableProblemsGiveExactResults) {
         for (auto& v : o.c.bits) v &= model.out == numeric::Format::kF32 ? 0x7fffffffu : 0x7fffu;
       }
       Matrix const d = run(is, o);
-      int const kc = in.sparse() ? in.k / 2 : in.k;
-      for (int b = 0; b < in.blocks; ++b)
-        for (int i = 0; i < in.m; ++i)
-          for (int j = 0; j < in.n; ++j) {
-            double sum = numeric::to_double(model.out, o.c.at(b, i, j));
-            for (int t = 0; t < kc; ++t) {
-              int const k = in.sparse() ? 4 * (t / 2) + static_cast<int>(o.index.at(0, i, t)) : t;
-              sum += numeric::to_double(model.a, o.a.at(b, i, t)) * numeric::to_double(model.b, o.b.at(b, k, j));
-            }
-            ASSERT_EQ(numeric::to_double(model.out, d.at(b, i, j)), sum) << name_of(is) << " D[" << i << "][" << j << "]";
-          }
+      auto const want = test::exact_product(is, {o.a, o.b, o.c, o.index});
+      auto const got = test::values_of(is, d);
+      for (size_t e = 0; e < want.size(); ++e)
+        ASSERT_EQ(got[e], want[e]) << name_of(is) << " D[" << e / size_t(in.n) % size_t(in.m) << "][" << e % size_t(in.n) << "]";
     }
   }
 }

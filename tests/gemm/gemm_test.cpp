@@ -32,33 +32,48 @@ constexpr bool kSanitized = false;
 constexpr bool kSanitized = false;
 #endif
 
-TEST(Gemm, EveryPolicyPassesBothChecksOnItsArchitectures) {
-  // Under the sanitizers a smaller square keeps the run short; the ragged size stays.
-  std::vector<Size> const sizes = {kSanitized ? Size{96, 96, 96} : Size{256, 256, 256}, Size{200, 136, 72}};
-  int runs = 0;
+// Runs f(policy, arch) for every policy on every architecture of the tests it runs on; returns how
+// many policies ran.
+template <class F>
+size_t for_each_policy_and_arch(F const& f) {
   std::set<PolicyInfo const*> ran;
   for (auto const& p : policies())
     for (char const* arch_name : {"gfx1100", "gfx1201", "gfx942"}) {
       auto const* arch = isa::find_arch(arch_name);
       if (!p.runs_on(*arch)) continue;
       ran.insert(&p);
-      for (auto const& s : sizes) {
-        RunOptions o;
-        o.arch = arch;
-        o.policy = std::string(p.name);
-        o.m = s.m, o.n = s.n, o.k = s.k;
-        o.seed = 7;
-        RunResult const r = run(o);
-        SCOPED_TRACE(fmt::format("{} on {} {}x{}x{}", p.name, arch_name, s.m, s.n, s.k));
-        EXPECT_TRUE(r.launch_error.empty()) << r.launch_error;
-        EXPECT_TRUE(r.bitwise_equal) << r.mismatches << " mismatches; first " << r.first_mismatch;
-        EXPECT_LE(r.max_error_over_tolerance, 1.0) << "max |error| " << r.max_abs_error;
-        EXPECT_TRUE(r.passed);
-        ++runs;
-      }
+      f(p, arch);
     }
+  return ran.size();
+}
+
+RunOptions options(PolicyInfo const& p, isa::Arch const* arch, Size s) {
+  RunOptions o;
+  o.arch = arch;
+  o.policy = std::string(p.name);
+  o.m = s.m, o.n = s.n, o.k = s.k;
+  return o;
+}
+
+TEST(Gemm, EveryPolicyPassesBothChecksOnItsArchitectures) {
+  // Under the sanitizers a smaller square keeps the run short; the ragged size stays.
+  std::vector<Size> const sizes = {kSanitized ? Size{96, 96, 96} : Size{256, 256, 256}, Size{200, 136, 72}};
+  int runs = 0;
+  size_t const ran = for_each_policy_and_arch([&](PolicyInfo const& p, isa::Arch const* arch) {
+    for (auto const& s : sizes) {
+      RunOptions o = options(p, arch, s);
+      o.seed = 7;
+      RunResult const r = run(o);
+      SCOPED_TRACE(fmt::format("{} on {} {}x{}x{}", p.name, arch->name, s.m, s.n, s.k));
+      EXPECT_TRUE(r.launch_error.empty()) << r.launch_error;
+      EXPECT_TRUE(r.bitwise_equal) << r.mismatches << " mismatches; first " << r.first_mismatch;
+      EXPECT_LE(r.max_error_over_tolerance, 1.0) << "max |error| " << r.max_abs_error;
+      EXPECT_TRUE(r.passed);
+      ++runs;
+    }
+  });
   std::cout << "[gemm] " << runs << " policy runs passed both checks\n";
-  EXPECT_EQ(ran.size(), policies().size()) << "every policy runs somewhere";
+  EXPECT_EQ(ran, policies().size()) << "every policy runs somewhere";
 }
 
 // --- the independent sides of the bit-exact check ------------------------------------------------
@@ -67,24 +82,16 @@ TEST(Gemm, EveryPolicyPassesBothChecksOnItsArchitectures) {
 // accumulation: every policy's C must equal it exactly (the f64 reference sums exact products
 // exactly here).
 TEST(Gemm, ExactlyRepresentableInputsGiveTheExactProduct) {
-  std::set<PolicyInfo const*> ran;
-  for (auto const& p : policies())
-    for (char const* arch_name : {"gfx1100", "gfx1201", "gfx942"}) {
-      auto const* arch = isa::find_arch(arch_name);
-      if (!p.runs_on(*arch)) continue;
-      ran.insert(&p);
-      RunOptions o;
-      o.arch = arch;
-      o.policy = std::string(p.name);
-      o.m = 104, o.n = 72, o.k = 200;
-      o.values = RunOptions::Values::kSmallIntegers;
-      RunResult const r = run(o);
-      SCOPED_TRACE(fmt::format("{} on {}", p.name, arch_name));
-      EXPECT_TRUE(r.launch_error.empty()) << r.launch_error;
-      EXPECT_EQ(r.max_abs_error, 0.0);
-      EXPECT_TRUE(r.bitwise_equal) << r.first_mismatch;
-    }
-  EXPECT_EQ(ran.size(), policies().size());
+  size_t const ran = for_each_policy_and_arch([&](PolicyInfo const& p, isa::Arch const* arch) {
+    RunOptions o = options(p, arch, {104, 72, 200});
+    o.values = RunOptions::Values::kSmallIntegers;
+    RunResult const r = run(o);
+    SCOPED_TRACE(fmt::format("{} on {}", p.name, arch->name));
+    EXPECT_TRUE(r.launch_error.empty()) << r.launch_error;
+    EXPECT_EQ(r.max_abs_error, 0.0);
+    EXPECT_TRUE(r.bitwise_equal) << r.first_mismatch;
+  });
+  EXPECT_EQ(ran, policies().size());
 }
 
 // The layouts the kernel gathers and scatters with (generated/instructions.hpp) are the formulas

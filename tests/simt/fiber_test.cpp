@@ -27,6 +27,15 @@ using detail::StackPool;
 // wavemma_test_clobber is a function that breaks the ABI, to show that the probe can see it.
 // clang-format off
 asm(R"(
+  # wavemma_test_check reg, k, bit: sets `bit` in %eax unless reg == seed (%rdx) + k.
+  .macro wavemma_test_check reg, k, bit
+  leaq \k(%rdx), %rcx
+  cmpq %rcx, \reg
+  je 1f
+  orl $\bit, %eax
+1:
+  .endm
+
   .text
   .globl wavemma_test_probe
   .type wavemma_test_probe, @function
@@ -50,36 +59,12 @@ wavemma_test_probe:
   callq *%rax
   movq (%rsp), %rdx
   xorl %eax, %eax
-  leaq 1(%rdx), %rcx
-  cmpq %rcx, %rbx
-  je 1f
-  orl $1, %eax
-1:
-  leaq 2(%rdx), %rcx
-  cmpq %rcx, %rbp
-  je 2f
-  orl $2, %eax
-2:
-  leaq 3(%rdx), %rcx
-  cmpq %rcx, %r12
-  je 3f
-  orl $4, %eax
-3:
-  leaq 4(%rdx), %rcx
-  cmpq %rcx, %r13
-  je 4f
-  orl $8, %eax
-4:
-  leaq 5(%rdx), %rcx
-  cmpq %rcx, %r14
-  je 5f
-  orl $16, %eax
-5:
-  leaq 6(%rdx), %rcx
-  cmpq %rcx, %r15
-  je 6f
-  orl $32, %eax
-6:
+  wavemma_test_check %rbx, 1, 1
+  wavemma_test_check %rbp, 2, 2
+  wavemma_test_check %r12, 3, 4
+  wavemma_test_check %r13, 4, 8
+  wavemma_test_check %r14, 5, 16
+  wavemma_test_check %r15, 6, 32
   popq %rdx
   popq %r15
   popq %r14
