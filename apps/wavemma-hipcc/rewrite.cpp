@@ -212,7 +212,7 @@ private:
     struct Finder : RecursiveASTVisitor<Finder> {
       Rewriting* self;
       bool VisitAsmStmt(AsmStmt* s) {
-        self->error(s->getBeginLoc(), "inline assembly in device code cannot run on the CPU");
+        self->error(s->getAsmLoc(), "inline assembly in device code cannot run on the CPU");
         return true;
       }
       bool VisitDeclRefExpr(DeclRefExpr* ref) {

@@ -53,9 +53,11 @@ inline void __wavemma_push_launch(dim3 grid, dim3 block, size_t shared = 0,
                                   hipStream_t stream = nullptr) {
   ::wavemma::simt::hip::detail::push_launch(grid, block, shared, stream);
 }
-// As HIP's, a launch of `kernel` (HIP_KERNEL_NAME(k<A, B>) for a template with commas).
+// As HIP's: a `<<< >>>` launch of `kernel` (HIP_KERNEL_NAME(k<A, B>) for a template with commas).
 #define hipLaunchKernelGGL(kernel, grid, block, shared, stream, ...)                               \
-  (::__wavemma_push_launch(grid, block, shared, stream), (kernel)(__VA_ARGS__))
+  do {                                                                                             \
+    (kernel)<<<(grid), (block), (shared), (stream)>>>(__VA_ARGS__);                                \
+  } while (0)
 
 // The device pass's kernels register through this (wavemma-hipcc writes the Key struct).
 template <class Key>
