@@ -58,10 +58,23 @@ public:
     if (kernel || device) out_.has_device_code = true;
     if (in_.side == Side::kDevice && (kernel || device)) check_runs_on_cpu(fn->getBody());
     if (kernel) return rewrite_kernel(fn);
-    // The host pass does not compile device-only functions: their bodies may use what only the
-    // device pass provides (as with a real GPU, where the host compilation never emits them).
-    if (in_.side == Side::kHost && device && !host && !fn->isConstexpr())
-      replace(fn->getBody()->getSourceRange(), "{ __builtin_trap(); }");
+    // Each pass compiles only its own side's functions, as HIP's passes emit only theirs: a
+    // device-only body may use what only the device pass provides, and a function may be
+    // overloaded on its side (`__host__ float f(float)` beside `__device__ float f(float)`), which
+    // C++ would take for two definitions of one function. The other side's free functions become
+    // declarations; its member functions keep a body that traps.
+    bool const other_side = in_.side == Side::kHost ? device && !host : host && !device;
+    if (other_side && !fn->isConstexpr()) {
+      bool const free_function = !isa<CXXMethodDecl>(fn);
+      // The device pass keeps host functions that a declaration could not stand for: internal,
+      // inline or template ones, which its own (never run) host code may call.
+      bool const declarable = in_.side == Side::kHost || (fn->isExternallyVisible() && !fn->isInlined() &&
+                                                          !fn->isTemplated() && !fn->isInlineSpecified());
+      if (free_function && declarable)
+        replace(fn->getBody()->getSourceRange(), ";");
+      else if (in_.side == Side::kHost)
+        replace(fn->getBody()->getSourceRange(), "{ __builtin_trap(); }");
+    }
     return true;
   }
 
@@ -129,7 +142,8 @@ private:
     };
     std::string const file = quoted(presumed_file(fn->getLocation()));
     std::string const key = "static constexpr char const* __wavemma_kernel_name = __PRETTY_FUNCTION__;";
-    CompoundStmt const* body = cast<CompoundStmt>(fn->getBody());
+    auto const* body = dyn_cast<CompoundStmt>(fn->getBody());
+    if (body == nullptr) return error(fn->getLocation(), "a kernel whose body is a function-try-block is not supported");
     if (in_.side == Side::kHost) {
       replace(body->getSourceRange(),
               fmt::format("{{ {} ::wavemma::simt::hip::detail::launch_stub({}, __wavemma_kernel_name, {{{}}}); }}",

@@ -238,6 +238,27 @@ int main() {
   EXPECT_NE(r.output.find("kernel void k(int *) [N = 2] has no device code for gfx942"), std::string::npos) << r.output;
 }
 
+// A function overloaded on its side: each pass compiles its own, as HIP does.
+TEST_F(Hipcc, FunctionsOverloadedOnTheirSide) {
+  write("twin.hip", R"(#include <hip/hip_runtime.h>
+#include <cstdio>
+__host__ float scale(float x) { return x * 2.0f; }
+__device__ float scale(float x) { return x * 3.0f; }
+__device__ int plus_one(int x) { return x + 1; }
+__global__ void k(float* y) { y[threadIdx.x] = scale(float(threadIdx.x)) + float(plus_one(0)); }
+int main() {
+  float* d = nullptr;
+  hipMalloc(&d, 4 * sizeof(float));
+  k<<<1, 4>>>(d);
+  float h[4];
+  hipMemcpy(h, d, sizeof h, hipMemcpyDeviceToHost);
+  std::printf("%g %g\n", h[3], scale(3.0f));
+}
+)");
+  ASSERT_EQ(hipcc("--offload-arch=gfx942 twin.hip -o twin").status, 0);
+  EXPECT_EQ(program("twin").output, "10 6\n"); // device: 3 * 3 + 1; host: 3 * 2
+}
+
 // What cannot run on the CPU is a compile error naming it, with the file and line.
 TEST_F(Hipcc, WhatCannotRunIsACompileErrorWithFileAndLine) {
   write("asm.hip", "#include <hip/hip_runtime.h>\n__global__ void k(int* x) {\n  asm volatile(\"s_nop 0\");\n}\nint main() {}\n");
