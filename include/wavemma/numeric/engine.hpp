@@ -95,4 +95,21 @@ void dot_tile_rows(Model const&, int M, int N, int K, uint64_t const* A, uint64_
 // kIntegerDot). Other models decode once per tile and run the reference core per element.
 bool has_fast_tile(Model const&);
 
+// What dot_tile and dot_tile_rows have computed in this process, summed over its threads: every
+// output element, the elements a vectorised kernel handed to the reference core (NaN/inf and the
+// overflow and underflow cases a kernel leaves to it), and the elements computed with no
+// vectorised kernel at all (a model without one, or a non-default floating-point environment).
+// Counted once per call, not per element. The difference of two readings measures what happened
+// between them.
+struct TileCounts {
+  uint64_t elements = 0;
+  uint64_t fallbacks = 0;
+  uint64_t unvectorised = 0;
+
+  TileCounts operator-(TileCounts const& o) const {
+    return {elements - o.elements, fallbacks - o.fallbacks, unvectorised - o.unvectorised};
+  }
+};
+TileCounts tile_counts();
+
 } // namespace wavemma::numeric

@@ -1,14 +1,59 @@
 #pragma once
-// AVX2 helpers shared by the vectorised dot_tile kernels (tile_simd.cpp, tile_simd_plain.cpp):
-// moving 8 int32 lanes to and from the 64-bit element words of the public interface. Included only
-// where __AVX2__ is defined.
+// AVX2 helpers shared by the vectorised dot_tile kernels: 8 int32 lanes, moving them to and from
+// the 64-bit element words of the public interface, and reading f32 words. Included only where
+// __AVX2__ is defined.
 
 #include <cstdint>
 #include <immintrin.h>
 
 namespace wavemma::numeric::detail::simd {
 
-inline __m256i load8(int32_t const* p) {
+constexpr int kLanes = 8;
+using V = __m256i;
+using D4 = __m256d;
+
+inline V splat(int32_t x) {
+  return _mm256_set1_epi32(x);
+}
+inline V zero8() {
+  return _mm256_setzero_si256();
+}
+inline __m128i low4(V v) {
+  return _mm256_castsi256_si128(v);
+}
+inline __m128i high4(V v) {
+  return _mm256_extracti128_si256(v, 1);
+}
+inline V select(V mask, V if_true, V if_false) {
+  return _mm256_blendv_epi8(if_false, if_true, mask);
+}
+inline int lane_bits(V mask) {
+  return _mm256_movemask_ps(_mm256_castsi256_ps(mask));
+}
+inline bool any(V mask) {
+  return lane_bits(mask) != 0;
+}
+inline V apply_sign(V mag, V neg) {
+  return _mm256_sub_epi32(_mm256_xor_si256(mag, neg), neg);
+}
+// The biased exponent field of 8 f32 words.
+inline V exp_field(V d) {
+  return _mm256_and_si256(_mm256_srli_epi32(d, 23), splat(0xFF));
+}
+inline V is_inf_or_nan_f32(V d) {
+  return _mm256_cmpeq_epi32(_mm256_and_si256(d, splat(0x7F800000)), splat(0x7F800000));
+}
+// 2^e as f32 for exponents in [-126, 127].
+inline __m256 pow2_ps(V e) {
+  return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(e, splat(127)), 23));
+}
+// 2^e as doubles for four int32 exponents in [-1022, 1023].
+inline D4 pow2(__m128i e) {
+  V const e64 = _mm256_cvtepi32_epi64(e);
+  return _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_add_epi64(e64, _mm256_set1_epi64x(1023)), 52));
+}
+
+inline V load8(int32_t const* p) {
   return _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p));
 }
 

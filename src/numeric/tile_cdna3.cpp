@@ -1,0 +1,189 @@
+// CDNA3 Algorithms 1 (f16, bf16, xf32) and 2 (FNUZ fp8/bf8) as AVX2 kernels (numerics.md §3.3,
+// §3.4): exact integer arithmetic on the reference core's grids, 8 output columns per vector.
+//
+// Lanes the kernel leaves to the reference: NaN/inf inputs or C, a possible |p| >= 2^128, a block
+// result that overflows, and a C-larger sum below 2^-126.
+
+#include "tile_kernels.hpp"
+
+#if defined(__AVX2__)
+
+#include <algorithm>
+
+namespace wavemma::numeric::detail {
+namespace {
+
+using namespace simd;
+
+// CDNA3 Algorithm 1 (§3.3).
+
+// C-larger branch for four lanes, exact in doubles: S' = floor(S_sum on 2^(e_c-32)), T = S' + c,
+// floor T to 32 significant bits (the normalisation at 31 fractional bits), then RNE32. T is an
+// integer below 2^40, so its double has at most 53 - 32 = 21 bits to drop: they are the low 21 bits
+// of the encoding, and a negative T with dropped bits moves one unit away from zero (toward -inf).
+// Returns RNE24 of that integer (the int -> float conversion); the caller scales it by 2^(e_c-32).
+__m128 c_larger4(__m128i s_sum, __m128i u, __m128i e_c, __m128i c_signed) {
+  // S_sum is in units of 2^u (u = e_max - 24); 2^(u - (e_c - 32)) brings it to units of 2^(e_c -
+  // 32).
+  __m128i const shift = _mm_max_epi32(_mm_sub_epi32(_mm_add_epi32(u, _mm_set1_epi32(32)), e_c),
+                                      _mm_set1_epi32(-1000));
+  D4 const s_shifted = _mm256_floor_pd(_mm256_mul_pd(_mm256_cvtepi32_pd(s_sum), pow2(shift)));
+  D4 const t =
+      _mm256_fmadd_pd(_mm256_cvtepi32_pd(c_signed), _mm256_set1_pd(512.0), s_shifted); // exact
+  V const bits = _mm256_castpd_si256(t);
+  V const low = _mm256_and_si256(bits, _mm256_set1_epi64x(0x1FFFFF));
+  V const inexact_negative =
+      _mm256_andnot_si256(_mm256_cmpeq_epi64(low, zero8()), _mm256_cmpgt_epi64(zero8(), bits));
+  V const floored =
+      _mm256_add_epi64(_mm256_andnot_si256(_mm256_set1_epi64x(0x1FFFFF), bits),
+                       _mm256_and_si256(inexact_negative, _mm256_set1_epi64x(0x200000)));
+  return _mm256_cvtpd_ps(_mm256_castsi256_pd(floored)); // T = 0 gives +0
+}
+
+// Σ ⌊p⌉ᵀ on the grid 2^u of the products k = k0, k0 + step, ... < k0 + count, for every chain:
+// u = max grid (e_max - 24; about 2·kZeroAe when all are zero), s the truncated sum in units of
+// 2^u.
+template <int kCount, int kStep>
+void truncated_sums(Sites const& at, int k0, int count, V (&u)[kChains], V (&s)[kChains]) {
+  int const n = kCount > 0 ? kCount : count;
+  for (int w = 0; w < kChains; ++w) {
+    u[w] = splat(2 * kZeroAe);
+    s[w] = zero8();
+  }
+  V grids[kChains][16]; // the first pass's grids, reused by the second (kept or spilled: no ALU)
+  for (int k = k0, x = 0; k < k0 + n; k += kStep, ++x) {
+    for (int w = 0; w < kChains; ++w) {
+      grids[w][x & 15] = _mm256_add_epi32(splat(at[w].a_ae(k)), at[w].b_ae(k));
+      u[w] = _mm256_max_epi32(u[w], grids[w][x & 15]);
+    }
+  }
+  for (int k = k0, x = 0; k < k0 + n; k += kStep, ++x) {
+    for (int w = 0; w < kChains; ++w) {
+      V const grid = grids[w][x & 15];
+      V const p = _mm256_madd_epi16(splat(at[w].a_sig(k)), at[w].b_sig(k));
+      V const units =
+          _mm256_srlv_epi32(_mm256_abs_epi32(p), _mm256_sub_epi32(u[w], grid)); // toward zero
+      s[w] = _mm256_add_epi32(s[w], _mm256_sign_epi32(units, p));
+    }
+  }
+}
+
+// Algorithm 1/2 steps 3-5 for one chain: adds c (the f32 accumulator d) to S_sum (units of 2^u,
+// u = e_max - 24) and rounds. Algorithm 2 (fp8) drops c when e_max - e_c > 25.
+//
+// Where the products win (e_max >= e_c), c' = floor(c / 2^u) is a multiply by 2^-u (exact) and a
+// floor, and the result RNE(S_acc)·2^u the int -> float conversion and a multiply by 2^u. Both need
+// -125 <= u <= 96 (2^u and 2^-u normal, a non-zero result at least 2^u, |S_acc| < 2^31 keeping it
+// below 2^127; u > 102 could also mean |p| >= 2^128): such lanes go to the reference.
+V add_c(V u, V s_sum, V d, bool fp8, V& fallback) {
+  V const e_field = _mm256_and_si256(_mm256_srli_epi32(d, 23), splat(0xFF));
+  V const e_c = _mm256_sub_epi32(_mm256_max_epi32(e_field, splat(1)), splat(127)); // -126 for 0/subnormal
+  V const products_win = _mm256_cmpgt_epi32(_mm256_add_epi32(u, splat(25)), e_c); // e_max >= e_c
+  int const win = _mm256_movemask_ps(_mm256_castsi256_ps(products_win));
+  V result = zero8();
+  if (win != 0) {
+    V const out_of_range = _mm256_or_si256(_mm256_cmpgt_epi32(splat(-125), u), _mm256_cmpgt_epi32(u, splat(96)));
+    fallback = _mm256_or_si256(fallback, _mm256_and_si256(products_win, out_of_range));
+    __m256 const c = _mm256_castsi256_ps(d);
+    __m256 const down = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_sub_epi32(splat(127), u), 23));
+    V c_aligned = _mm256_cvttps_epi32(_mm256_round_ps(_mm256_mul_ps(c, down), _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC));
+    // A negative c far below the grid floors to -1 even where c / 2^u underflows to -0.
+    V const negative = _mm256_castps_si256(_mm256_cmp_ps(c, _mm256_setzero_ps(), _CMP_LT_OQ));
+    c_aligned = _mm256_min_epi32(c_aligned, _mm256_or_si256(negative, splat(INT32_MAX)));
+    if (fp8)
+      c_aligned =
+          _mm256_andnot_si256(_mm256_cmpgt_epi32(_mm256_sub_epi32(u, e_c), splat(1)), c_aligned);
+    V const s_acc = _mm256_add_epi32(s_sum, c_aligned);
+    __m256 const up = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(u, splat(127)), 23));
+    result = _mm256_castps_si256(_mm256_mul_ps(_mm256_cvtepi32_ps(s_acc), up)); // S_acc = 0 gives +0
+  }
+  if (win != 0xFF) {
+    // T·2^(e_c-32) with T >= 1 unit is a normal f32 when e_c >= -94, and then 2^(e_c-32) is a
+    // normal float and the scaling exact; smaller c (the normalisation floor at 2^-126 comes into
+    // play) go to the reference.
+    fallback = _mm256_or_si256(fallback, _mm256_andnot_si256(products_win, _mm256_cmpgt_epi32(splat(-94), e_c)));
+    V const c_signed = apply_sign(
+        _mm256_or_si256(_mm256_and_si256(d, splat(0x7FFFFF)),
+                        _mm256_andnot_si256(_mm256_cmpeq_epi32(e_field, zero8()), splat(0x800000))),
+        _mm256_srai_epi32(d, 31));
+    __m128 const lo = c_larger4(low4(s_sum), low4(u), low4(e_c), low4(c_signed));
+    __m128 const hi = c_larger4(high4(s_sum), high4(u), high4(e_c), high4(c_signed));
+    __m256 const scale = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(e_c, splat(127 - 32)), 23));
+    result = select(products_win, result,
+                    _mm256_castps_si256(_mm256_mul_ps(_mm256_set_m128(hi, lo), scale)));
+  }
+  fallback = _mm256_or_si256(fallback, is_inf_or_nan_f32(result)); // it would be the next block's c
+  return result;
+}
+
+// Algorithm 1: one block of n products.
+template <int kGroup>
+void cdna3_block(Sites const& at, int k0, int n, V (&d)[kChains], V (&fallback)[kChains]) {
+  V u[kChains];
+  V s[kChains];
+  truncated_sums<kGroup, 1>(at, k0, n, u, s);
+  for (int w = 0; w < kChains; ++w) d[w] = add_c(u[w], s[w], d[w], false, fallback[w]);
+}
+
+// Algorithm 2: the products at even and odd block positions are summed separately; the group with
+// the smaller grid is floored onto the larger one.
+template <int kGroup>
+void cdna3_fp8_block(Sites const& at, int k0, int n, V (&d)[kChains], V (&fallback)[kChains]) {
+  V u_even[kChains];
+  V s_even[kChains];
+  V u_odd[kChains];
+  V s_odd[kChains];
+  truncated_sums<kGroup, 2>(at, k0, n, u_even, s_even);
+  truncated_sums<kGroup == 0 ? 0 : kGroup - 1, 2>(at, k0 + 1, n - 1, u_odd, s_odd);
+  for (int w = 0; w < kChains; ++w) {
+    V const u = _mm256_max_epi32(u_even[w], u_odd[w]);
+    V const s_sum = _mm256_add_epi32(_mm256_srav_epi32(s_even[w], _mm256_sub_epi32(u, u_even[w])),
+                                     _mm256_srav_epi32(s_odd[w], _mm256_sub_epi32(u, u_odd[w])));
+    d[w] = add_c(u, s_sum, d[w], true, fallback[w]);
+  }
+}
+
+template <int kGroup>
+void cdna3_row(Sites const& at, int K, int group, bool fp8, V (&d)[kChains],
+               V (&fallback)[kChains]) {
+  for (int k0 = 0; k0 < K; k0 += group) {
+    int const n = std::min(group, K - k0);
+    bool const full = kGroup > 0 && n == kGroup;
+    if (fp8) {
+      full ? cdna3_fp8_block<kGroup>(at, k0, n, d, fallback)
+           : cdna3_fp8_block<0>(at, k0, n, d, fallback);
+    } else {
+      full ? cdna3_block<kGroup>(at, k0, n, d, fallback) : cdna3_block<0>(at, k0, n, d, fallback);
+    }
+  }
+}
+
+} // namespace
+
+bool cdna3_covers(Model const& m) {
+  auto const fast = [&](Format f) {
+    return m.engine == Engine::kCdna3Fp8Dot ? f == Format::kFp8E4M3Fnuz || f == Format::kBf8E5M2Fnuz
+                                            : f == Format::kF16 || f == Format::kBf16 || f == Format::kXf32;
+  };
+  // 16 products of < 2^26 units keep a block's sum in an int32.
+  return m.out == Format::kF32 && fast(m.a) && fast(m.b) && m.group <= 16;
+}
+
+void cdna3_chains(Model const& m, Sites const& at, int K, Lanes& d, Lanes& fallback) {
+  bool const fp8 = m.engine == Engine::kCdna3Fp8Dot;
+  for (int w = 0; w < kChains; ++w) fallback[w] = _mm256_or_si256(fallback[w], is_inf_or_nan_f32(d[w]));
+  switch (m.group) {
+  case 4:
+    return cdna3_row<4>(at, K, m.group, fp8, d, fallback);
+  case 8:
+    return cdna3_row<8>(at, K, m.group, fp8, d, fallback);
+  case 16:
+    return cdna3_row<16>(at, K, m.group, fp8, d, fallback);
+  default:
+    return cdna3_row<0>(at, K, m.group, fp8, d, fallback);
+  }
+}
+
+} // namespace wavemma::numeric::detail
+
+#endif

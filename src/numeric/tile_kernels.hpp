@@ -1,0 +1,70 @@
+#pragma once
+// The aligning engines' AVX2 kernels (CDNA3 Algorithms 1 and 2, gfx11 DOT2, gfx12 DOT4) and what
+// they share: the operands decoded once per tile into structure-of-arrays form (tile_pack.cpp),
+// and the chains a kernel runs at once. Each lane is one output column; kChains vectors of 8 lanes
+// run interleaved so that their dependency chains overlap. Included only where __AVX2__ is defined.
+
+#include "simd.hpp"
+#include "tile.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace wavemma::numeric::detail {
+
+using simd::kLanes;
+constexpr int kChains = 2; // lane vectors of one row, interleaved (more spill)
+
+// Alignment exponent of a zero (or flushed) factor: two of them still fit an int32, and any sum
+// with it lies far below every real exponent, so such products never set a grid.
+constexpr int32_t kZeroAe = -(1 << 20);
+
+// Structure-of-arrays operands: A as [i][k], B as [r][j] with N padded to kLanes.
+struct Packed {
+  std::vector<int32_t> sig; // signed significand << scale, in the low 16 bits (vpmaddwd-ready)
+  std::vector<int32_t> ae; // alignment exponent max(E,1) - bias - 12 (so ae_a + ae_b is the product
+                           // grid 2^(e_a + e_b - 24)); kZeroAe for a zero significand
+  std::vector<int32_t> neg; // 0 or -1: the factor's sign, zeros included (the gfx11 frame needs it)
+  std::vector<int32_t> special; // per row of A / column of B: -1 when it holds a NaN or an infinity
+};
+
+struct TileOperands {
+  Packed a, b;
+  int n_pad = 0;
+  RowOffsets b_off; // where product k of output row i finds its B row
+};
+
+// Decodes A and B of a tile (every element once) for the model's kernel.
+void pack(Model const&, int M, int N, int K, uint64_t const* A, BView const& B, TileOperands&);
+
+// Where the operands of one chain live: output row i, columns j0 .. j0 + kLanes - 1.
+struct Site {
+  Packed const* a;
+  Packed const* b;
+  size_t a_row;          // index of A[i][0]
+  size_t b_col;          // column j0 of B
+  uint32_t const* b_off; // offset of product k's B row, for this output row
+  int32_t a_sig(int k) const { return a->sig[a_row + static_cast<size_t>(k)]; }
+  int32_t a_ae(int k) const { return a->ae[a_row + static_cast<size_t>(k)]; }
+  int32_t a_neg(int k) const { return a->neg[a_row + static_cast<size_t>(k)]; }
+  size_t b_at(int k) const { return b_off[k] + b_col; }
+  simd::V b_sig(int k) const { return simd::load8(&b->sig[b_at(k)]); }
+  simd::V b_ae(int k) const { return simd::load8(&b->ae[b_at(k)]); }
+  simd::V b_neg(int k) const { return simd::load8(&b->neg[b_at(k)]); }
+};
+using Sites = Site[kChains];
+using Lanes = simd::V[kChains];
+
+// A kernel runs the K products of kChains chains: `d` holds the chains' C words on entry (the low
+// 32 bits of the element words) and their D words on return; it sets the lanes of `fallback` whose
+// element the reference core must compute (a special C, or a case the kernel does not cover).
+using ChainKernel = void (*)(Model const&, Sites const&, int K, Lanes& d, Lanes& fallback);
+
+// Whether the kernel covers the model (formats, output, group), and the kernels.
+bool cdna3_covers(Model const&);
+void cdna3_chains(Model const&, Sites const&, int K, Lanes& d, Lanes& fallback);
+bool rdna_covers(Model const&);
+void rdna_chains(Model const&, Sites const&, int K, Lanes& d, Lanes& fallback);
+
+} // namespace wavemma::numeric::detail
