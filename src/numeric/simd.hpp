@@ -53,6 +53,27 @@ inline D4 pow2(__m128i e) {
   return _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_add_epi64(e64, _mm256_set1_epi64x(1023)), 52));
 }
 
+// The same rescaling steps as a kernel's fast path (a multiply by 2^-g and a floor; the int -> float
+// conversion and a multiply by 2^g), exact for every g in [-1000, 1000]: in doubles, where the
+// scale factors and the products are exact and the final conversion to f32 rounds once, with
+// gradual underflow (and to ±inf on overflow). For the lanes whose exponents leave the range where
+// the f32 forms are exact.
+//
+// floor(x / 2^g) of 8 f32 words, for quotients that fit an int32.
+inline V floor_scaled_exact(V x, V g) {
+  V const minus_g = _mm256_sub_epi32(zero8(), g);
+  auto const half = [](__m128 x4, __m128i e) {
+    return _mm256_cvttpd_epi32(_mm256_floor_pd(_mm256_mul_pd(_mm256_cvtps_pd(x4), pow2(e))));
+  };
+  __m256 const xf = _mm256_castsi256_ps(x);
+  return _mm256_set_m128i(half(_mm256_extractf128_ps(xf, 1), high4(minus_g)), half(_mm256_castps256_ps128(xf), low4(minus_g)));
+}
+// RNE(s · 2^g) as f32 words, for 8 int32 s.
+inline V round_scaled_exact(V s, V g) {
+  auto const half = [](__m128i s4, __m128i e) { return _mm256_cvtpd_ps(_mm256_mul_pd(_mm256_cvtepi32_pd(s4), pow2(e))); };
+  return _mm256_castps_si256(_mm256_set_m128(half(high4(s), high4(g)), half(low4(s), low4(g))));
+}
+
 inline V load8(int32_t const* p) {
   return _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p));
 }

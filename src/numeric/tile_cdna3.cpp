@@ -1,8 +1,8 @@
 // CDNA3 Algorithms 1 (f16, bf16, xf32) and 2 (FNUZ fp8/bf8) as AVX2 kernels (numerics.md §3.3,
 // §3.4): exact integer arithmetic on the reference core's grids, 8 output columns per vector.
 //
-// Lanes the kernel leaves to the reference: NaN/inf inputs or C, a possible |p| >= 2^128, a block
-// result that overflows, and a C-larger sum below 2^-126.
+// Lanes the kernel leaves to the reference: NaN/inf inputs or C, a possible |p| >= 2^128 (product
+// grids above 2^96) and a block result that overflows.
 
 #include "tile_kernels.hpp"
 
@@ -17,19 +17,23 @@ using namespace simd;
 
 // CDNA3 Algorithm 1 (§3.3).
 
-// C-larger branch for four lanes, exact in doubles: S' = floor(S_sum on 2^(e_c-32)), T = S' + c,
-// floor T to 32 significant bits (the normalisation at 31 fractional bits), then RNE32. T is an
-// integer below 2^40, so its double has at most 53 - 32 = 21 bits to drop: they are the low 21 bits
-// of the encoding, and a negative T with dropped bits moves one unit away from zero (toward -inf).
-// Returns RNE24 of that integer (the int -> float conversion); the caller scales it by 2^(e_c-32).
-__m128 c_larger4(__m128i s_sum, __m128i u, __m128i e_c, __m128i c_signed) {
+// C-larger branch for four lanes, exact in doubles: S' = floor(S_sum on 2^(e_c-32)), T = S' + c
+// in units of 2^(e_c-32), T an integer below 2^40.
+D4 c_larger_sum4(__m128i s_sum, __m128i u, __m128i e_c, __m128i c_signed) {
   // S_sum is in units of 2^u (u = e_max - 24); 2^(u - (e_c - 32)) brings it to units of 2^(e_c -
   // 32).
   __m128i const shift = _mm_max_epi32(_mm_sub_epi32(_mm_add_epi32(u, _mm_set1_epi32(32)), e_c),
                                       _mm_set1_epi32(-1000));
   D4 const s_shifted = _mm256_floor_pd(_mm256_mul_pd(_mm256_cvtepi32_pd(s_sum), pow2(shift)));
-  D4 const t =
-      _mm256_fmadd_pd(_mm256_cvtepi32_pd(c_signed), _mm256_set1_pd(512.0), s_shifted); // exact
+  return _mm256_fmadd_pd(_mm256_cvtepi32_pd(c_signed), _mm256_set1_pd(512.0), s_shifted); // exact
+}
+
+// T floored to 32 significant bits (the normalisation at 31 fractional bits), then RNE32, when
+// e_c >= -94 (T·2^(e_c-32) >= 2^-126, so the normalisation floor plays no part). T's double has
+// at most 53 - 32 = 21 bits to drop: they are the low 21 bits of the encoding, and a negative T with
+// dropped bits moves one unit away from zero (toward -inf). Returns RNE24 of that integer (the
+// int -> float conversion); the caller scales it by 2^(e_c-32).
+__m128 c_larger4(D4 t) {
   V const bits = _mm256_castpd_si256(t);
   V const low = _mm256_and_si256(bits, _mm256_set1_epi64x(0x1FFFFF));
   V const inexact_negative =
@@ -38,6 +42,19 @@ __m128 c_larger4(__m128i s_sum, __m128i u, __m128i e_c, __m128i c_signed) {
       _mm256_add_epi64(_mm256_andnot_si256(_mm256_set1_epi64x(0x1FFFFF), bits),
                        _mm256_and_si256(inexact_negative, _mm256_set1_epi64x(0x200000)));
   return _mm256_cvtpd_ps(_mm256_castsi256_pd(floored)); // T = 0 gives +0
+}
+
+// The same for any e_c: the value T·2^(e_c-32) (exact) floored onto 2^(e_n-31), e_n = max(its
+// exponent, -126), and rounded to f32 once (gradual underflow). The result is scaled already.
+__m128 c_larger4_any(D4 t, __m128i e_c) {
+  D4 const v = _mm256_mul_pd(t, pow2(_mm_sub_epi32(e_c, _mm_set1_epi32(32))));
+  // The exponents of the four doubles (-1023 for T = 0, which floors to 0 whatever the grid).
+  V const e64 = _mm256_sub_epi64(_mm256_and_si256(_mm256_srli_epi64(_mm256_castpd_si256(v), 52), _mm256_set1_epi64x(0x7FF)),
+                                 _mm256_set1_epi64x(1023));
+  __m128i const e = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(e64, _mm256_setr_epi32(0, 2, 4, 6, 0, 0, 0, 0)));
+  __m128i const e_n = _mm_max_epi32(e, _mm_set1_epi32(-126));
+  D4 const floored = _mm256_floor_pd(_mm256_mul_pd(v, pow2(_mm_sub_epi32(_mm_set1_epi32(31), e_n))));
+  return _mm256_cvtpd_ps(_mm256_mul_pd(floored, pow2(_mm_sub_epi32(e_n, _mm_set1_epi32(31))))); // T = 0 gives +0
 }
 
 // Σ ⌊p⌉ᵀ on the grid 2^u of the products k = k0, k0 + step, ... < k0 + count, for every chain:
@@ -72,21 +89,23 @@ void truncated_sums(Sites const& at, int k0, int count, V (&u)[kChains], V (&s)[
 // u = e_max - 24) and rounds. Algorithm 2 (fp8) drops c when e_max - e_c > 25.
 //
 // Where the products win (e_max >= e_c), c' = floor(c / 2^u) is a multiply by 2^-u (exact) and a
-// floor, and the result RNE(S_acc)·2^u the int -> float conversion and a multiply by 2^u. Both need
-// -125 <= u <= 96 (2^u and 2^-u normal, a non-zero result at least 2^u, |S_acc| < 2^31 keeping it
-// below 2^127; u > 102 could also mean |p| >= 2^128): such lanes go to the reference.
+// floor, and the result RNE(S_acc)·2^u the int -> float conversion and a multiply by 2^u. In f32
+// both need -125 <= u <= 96 (2^u and 2^-u normal, a non-zero result at least 2^u, |S_acc| < 2^31
+// keeping it below 2^127); a vector with a lane below that range takes the same steps in doubles,
+// exact for every u. Lanes above it (u > 102 could also mean |p| >= 2^128) go to the reference.
 V add_c(V u, V s_sum, V d, bool fp8, V& fallback) {
-  V const e_field = _mm256_and_si256(_mm256_srli_epi32(d, 23), splat(0xFF));
+  V const e_field = exp_field(d);
   V const e_c = _mm256_sub_epi32(_mm256_max_epi32(e_field, splat(1)), splat(127)); // -126 for 0/subnormal
   V const products_win = _mm256_cmpgt_epi32(_mm256_add_epi32(u, splat(25)), e_c); // e_max >= e_c
-  int const win = _mm256_movemask_ps(_mm256_castsi256_ps(products_win));
+  int const win = lane_bits(products_win);
   V result = zero8();
   if (win != 0) {
-    V const out_of_range = _mm256_or_si256(_mm256_cmpgt_epi32(splat(-125), u), _mm256_cmpgt_epi32(u, splat(96)));
-    fallback = _mm256_or_si256(fallback, _mm256_and_si256(products_win, out_of_range));
+    fallback = _mm256_or_si256(fallback, _mm256_and_si256(products_win, _mm256_cmpgt_epi32(u, splat(96))));
+    bool const in_f32 = !any(_mm256_and_si256(products_win, _mm256_cmpgt_epi32(splat(-125), u)));
     __m256 const c = _mm256_castsi256_ps(d);
-    __m256 const down = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_sub_epi32(splat(127), u), 23));
-    V c_aligned = _mm256_cvttps_epi32(_mm256_round_ps(_mm256_mul_ps(c, down), _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC));
+    V c_aligned = in_f32 ? _mm256_cvttps_epi32(_mm256_round_ps(_mm256_mul_ps(c, pow2_ps(_mm256_sub_epi32(zero8(), u))),
+                                                               _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC))
+                         : floor_scaled_exact(d, _mm256_max_epi32(u, splat(-1000)));
     // A negative c far below the grid floors to -1 even where c / 2^u underflows to -0.
     V const negative = _mm256_castps_si256(_mm256_cmp_ps(c, _mm256_setzero_ps(), _CMP_LT_OQ));
     c_aligned = _mm256_min_epi32(c_aligned, _mm256_or_si256(negative, splat(INT32_MAX)));
@@ -94,23 +113,29 @@ V add_c(V u, V s_sum, V d, bool fp8, V& fallback) {
       c_aligned =
           _mm256_andnot_si256(_mm256_cmpgt_epi32(_mm256_sub_epi32(u, e_c), splat(1)), c_aligned);
     V const s_acc = _mm256_add_epi32(s_sum, c_aligned);
-    __m256 const up = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(u, splat(127)), 23));
-    result = _mm256_castps_si256(_mm256_mul_ps(_mm256_cvtepi32_ps(s_acc), up)); // S_acc = 0 gives +0
+    // S_acc = 0 gives +0.
+    result = in_f32 ? _mm256_castps_si256(_mm256_mul_ps(_mm256_cvtepi32_ps(s_acc), pow2_ps(u)))
+                    : round_scaled_exact(s_acc, _mm256_max_epi32(u, splat(-1000)));
   }
   if (win != 0xFF) {
     // T·2^(e_c-32) with T >= 1 unit is a normal f32 when e_c >= -94, and then 2^(e_c-32) is a
     // normal float and the scaling exact; smaller c (the normalisation floor at 2^-126 comes into
-    // play) go to the reference.
-    fallback = _mm256_or_si256(fallback, _mm256_andnot_si256(products_win, _mm256_cmpgt_epi32(splat(-94), e_c)));
+    // play) take the general form.
+    bool const any_tiny = any(_mm256_andnot_si256(products_win, _mm256_cmpgt_epi32(splat(-94), e_c)));
     V const c_signed = apply_sign(
         _mm256_or_si256(_mm256_and_si256(d, splat(0x7FFFFF)),
                         _mm256_andnot_si256(_mm256_cmpeq_epi32(e_field, zero8()), splat(0x800000))),
         _mm256_srai_epi32(d, 31));
-    __m128 const lo = c_larger4(low4(s_sum), low4(u), low4(e_c), low4(c_signed));
-    __m128 const hi = c_larger4(high4(s_sum), high4(u), high4(e_c), high4(c_signed));
-    __m256 const scale = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(e_c, splat(127 - 32)), 23));
-    result = select(products_win, result,
-                    _mm256_castps_si256(_mm256_mul_ps(_mm256_set_m128(hi, lo), scale)));
+    D4 const t_lo = c_larger_sum4(low4(s_sum), low4(u), low4(e_c), low4(c_signed));
+    D4 const t_hi = c_larger_sum4(high4(s_sum), high4(u), high4(e_c), high4(c_signed));
+    V c_wins;
+    if (any_tiny) {
+      c_wins = _mm256_castps_si256(_mm256_set_m128(c_larger4_any(t_hi, high4(e_c)), c_larger4_any(t_lo, low4(e_c))));
+    } else {
+      __m256 const rounded = _mm256_set_m128(c_larger4(t_hi), c_larger4(t_lo));
+      c_wins = _mm256_castps_si256(_mm256_mul_ps(rounded, pow2_ps(_mm256_sub_epi32(e_c, splat(32)))));
+    }
+    result = select(products_win, result, c_wins);
   }
   fallback = _mm256_or_si256(fallback, is_inf_or_nan_f32(result)); // it would be the next block's c
   return result;

@@ -219,17 +219,20 @@ void rdna4_step_f16(Sites const& at, int k0, bool fp16_ovfl, V (&acc)[kChains], 
 
 // The same step with an f32 (or bf16) result, the accumulator kept as its f32 value: flooring it
 // onto G is a multiply by 2^-G (exact) and a floor, and the result's rounding is the int -> float
-// conversion (RNE to 24 bits) and a multiply by 2^G (exact for a normal result). Both need
+// conversion (RNE to 24 bits) and a multiply by 2^G (exact for a normal result). In f32 both need
 // -125 <= G <= 96: then 2^G and 2^-G are normal floats, G > c_floor (a negative accumulator wholly
 // below the grid contributes 0), a non-zero result (at least 2^G) is never subnormal, and
-// |S| < 2^29 keeps it below 2^126. Lanes outside that range (tiny values, or a step whose
-// accumulator and products are all zero: G = -152) go to the reference.
+// |S| < 2^29 keeps it below 2^126. Outside that range (tiny values, wide exponents, a step whose
+// accumulator and products are all zero: G = -152) a zero accumulator floors to 0 and S = 0 gives
+// +0 on any grid, so only a vector with a non-zero accumulator or sum there takes the same steps in
+// doubles, exact for every G; a result that overflows goes to the reference.
 template <int kGroup, Out kOut>
 void rdna4_step_float(Sites const& at, int k0, V (&acc)[kChains], V (&fallback)[kChains]) {
+  constexpr int32_t kCFloor = -126;
   for (int w = 0; w < kChains; ++w) {
     V const c = acc[w];
     // max(c_floor, lead(c)) - 26 = max(E,1) - 153 (-152 for a zero or subnormal accumulator).
-    V const e = _mm256_and_si256(_mm256_srli_epi32(c, 23), splat(0xFF));
+    V const e = exp_field(c);
     V g = _mm256_sub_epi32(_mm256_max_epi32(e, splat(1)), splat(153));
     V p[kGroup];
     V grid[kGroup];
@@ -239,14 +242,25 @@ void rdna4_step_float(Sites const& at, int k0, V (&acc)[kChains], V (&fallback)[
       g_pair[n / 2] = _mm256_max_epi32(grid[n], grid[n + 1]);
       g = _mm256_max_epi32(g, g_pair[n / 2]);
     }
-    fallback[w] = _mm256_or_si256(
-        fallback[w], _mm256_or_si256(_mm256_cmpgt_epi32(splat(-125), g), _mm256_cmpgt_epi32(g, splat(96))));
-    // floor(c / 2^G); -1 < c / 2^G < 0 (negative, wholly below the grid) gives 0.
-    __m256 const down = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_sub_epi32(splat(127), g), 23));
-    __m256 const y = _mm256_mul_ps(_mm256_castsi256_ps(c), down);
-    V const above_minus_one = _mm256_castps_si256(_mm256_cmp_ps(y, _mm256_set1_ps(-1.0f), _CMP_GT_OQ));
-    V s = _mm256_cvttps_epi32(_mm256_round_ps(y, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC));
-    s = _mm256_max_epi32(s, _mm256_andnot_si256(above_minus_one, splat(INT32_MIN)));
+    V const outside = _mm256_or_si256(_mm256_cmpgt_epi32(splat(kCFloor + 1), g), _mm256_cmpgt_epi32(g, splat(96)));
+    V const g_f32 = _mm256_min_epi32(_mm256_max_epi32(g, splat(kCFloor + 1)), splat(96)); // = G where it matters
+    V s;
+    if (!any(_mm256_andnot_si256(_mm256_cmpeq_epi32(_mm256_slli_epi32(c, 1), zero8()), outside))) {
+      // floor(c / 2^G); -1 < c / 2^G < 0 (negative, wholly below the grid) gives 0.
+      __m256 const y = _mm256_mul_ps(_mm256_castsi256_ps(c), pow2_ps(_mm256_sub_epi32(zero8(), g_f32)));
+      V const above_minus_one = _mm256_castps_si256(_mm256_cmp_ps(y, _mm256_set1_ps(-1.0f), _CMP_GT_OQ));
+      s = _mm256_cvttps_epi32(_mm256_round_ps(y, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC));
+      s = _mm256_max_epi32(s, _mm256_andnot_si256(above_minus_one, splat(INT32_MIN)));
+    } else {
+      // A negative accumulator wholly below the grid gives 0 only when G > c_floor.
+      F32Fields const cf = fields(c);
+      V const c_shift = _mm256_max_epi32(_mm256_sub_epi32(g, _mm256_sub_epi32(_mm256_max_epi32(e, splat(1)), splat(150))), zero8());
+      V const magnitude = with_hidden_bit(cf);
+      V const below = _mm256_and_si256(
+          _mm256_and_si256(cf.neg, _mm256_cmpeq_epi32(_mm256_srlv_epi32(magnitude, c_shift), zero8())),
+          _mm256_andnot_si256(_mm256_cmpeq_epi32(magnitude, zero8()), _mm256_cmpgt_epi32(g, splat(kCFloor))));
+      s = _mm256_andnot_si256(below, floor_scaled_exact(c, g));
+    }
     for (int n = 0; n < kGroup; n += 2) {
       V const gp = g_pair[n / 2];
       V const pair = _mm256_add_epi32(_mm256_srav_epi32(p[n], _mm256_sub_epi32(gp, grid[n])),
@@ -254,8 +268,14 @@ void rdna4_step_float(Sites const& at, int k0, V (&acc)[kChains], V (&fallback)[
       s = _mm256_add_epi32(s, _mm256_srav_epi32(pair, _mm256_sub_epi32(g, gp)));
     }
     // RNE(S) * 2^G; S = 0 gives +0.
-    __m256 const up = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(g, splat(127)), 23));
-    acc[w] = _mm256_castps_si256(_mm256_mul_ps(_mm256_cvtepi32_ps(s), up));
+    if (!any(_mm256_andnot_si256(_mm256_cmpeq_epi32(s, zero8()), outside))) {
+      acc[w] = _mm256_castps_si256(_mm256_mul_ps(_mm256_cvtepi32_ps(s), pow2_ps(g_f32)));
+    } else {
+      V const r = round_scaled_exact(s, g);
+      V const zero = _mm256_cmpeq_epi32(_mm256_slli_epi32(r, 1), zero8()); // an underflow to -0: +0
+      acc[w] = _mm256_andnot_si256(zero, r);
+      fallback[w] = _mm256_or_si256(fallback[w], is_inf_or_nan_f32(r)); // overflow
+    }
     if constexpr (kOut == Out::kBf16)
       acc[w] = _mm256_and_si256(acc[w], splat(static_cast<int32_t>(0xFFFF0000u))); // bits [31:16]
   }

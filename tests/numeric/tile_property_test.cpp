@@ -1,9 +1,11 @@
 // dot_tile and dot_tile_rows are bit-identical to dot for every engine and format combination, on
 // random inputs that include specials, subnormals, extreme exponents and cancellation, on odd tile
-// shapes, with and without a B row map, and in place.
+// shapes, with and without a B row map, and in place; and on the data profiles of real programs
+// (support/data_profiles.hpp) chained through a GEMM's K as the accumulators see them.
 
 #include "model_catalog.hpp"
 #include "random_inputs.hpp"
+#include "support/data_profiles.hpp"
 #include "wavemma/numeric/engine.hpp"
 
 #include <algorithm>
@@ -148,6 +150,45 @@ TEST(DotTile, EqualsDotForEveryModel) {
         for (Profile p :
              {Profile::kAnything, Profile::kFinite, Profile::kNearOne, Profile::kTiny}) {
           check_tile(m, s.M, s.N, K, rnd, p);
+        }
+      }
+    }
+  }
+}
+
+// A GEMM of depth kTiles·K through a 16x16 tile, on each data profile, from C = +0 and from a
+// random C: every tile's D equals dot on the C the chain has reached.
+TEST(DotTile, EqualsDotOnTheDataProfiles) {
+  constexpr int kTiles = 6, M = 16, N = 16;
+  testing::RandomCodes rnd(99);
+  for (Model const& m : testing::all_models()) {
+    int const K = testing::k_values(m)[1];
+    for (test::ProfileInfo const& p : test::kProfiles) {
+      test::ProfileData data(m.a, m.b, m.out, kTiles * K, static_cast<uint64_t>(p.profile) + 1);
+      std::vector<uint64_t> const a = data.matrix(p.profile, false, M, kTiles * K);
+      std::vector<uint64_t> const b = data.matrix(p.profile, true, kTiles * K, N);
+      for (bool random_c : {false, true}) {
+        std::vector<uint64_t> c(static_cast<size_t>(M * N), 0);
+        if (random_c)
+          for (auto& x : c) x = rnd.finite_code(m.out);
+        std::vector<uint64_t> a_tile(static_cast<size_t>(M * K)), d(c.size());
+        std::vector<uint64_t> a_row(static_cast<size_t>(K)), b_col(static_cast<size_t>(K));
+        for (int t = 0; t < kTiles; ++t) {
+          for (int i = 0; i < M; ++i)
+            for (int k = 0; k < K; ++k) a_tile[static_cast<size_t>(i * K + k)] = a[static_cast<size_t>(i * kTiles * K + t * K + k)];
+          uint64_t const* b_tile = b.data() + static_cast<size_t>(t * K * N);
+          dot_tile_rows(m, M, N, K, a_tile.data(), b_tile, K, nullptr, c.data(), d.data());
+          for (int i = 0; i < M; ++i) {
+            for (int j = 0; j < N; ++j) {
+              for (int k = 0; k < K; ++k) b_col[static_cast<size_t>(k)] = b_tile[k * N + j];
+              std::span<uint64_t const> const row(a_tile.data() + static_cast<size_t>(i * K), static_cast<size_t>(K));
+              size_t const ij = static_cast<size_t>(i * N + j);
+              ASSERT_EQ(d[ij], dot(m, row, b_col, c[ij]))
+                  << testing::describe(m) << " on " << p.name << (random_c ? " from a random C" : "") << ", tile " << t
+                  << " element (" << i << "," << j << ") c=" << format_value(m.out, c[ij]);
+            }
+          }
+          c = d;
         }
       }
     }
