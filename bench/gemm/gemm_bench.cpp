@@ -1,49 +1,21 @@
 // wavemma gemm against OpenBLAS sgemm on the same sizes, in one run: GFLOP/s of each policy's
 // kernel on the SIMT runtime (both cores, checks off), GFLOP/s of cblas_sgemm (both cores), and
-// their ratio as the counter vs_sgemm.
-//
-// OpenBLAS's worker threads keep spinning (sched_yield) for a while after each call; the
-// benchmark lets them go to sleep before it times the emulator, which would otherwise share the
-// cores with them.
+// their ratio as the counter vs_sgemm. The seed-style kernel (seed_style_bench.cpp) runs in the
+// same binary.
 
 #include <benchmark/benchmark.h>
 #include <cblas.h>
 
-#include <chrono>
-#include <map>
-#include <random>
-#include <thread>
 #include <vector>
 
+#include "sgemm_baseline.hpp"
 #include "wavemma/gemm/runner.hpp"
 
 namespace {
 
 using namespace wavemma;
-
-void let_openblas_sleep() { std::this_thread::sleep_for(std::chrono::milliseconds(500)); }
-
-double sgemm_gflops(int n) {
-  static std::map<int, double> cache;
-  if (auto it = cache.find(n); it != cache.end()) return it->second;
-  std::vector<float> a(size_t(n) * n), b(size_t(n) * n), c(size_t(n) * n);
-  std::mt19937 rng(1);
-  std::uniform_real_distribution<float> u(-1, 1);
-  for (auto& v : a) v = u(rng);
-  for (auto& v : b) v = u(rng);
-  // The best of at least 10 runs and 0.5 s: sgemm's own speed varies from run to run, and the
-  // ratio should not flatter the emulator.
-  double best = 0;
-  auto const start = std::chrono::steady_clock::now();
-  for (int rep = 0; rep < 10 || std::chrono::steady_clock::now() - start < std::chrono::milliseconds(500); ++rep) {
-    auto const t0 = std::chrono::steady_clock::now();
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.f, a.data(), n, b.data(), n, 0.f, c.data(), n);
-    double const s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    best = std::max(best, 2.0 * n * n * n / s / 1e9);
-  }
-  let_openblas_sleep();
-  return cache[n] = best;
-}
+using bench::let_openblas_sleep;
+using bench::sgemm_gflops;
 
 void bm_sgemm(benchmark::State& state) {
   int const n = static_cast<int>(state.range(0));

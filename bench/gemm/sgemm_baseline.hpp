@@ -1,0 +1,43 @@
+#pragma once
+// OpenBLAS sgemm on both cores, the baseline every GEMM figure of gemm_bench is divided by.
+//
+// OpenBLAS's worker threads keep spinning (sched_yield) for a while after each call; the
+// benchmarks let them go to sleep before they time the emulator, which would otherwise share the
+// cores with them.
+
+#include <cblas.h>
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <random>
+#include <thread>
+#include <vector>
+
+namespace wavemma::bench {
+
+inline void let_openblas_sleep() { std::this_thread::sleep_for(std::chrono::milliseconds(500)); }
+
+// GFLOP/s of cblas_sgemm at n^3: the best of at least 10 runs and 0.5 s (sgemm's own speed varies
+// from run to run, and a ratio should not flatter the emulator). Measured once per size and process.
+inline double sgemm_gflops(int n) {
+  static std::map<int, double> cache;
+  if (auto it = cache.find(n); it != cache.end()) return it->second;
+  std::vector<float> a(size_t(n) * n), b(size_t(n) * n), c(size_t(n) * n);
+  std::mt19937 rng(1);
+  std::uniform_real_distribution<float> u(-1, 1);
+  for (auto& v : a) v = u(rng);
+  for (auto& v : b) v = u(rng);
+  double best = 0;
+  auto const start = std::chrono::steady_clock::now();
+  for (int rep = 0; rep < 10 || std::chrono::steady_clock::now() - start < std::chrono::milliseconds(500); ++rep) {
+    auto const t0 = std::chrono::steady_clock::now();
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.f, a.data(), n, b.data(), n, 0.f, c.data(), n);
+    double const s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    best = std::max(best, 2.0 * n * n * n / s / 1e9);
+  }
+  let_openblas_sleep();
+  return cache[n] = best;
+}
+
+} // namespace wavemma::bench
