@@ -1,11 +1,20 @@
 #pragma once
 // AVX2 helpers shared by the vectorised dot_tile kernels: 8 int32 lanes, moving them to and from
-// the 64-bit element words of the public interface, and reading f32 words. Included only where
-// __AVX2__ is defined.
+// the 64-bit element words of the public interface, and reading f32 words. x86-64 only.
+//
+// The kernels are compiled for AVX2 (with FMA and F16C) whatever the build's target, and run only
+// where the CPU has them (tile.cpp decides at run time). Their code lies between
+// WAVEMMA_AVX2_BEGIN and WAVEMMA_AVX2_END, which give every function defined there that target;
+// headers of other code must be included before WAVEMMA_AVX2_BEGIN, so that nothing outside the
+// kernels is ever compiled for AVX2.
 
 #include <cstdint>
 #include <immintrin.h>
 
+#define WAVEMMA_AVX2_BEGIN _Pragma("clang attribute push(__attribute__((target(\"avx2,fma,f16c\"))), apply_to = function)")
+#define WAVEMMA_AVX2_END _Pragma("clang attribute pop")
+
+WAVEMMA_AVX2_BEGIN
 namespace wavemma::numeric::detail::simd {
 
 constexpr int kLanes = 8;
@@ -108,3 +117,4 @@ inline void store_low_words(uint64_t* p, __m256i v, int n = 8) {
 }
 
 } // namespace wavemma::numeric::detail::simd
+WAVEMMA_AVX2_END

@@ -10,6 +10,7 @@
 #include <bit>
 #include <mutex>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace wavemma::numeric {
@@ -126,7 +127,43 @@ void dot_tile_generic(Model const& m, int M, int N, int K, uint64_t const* A, BV
   }
 }
 
+bool cpu_has_avx2() {
+#if defined(__x86_64__)
+  static bool const has = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("f16c");
+  }();
+  return has;
+#else
+  return false;
+#endif
+}
+
+std::atomic<TileIsa>& isa_in_use() {
+  static std::atomic<TileIsa> isa{cpu_has_avx2() ? TileIsa::kAvx2 : TileIsa::kScalar};
+  return isa;
+}
+
 } // namespace detail
+
+std::string_view tile_isa_name(TileIsa isa) {
+  return isa == TileIsa::kAvx2 ? "avx2" : "scalar";
+}
+
+bool tile_isa_available(TileIsa isa) {
+  return isa == TileIsa::kScalar || (isa == TileIsa::kAvx2 && detail::cpu_has_avx2());
+}
+
+TileIsa tile_isa() {
+  return detail::isa_in_use().load(std::memory_order_relaxed);
+}
+
+void use_tile_isa(TileIsa isa) {
+  if (!tile_isa_available(isa))
+    throw std::invalid_argument(std::string("use_tile_isa: this build or CPU cannot run the ") +
+                                std::string(tile_isa_name(isa)) + " kernels");
+  detail::isa_in_use().store(isa, std::memory_order_relaxed);
+}
 
 bool has_fast_tile(Model const& m) {
   return !check_model(m) && detail::has_simd_kernel(m);

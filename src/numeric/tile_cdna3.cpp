@@ -6,11 +6,22 @@
 
 #include "tile_kernels.hpp"
 
-#if defined(__AVX2__)
+#if defined(__x86_64__)
 
 #include <algorithm>
 
 namespace wavemma::numeric::detail {
+
+bool cdna3_covers(Model const& m) {
+  auto const fast = [&](Format f) {
+    return m.engine == Engine::kCdna3Fp8Dot ? f == Format::kFp8E4M3Fnuz || f == Format::kBf8E5M2Fnuz
+                                            : f == Format::kF16 || f == Format::kBf16 || f == Format::kXf32;
+  };
+  // 16 products of < 2^26 units keep a block's sum in an int32.
+  return m.out == Format::kF32 && fast(m.a) && fast(m.b) && m.group <= 16;
+}
+
+WAVEMMA_AVX2_BEGIN
 namespace {
 
 using namespace simd;
@@ -185,15 +196,6 @@ void cdna3_row(Sites const& at, int K, int group, bool fp8, V (&d)[kChains],
 
 } // namespace
 
-bool cdna3_covers(Model const& m) {
-  auto const fast = [&](Format f) {
-    return m.engine == Engine::kCdna3Fp8Dot ? f == Format::kFp8E4M3Fnuz || f == Format::kBf8E5M2Fnuz
-                                            : f == Format::kF16 || f == Format::kBf16 || f == Format::kXf32;
-  };
-  // 16 products of < 2^26 units keep a block's sum in an int32.
-  return m.out == Format::kF32 && fast(m.a) && fast(m.b) && m.group <= 16;
-}
-
 void cdna3_chains(Model const& m, Sites const& at, int K, Lanes& d, Lanes& fallback) {
   bool const fp8 = m.engine == Engine::kCdna3Fp8Dot;
   for (int w = 0; w < kChains; ++w) fallback[w] = _mm256_or_si256(fallback[w], is_inf_or_nan_f32(d[w]));
@@ -209,6 +211,7 @@ void cdna3_chains(Model const& m, Sites const& at, int K, Lanes& d, Lanes& fallb
   }
 }
 
+WAVEMMA_AVX2_END
 } // namespace wavemma::numeric::detail
 
 #endif

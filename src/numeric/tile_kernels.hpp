@@ -2,7 +2,8 @@
 // The aligning engines' AVX2 kernels (CDNA3 Algorithms 1 and 2, gfx11 DOT2, gfx12 DOT4) and what
 // they share: the operands decoded once per tile into structure-of-arrays form (tile_pack.cpp),
 // and the chains a kernel runs at once. Each lane is one output column; kChains vectors of 8 lanes
-// run interleaved so that their dependency chains overlap. Included only where __AVX2__ is defined.
+// run interleaved so that their dependency chains overlap. x86-64 only; the kernels are AVX2 code
+// (simd.hpp), the functions that say which models they cover are not.
 
 #include "simd.hpp"
 #include "tile.hpp"
@@ -12,6 +13,12 @@
 #include <vector>
 
 namespace wavemma::numeric::detail {
+
+// Whether a kernel covers the model (formats, output, group).
+bool cdna3_covers(Model const&);
+bool rdna_covers(Model const&);
+
+WAVEMMA_AVX2_BEGIN
 
 using simd::kLanes;
 constexpr int kChains = 2; // lane vectors of one row, interleaved (more spill)
@@ -61,10 +68,8 @@ using Lanes = simd::V[kChains];
 // element the reference core must compute (a special C, or a case the kernel does not cover).
 using ChainKernel = void (*)(Model const&, Sites const&, int K, Lanes& d, Lanes& fallback);
 
-// Whether the kernel covers the model (formats, output, group), and the kernels.
-bool cdna3_covers(Model const&);
 void cdna3_chains(Model const&, Sites const&, int K, Lanes& d, Lanes& fallback);
-bool rdna_covers(Model const&);
 void rdna_chains(Model const&, Sites const&, int K, Lanes& d, Lanes& fallback);
 
+WAVEMMA_AVX2_END
 } // namespace wavemma::numeric::detail

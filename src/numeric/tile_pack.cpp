@@ -3,11 +3,12 @@
 
 #include "tile_kernels.hpp"
 
-#if defined(__AVX2__)
+#if defined(__x86_64__)
 
 #include <algorithm>
 
 namespace wavemma::numeric::detail {
+WAVEMMA_AVX2_BEGIN
 namespace {
 
 using namespace simd;
@@ -253,6 +254,7 @@ void pack(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B
   t.b_off.build(B, M, K, n_pad);
 }
 
+WAVEMMA_AVX2_END
 } // namespace wavemma::numeric::detail
 
 #endif

@@ -7,11 +7,21 @@
 
 #include "tile_kernels.hpp"
 
-#if defined(__AVX2__)
+#if defined(__x86_64__)
 
 #include <algorithm>
 
 namespace wavemma::numeric::detail {
+
+bool rdna_covers(Model const& m) {
+  auto const fast = [&](Format f) {
+    return f == Format::kF16 || f == Format::kBf16 ||
+           (m.engine == Engine::kRdna4Dot4 && (f == Format::kFp8E4M3 || f == Format::kBf8E5M2)); // OCP (gfx12)
+  };
+  return (m.out == Format::kF32 || m.out == Format::kF16 || m.out == Format::kBf16) && fast(m.a) && fast(m.b);
+}
+
+WAVEMMA_AVX2_BEGIN
 namespace {
 
 using namespace simd;
@@ -337,14 +347,6 @@ void rdna_chain(Model const& m, Sites const& at, int K, Lanes& d, Lanes& fallbac
 
 } // namespace
 
-bool rdna_covers(Model const& m) {
-  auto const fast = [&](Format f) {
-    return f == Format::kF16 || f == Format::kBf16 ||
-           (m.engine == Engine::kRdna4Dot4 && (f == Format::kFp8E4M3 || f == Format::kBf8E5M2)); // OCP (gfx12)
-  };
-  return (m.out == Format::kF32 || m.out == Format::kF16 || m.out == Format::kBf16) && fast(m.a) && fast(m.b);
-}
-
 void rdna_chains(Model const& m, Sites const& at, int K, Lanes& d, Lanes& fallback) {
   Out const out = out_of(m.out);
   for (int w = 0; w < kChains; ++w) {
@@ -365,6 +367,7 @@ void rdna_chains(Model const& m, Sites const& at, int K, Lanes& d, Lanes& fallba
   for (int w = 0; w < kChains; ++w) d[w] = narrow_d(d[w], out);
 }
 
+WAVEMMA_AVX2_END
 } // namespace wavemma::numeric::detail
 
 #endif

@@ -6,7 +6,7 @@
 
 #include "tile.hpp"
 
-#if defined(__AVX2__)
+#if defined(__x86_64__)
 
 #include "tile_kernels.hpp"
 
@@ -16,8 +16,6 @@
 
 namespace wavemma::numeric::detail {
 namespace {
-
-using namespace simd;
 
 // clang-format off
 struct AligningKernel {
@@ -44,6 +42,13 @@ bool default_fp_environment() {
   unsigned const csr = _mm_getcsr();
   return (csr & 0x6000) == 0 && (csr & 0x8040) == 0;
 }
+
+} // namespace
+
+WAVEMMA_AVX2_BEGIN
+namespace {
+
+using namespace simd;
 
 // The 8 output columns of one chain: row i, columns j0 .. j0 + kLanes - 1, of which n are inside
 // the tile (0 for a chain that only fills a batch).
@@ -87,25 +92,12 @@ void run_batch(Model const& m, ChainKernel kernel, TileOperands const& t, Batch 
   }
 }
 
-} // namespace
-
-bool has_simd_kernel(Model const& m) {
-  return aligning_kernel(m) != nullptr || has_plain_simd_kernel(m, 0);
-}
-
-bool dot_tile_simd(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B,
-                   uint64_t const* C, uint64_t* D) {
-  if (!default_fp_environment()) return false;
-  if (has_plain_simd_kernel(m, K)) {
-    dot_tile_plain_simd(m, M, N, K, A, B, C, D);
-    return true;
-  }
-  ChainKernel const kernel = aligning_kernel(m);
-  if (kernel == nullptr) return false;
+// The tile's 8-column chains, row by row, kChains at a time (a short last batch is padded with
+// chains that are computed and not written).
+void dot_tile_aligning(Model const& m, ChainKernel kernel, int M, int N, int K, uint64_t const* A, BView const& B,
+                       uint64_t const* C, uint64_t* D) {
   thread_local TileOperands t;
   pack(m, M, N, K, A, B, t);
-  // The tile's 8-column chains, row by row, kChains at a time (a short last batch is padded with
-  // chains that are computed and not written).
   Batch batch;
   int filled = 0;
   for (int i = 0; i < M; ++i) {
@@ -121,12 +113,31 @@ bool dot_tile_simd(Model const& m, int M, int N, int K, uint64_t const* A, BView
     for (int w = filled; w < kChains; ++w) batch[w] = {batch[0].i, batch[0].j0, 0};
     run_batch(m, kernel, t, batch, N, K, A, B, C, D);
   }
+}
+
+} // namespace
+WAVEMMA_AVX2_END
+
+bool has_simd_kernel(Model const& m) {
+  return tile_isa() == TileIsa::kAvx2 && (aligning_kernel(m) != nullptr || has_plain_simd_kernel(m, 0));
+}
+
+bool dot_tile_simd(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B,
+                   uint64_t const* C, uint64_t* D) {
+  if (tile_isa() != TileIsa::kAvx2 || !default_fp_environment()) return false;
+  if (has_plain_simd_kernel(m, K)) {
+    dot_tile_plain_simd(m, M, N, K, A, B, C, D);
+    return true;
+  }
+  ChainKernel const kernel = aligning_kernel(m);
+  if (kernel == nullptr) return false;
+  dot_tile_aligning(m, kernel, M, N, K, A, B, C, D);
   return true;
 }
 
 } // namespace wavemma::numeric::detail
 
-#else // no AVX2: every model takes the generic path
+#else // not x86-64: every model takes the generic path
 
 namespace wavemma::numeric::detail {
 bool has_simd_kernel(Model const&) {

@@ -7,7 +7,7 @@
 
 #include "tile.hpp"
 
-#if defined(__AVX2__)
+#if defined(__x86_64__)
 
 #include "engine_impl.hpp"
 #include "simd.hpp"
@@ -20,6 +20,17 @@
 #include <vector>
 
 namespace wavemma::numeric::detail {
+
+bool has_plain_simd_kernel(Model const& m, int K) {
+  if (m.engine == Engine::kFmaChain)
+    return (m.a == Format::kF32 && m.b == Format::kF32 && m.out == Format::kF32) ||
+           (m.a == Format::kF64 && m.b == Format::kF64 && m.out == Format::kF64);
+  if (m.engine == Engine::kIntegerDot)
+    return is_integer_input(m.a) && is_integer_input(m.b) && K <= 32768;
+  return false;
+}
+
+WAVEMMA_AVX2_BEGIN
 namespace {
 
 using simd::kLanes;
@@ -199,15 +210,6 @@ void dot_tile_f64(Model const& m, int M, int N, int K, uint64_t const* A, BView 
 
 } // namespace
 
-bool has_plain_simd_kernel(Model const& m, int K) {
-  if (m.engine == Engine::kFmaChain)
-    return (m.a == Format::kF32 && m.b == Format::kF32 && m.out == Format::kF32) ||
-           (m.a == Format::kF64 && m.b == Format::kF64 && m.out == Format::kF64);
-  if (m.engine == Engine::kIntegerDot)
-    return is_integer_input(m.a) && is_integer_input(m.b) && K <= 32768;
-  return false;
-}
-
 void dot_tile_plain_simd(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B,
                          uint64_t const* C, uint64_t* D) {
   if (m.out == Format::kF64) return dot_tile_f64(m, M, N, K, A, B, C, D);
@@ -243,6 +245,7 @@ void dot_tile_plain_simd(Model const& m, int M, int N, int K, uint64_t const* A,
   }
 }
 
+WAVEMMA_AVX2_END
 } // namespace wavemma::numeric::detail
 
 #else

@@ -9,6 +9,7 @@
 #include "wavemma/numeric/engine.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <stdexcept>
 #include <gtest/gtest.h>
 #include <string>
@@ -23,6 +24,23 @@ struct Shape {
   int M, N;
 };
 constexpr Shape kShapes[] = {{16, 16}, {5, 11}, {1, 8}, {9, 1}, {3, 24}};
+
+// Runs f with each instruction set of the kernels in turn (the reference core alone, AVX2, ...),
+// and says which this build or CPU cannot run.
+template <class F>
+void for_each_tile_isa(F const& f) {
+  TileIsa const in_use = tile_isa();
+  for (TileIsa isa : kTileIsas) {
+    if (!tile_isa_available(isa)) {
+      std::printf("not run: the %s kernels (not available on this build or CPU)\n", std::string(tile_isa_name(isa)).c_str());
+      continue;
+    }
+    use_tile_isa(isa);
+    SCOPED_TRACE(std::string("kernels: ") + std::string(tile_isa_name(isa)));
+    f(isa);
+  }
+  use_tile_isa(in_use);
+}
 
 std::vector<uint64_t> random_matrix(testing::RandomCodes& rnd, Format f, int rows, int K,
                                     Profile p) {
@@ -144,6 +162,7 @@ void check_tile(Model const& m, int M, int N, int K, testing::RandomCodes& rnd, 
 
 TEST(DotTile, EqualsDotForEveryModel) {
   testing::RandomCodes rnd(2024);
+  for_each_tile_isa([&](TileIsa) {
   for (Model const& m : testing::all_models()) {
     for (int K : testing::k_values(m)) {
       for (Shape s : kShapes) {
@@ -154,6 +173,7 @@ TEST(DotTile, EqualsDotForEveryModel) {
       }
     }
   }
+  });
 }
 
 // A GEMM of depth kTiles·K through a 16x16 tile, on each data profile, from C = +0 and from a
@@ -161,6 +181,8 @@ TEST(DotTile, EqualsDotForEveryModel) {
 TEST(DotTile, EqualsDotOnTheDataProfiles) {
   constexpr int kTiles = 6, M = 16, N = 16;
   testing::RandomCodes rnd(99);
+  for_each_tile_isa([&](TileIsa isa) {
+  if (isa == TileIsa::kScalar) return; // the reference core itself, checked by EqualsDotForEveryModel
   for (Model const& m : testing::all_models()) {
     int const K = testing::k_values(m)[1];
     for (test::ProfileInfo const& p : test::kProfiles) {
@@ -193,6 +215,7 @@ TEST(DotTile, EqualsDotOnTheDataProfiles) {
       }
     }
   }
+  });
 }
 
 TEST(DotTileRows, RejectsRowsOutsideB) {
@@ -209,6 +232,7 @@ TEST(DotTileRows, RejectsRowsOutsideB) {
 // Many more trials for the vectorised models (the others share the reference core with dot).
 TEST(DotTile, EqualsDotForTheVectorisedModels) {
   testing::RandomCodes rnd(77);
+  for_each_tile_isa([&](TileIsa isa) {
   int vectorised = 0;
   for (Model const& m : testing::all_models()) {
     if (!has_fast_tile(m)) continue;
@@ -224,9 +248,26 @@ TEST(DotTile, EqualsDotForTheVectorisedModels) {
       }
     }
   }
-#if defined(__AVX2__)
-  EXPECT_EQ(vectorised, 69); // all 70 but the mixed-format FMA chain
-#endif
+  EXPECT_EQ(vectorised, isa == TileIsa::kScalar ? 0 : 69); // all 70 but the mixed-format FMA chain
+  });
+}
+
+// use_tile_isa chooses who computes: with the reference core alone every element is counted as
+// unvectorised, with a kernel set none is (nor falls back, on finite data).
+TEST(DotTile, TheChosenKernelsCompute) {
+  Model const m{Engine::kRdna4Dot4, Format::kF16, Format::kF16, Format::kF32, 4};
+  std::vector<uint64_t> const a(64, 0x3c00), bt(64, 0x4000);
+  std::vector<uint64_t> c(16, 0), d(16);
+  for_each_tile_isa([&](TileIsa isa) {
+    TileCounts const before = tile_counts();
+    dot_tile(m, 4, 4, 16, a.data(), bt.data(), c.data(), d.data());
+    TileCounts const n = tile_counts() - before;
+    EXPECT_EQ(n.elements, 16u);
+    EXPECT_EQ(n.unvectorised, isa == TileIsa::kScalar ? 16u : 0u);
+    EXPECT_EQ(n.fallbacks, 0u);
+    EXPECT_EQ(d[5], 0x42000000u); // 16 · 1 · 2
+  });
+  EXPECT_THROW(use_tile_isa(static_cast<TileIsa>(200)), std::invalid_argument);
 }
 
 } // namespace
