@@ -114,6 +114,50 @@ bool plausible(std::vector<_Float16> const& a, std::vector<_Float16> const& b, s
   return true;
 }
 
+// A, B and C in device memory, and launches of the kernel on them, timed.
+class DeviceGemm {
+public:
+  DeviceGemm(std::vector<_Float16> const& a, std::vector<_Float16> const& b, int n) : n_(n) {
+    (void)hipMalloc(&a_, a.size() * sizeof(_Float16));
+    (void)hipMalloc(&b_, b.size() * sizeof(_Float16));
+    (void)hipMalloc(&c_, size_t(n) * n * sizeof(float));
+    (void)hipMemcpy(a_, a.data(), a.size() * sizeof(_Float16), hipMemcpyHostToDevice);
+    (void)hipMemcpy(b_, b.data(), b.size() * sizeof(_Float16), hipMemcpyHostToDevice);
+  }
+  DeviceGemm(DeviceGemm const&) = delete;
+  DeviceGemm& operator=(DeviceGemm const&) = delete;
+  ~DeviceGemm() {
+    (void)hipFree(a_);
+    (void)hipFree(b_);
+    (void)hipFree(c_);
+  }
+
+  dim3 grid() const { return dim3(unsigned(n_ / kBlockTile), unsigned(n_ / kBlockTile)); }
+  double lane_steps() const { return double(grid().x) * grid().y * kThreads * (n_ / kKTile); }
+
+  // Runs the kernel once; adds its wall and CPU (every thread) seconds.
+  template <unsigned kParts>
+  void launch(double& seconds, double& cpu_seconds) {
+    auto const t0 = std::chrono::steady_clock::now();
+    std::clock_t const c0 = std::clock();
+    hipLaunchKernelGGL(gemm_seed_style<kParts>, grid(), dim3(kThreads), 0, 0, a_, b_, c_, n_, n_, n_);
+    (void)hipDeviceSynchronize();
+    cpu_seconds += double(std::clock() - c0) / CLOCKS_PER_SEC;
+    seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  }
+  bool failed() const { return hipGetLastError() != hipSuccess; }
+  std::vector<float> c() const {
+    std::vector<float> out(size_t(n_) * n_);
+    (void)hipMemcpy(out.data(), c_, out.size() * sizeof(float), hipMemcpyDeviceToHost);
+    return out;
+  }
+
+private:
+  int n_;
+  _Float16 *a_ = nullptr, *b_ = nullptr;
+  float* c_ = nullptr;
+};
+
 void bm_seed_style(benchmark::State& state, BData data) {
   int const n = static_cast<int>(state.range(0));
   double const sgemm = bench::sgemm_gflops(n); // before the timed runs, so that OpenBLAS is idle during them
@@ -127,41 +171,24 @@ void bm_seed_style(benchmark::State& state, BData data) {
     for (int j = 0; j < n; ++j)
       if (data == BData::kRandom) b[size_t(i) * n + j] = static_cast<_Float16>(unit(rng));
       else if (i == j) b[size_t(i) * n + j] = static_cast<_Float16>(1.0f);
-  _Float16 *d_a, *d_b;
-  float* d_c;
-  (void)hipMalloc(&d_a, a.size() * sizeof(_Float16));
-  (void)hipMalloc(&d_b, b.size() * sizeof(_Float16));
-  (void)hipMalloc(&d_c, size_t(n) * n * sizeof(float));
-  (void)hipMemcpy(d_a, a.data(), a.size() * sizeof(_Float16), hipMemcpyHostToDevice);
-  (void)hipMemcpy(d_b, b.data(), b.size() * sizeof(_Float16), hipMemcpyHostToDevice);
-  dim3 const grid(unsigned(n / kBlockTile), unsigned(n / kBlockTile));
+  DeviceGemm gemm(a, b, n);
   double seconds = 0, cpu_seconds = 0;
   numeric::TileCounts const counts_before = numeric::tile_counts();
   for (auto _ : state) {
-    auto const t0 = std::chrono::steady_clock::now();
-    std::clock_t const c0 = std::clock();
-    hipLaunchKernelGGL(gemm_seed_style<>, grid, dim3(kThreads), 0, 0, d_a, d_b, d_c, n, n, n);
-    (void)hipDeviceSynchronize();
-    double const s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    cpu_seconds += double(std::clock() - c0) / CLOCKS_PER_SEC;
+    double s = 0;
+    gemm.launch<kAll>(s, cpu_seconds);
     state.SetIterationTime(s);
     seconds += s;
   }
   numeric::TileCounts const counts = numeric::tile_counts() - counts_before;
-  if (hipGetLastError() != hipSuccess) state.SkipWithError("launch failed");
-  std::vector<float> c(size_t(n) * n);
-  (void)hipMemcpy(c.data(), d_c, c.size() * sizeof(float), hipMemcpyDeviceToHost);
-  if (!plausible(a, b, c, n)) state.SkipWithError("wrong result");
-  (void)hipFree(d_a);
-  (void)hipFree(d_b);
-  (void)hipFree(d_c);
+  if (gemm.failed()) state.SkipWithError("launch failed");
+  if (!plausible(a, b, gemm.c(), n)) state.SkipWithError("wrong result");
   double const per_run = seconds / double(state.iterations());
   double const gflops = 2.0 * n * n * n / per_run / 1e9;
-  double const lane_steps = double(grid.x) * grid.y * kThreads * (n / kKTile);
   state.counters["GFLOP/s"] = gflops;
   state.counters["vs_policy"] = per_run / policy;
   state.counters["vs_sgemm"] = gflops / sgemm;
-  state.counters["ns_per_lane_step"] = cpu_seconds / double(state.iterations()) / lane_steps * 1e9;
+  state.counters["ns_per_lane_step"] = cpu_seconds / double(state.iterations()) / gemm.lane_steps() * 1e9;
   state.counters["fallback"] = double(counts.fallbacks + counts.unvectorised) / double(std::max<uint64_t>(counts.elements, 1));
 }
 
@@ -171,29 +198,13 @@ void bm_seed_style_parts(benchmark::State& state) {
   int const n = 512;
   simt::set_target("gfx1201");
   simt::set_threads(1);
-  std::vector<_Float16> a(size_t(n) * n, static_cast<_Float16>(0.5f)), b(size_t(n) * n, static_cast<_Float16>(0.25f));
-  _Float16 *d_a, *d_b;
-  float* d_c;
-  (void)hipMalloc(&d_a, a.size() * sizeof(_Float16));
-  (void)hipMalloc(&d_b, b.size() * sizeof(_Float16));
-  (void)hipMalloc(&d_c, size_t(n) * n * sizeof(float));
-  (void)hipMemcpy(d_a, a.data(), a.size() * sizeof(_Float16), hipMemcpyHostToDevice);
-  (void)hipMemcpy(d_b, b.data(), b.size() * sizeof(_Float16), hipMemcpyHostToDevice);
-  dim3 const grid(unsigned(n / kBlockTile), unsigned(n / kBlockTile));
-  double cpu_seconds = 0;
-  for (auto _ : state) {
-    std::clock_t const c0 = std::clock();
-    hipLaunchKernelGGL(gemm_seed_style<kParts>, grid, dim3(kThreads), 0, 0, d_a, d_b, d_c, n, n, n);
-    (void)hipDeviceSynchronize();
-    cpu_seconds += double(std::clock() - c0) / CLOCKS_PER_SEC;
-  }
-  if (hipGetLastError() != hipSuccess) state.SkipWithError("launch failed");
-  (void)hipFree(d_a);
-  (void)hipFree(d_b);
-  (void)hipFree(d_c);
+  DeviceGemm gemm(std::vector<_Float16>(size_t(n) * n, static_cast<_Float16>(0.5f)),
+                  std::vector<_Float16>(size_t(n) * n, static_cast<_Float16>(0.25f)), n);
+  double seconds = 0, cpu_seconds = 0;
+  for (auto _ : state) gemm.launch<kParts>(seconds, cpu_seconds);
+  if (gemm.failed()) state.SkipWithError("launch failed");
   simt::set_threads(0);
-  double const lane_steps = double(grid.x) * grid.y * kThreads * (n / kKTile);
-  state.counters["ns_per_lane_step"] = cpu_seconds / double(state.iterations()) / lane_steps * 1e9;
+  state.counters["ns_per_lane_step"] = cpu_seconds / double(state.iterations()) / gemm.lane_steps() * 1e9;
 }
 
 // clang-format off
