@@ -71,22 +71,22 @@ __m128 c_larger4_any(D4 t, __m128i e_c) {
 // Σ ⌊p⌉ᵀ on the grid 2^u of the products k = k0, k0 + step, ... < k0 + count, for every chain:
 // u = max grid (e_max - 24; about 2·kZeroAe when all are zero), s the truncated sum in units of
 // 2^u.
-template <int kCount, int kStep>
-void truncated_sums(Sites const& at, int k0, int count, V (&u)[kChains], V (&s)[kChains]) {
+template <int kCount, int kStep, int kC>
+void truncated_sums(Sites<kC> const& at, int k0, int count, V (&u)[kC], V (&s)[kC]) {
   int const n = kCount > 0 ? kCount : count;
-  for (int w = 0; w < kChains; ++w) {
+  for (int w = 0; w < kC; ++w) {
     u[w] = splat(2 * kZeroAe);
     s[w] = zero8();
   }
-  V grids[kChains][16]; // the first pass's grids, reused by the second (kept or spilled: no ALU)
+  V grids[kC][16]; // the first pass's grids, reused by the second (kept or spilled: no ALU)
   for (int k = k0, x = 0; k < k0 + n; k += kStep, ++x) {
-    for (int w = 0; w < kChains; ++w) {
+    for (int w = 0; w < kC; ++w) {
       grids[w][x & 15] = _mm256_add_epi32(splat(at[w].a_ae(k)), at[w].b_ae(k));
       u[w] = _mm256_max_epi32(u[w], grids[w][x & 15]);
     }
   }
   for (int k = k0, x = 0; k < k0 + n; k += kStep, ++x) {
-    for (int w = 0; w < kChains; ++w) {
+    for (int w = 0; w < kC; ++w) {
       V const grid = grids[w][x & 15];
       V const p = _mm256_madd_epi16(splat(at[w].a_sig(k)), at[w].b_sig(k));
       V const units =
@@ -153,25 +153,25 @@ V add_c(V u, V s_sum, V d, bool fp8, V& fallback) {
 }
 
 // Algorithm 1: one block of n products.
-template <int kGroup>
-void cdna3_block(Sites const& at, int k0, int n, V (&d)[kChains], V (&fallback)[kChains]) {
-  V u[kChains];
-  V s[kChains];
+template <int kGroup, int kC>
+void cdna3_block(Sites<kC> const& at, int k0, int n, V (&d)[kC], V (&fallback)[kC]) {
+  V u[kC];
+  V s[kC];
   truncated_sums<kGroup, 1>(at, k0, n, u, s);
-  for (int w = 0; w < kChains; ++w) d[w] = add_c(u[w], s[w], d[w], false, fallback[w]);
+  for (int w = 0; w < kC; ++w) d[w] = add_c(u[w], s[w], d[w], false, fallback[w]);
 }
 
 // Algorithm 2: the products at even and odd block positions are summed separately; the group with
 // the smaller grid is floored onto the larger one.
-template <int kGroup>
-void cdna3_fp8_block(Sites const& at, int k0, int n, V (&d)[kChains], V (&fallback)[kChains]) {
-  V u_even[kChains];
-  V s_even[kChains];
-  V u_odd[kChains];
-  V s_odd[kChains];
+template <int kGroup, int kC>
+void cdna3_fp8_block(Sites<kC> const& at, int k0, int n, V (&d)[kC], V (&fallback)[kC]) {
+  V u_even[kC];
+  V s_even[kC];
+  V u_odd[kC];
+  V s_odd[kC];
   truncated_sums<kGroup, 2>(at, k0, n, u_even, s_even);
   truncated_sums<kGroup == 0 ? 0 : kGroup - 1, 2>(at, k0 + 1, n - 1, u_odd, s_odd);
-  for (int w = 0; w < kChains; ++w) {
+  for (int w = 0; w < kC; ++w) {
     V const u = _mm256_max_epi32(u_even[w], u_odd[w]);
     V const s_sum = _mm256_add_epi32(_mm256_srav_epi32(s_even[w], _mm256_sub_epi32(u, u_even[w])),
                                      _mm256_srav_epi32(s_odd[w], _mm256_sub_epi32(u, u_odd[w])));
@@ -179,9 +179,9 @@ void cdna3_fp8_block(Sites const& at, int k0, int n, V (&d)[kChains], V (&fallba
   }
 }
 
-template <int kGroup>
-void cdna3_row(Sites const& at, int K, int group, bool fp8, V (&d)[kChains],
-               V (&fallback)[kChains]) {
+template <int kGroup, int kC>
+void cdna3_row(Sites<kC> const& at, int K, int group, bool fp8, V (&d)[kC],
+               V (&fallback)[kC]) {
   for (int k0 = 0; k0 < K; k0 += group) {
     int const n = std::min(group, K - k0);
     bool const full = kGroup > 0 && n == kGroup;
@@ -196,9 +196,10 @@ void cdna3_row(Sites const& at, int K, int group, bool fp8, V (&d)[kChains],
 
 } // namespace
 
-void cdna3_chains(Model const& m, Sites const& at, int K, Lanes& d, Lanes& fallback) {
+template <int kC>
+void cdna3_chains(Model const& m, Sites<kC> const& at, int K, Lanes<kC>& d, Lanes<kC>& fallback) {
   bool const fp8 = m.engine == Engine::kCdna3Fp8Dot;
-  for (int w = 0; w < kChains; ++w) fallback[w] = _mm256_or_si256(fallback[w], is_inf_or_nan_f32(d[w]));
+  for (int w = 0; w < kC; ++w) fallback[w] = _mm256_or_si256(fallback[w], is_inf_or_nan_f32(d[w]));
   switch (m.group) {
   case 4:
     return cdna3_row<4>(at, K, m.group, fp8, d, fallback);
@@ -210,6 +211,7 @@ void cdna3_chains(Model const& m, Sites const& at, int K, Lanes& d, Lanes& fallb
     return cdna3_row<0>(at, K, m.group, fp8, d, fallback);
   }
 }
+template void cdna3_chains<2>(Model const&, Sites<2> const&, int, Lanes<2>&, Lanes<2>&);
 
 WAVEMMA_AVX2_END
 } // namespace wavemma::numeric::detail

@@ -1,8 +1,8 @@
 #pragma once
 // The aligning engines' AVX2 kernels (CDNA3 Algorithms 1 and 2, gfx11 DOT2, gfx12 DOT4) and what
 // they share: the operands decoded once per tile into structure-of-arrays form (tile_pack.cpp),
-// and the chains a kernel runs at once. Each lane is one output column; kChains vectors of 8 lanes
-// run interleaved so that their dependency chains overlap. x86-64 only; the kernels are AVX2 code
+// and the chains a kernel runs at once. Each lane is one output column; a few vectors of 8 lanes
+// ("chains") run interleaved so that their dependency chains overlap. x86-64 only; the kernels are AVX2 code
 // (simd.hpp), the functions that say which models they cover are not.
 
 #include "simd.hpp"
@@ -21,7 +21,6 @@ bool rdna_covers(Model const&);
 WAVEMMA_AVX2_BEGIN
 
 using simd::kLanes;
-constexpr int kChains = 2; // lane vectors of one row, interleaved (more spill)
 
 // Alignment exponent of a zero (or flushed) factor: two of them still fit an int32, and any sum
 // with it lies far below every real exponent, so such products never set a grid.
@@ -60,16 +59,22 @@ struct Site {
   simd::V b_ae(int k) const { return simd::load8(&b->ae[b_at(k)]); }
   simd::V b_neg(int k) const { return simd::load8(&b->neg[b_at(k)]); }
 };
-using Sites = Site[kChains];
-using Lanes = simd::V[kChains];
+template <int kC>
+using Sites = Site[kC];
+template <int kC>
+using Lanes = simd::V[kC];
 
-// A kernel runs the K products of kChains chains: `d` holds the chains' C words on entry (the low
-// 32 bits of the element words) and their D words on return; it sets the lanes of `fallback` whose
+// A kernel runs the K products of kC chains: `d` holds the chains' C words on entry (the low 32
+// bits of the element words) and their D words on return; it sets the lanes of `fallback` whose
 // element the reference core must compute (a special C, or a case the kernel does not cover).
-using ChainKernel = void (*)(Model const&, Sites const&, int K, Lanes& d, Lanes& fallback);
+// How many chains pay depends on the kernel's registers and dependency chains (tile_simd.cpp).
+template <int kC>
+using ChainKernel = void (*)(Model const&, Sites<kC> const&, int K, Lanes<kC>& d, Lanes<kC>& fallback);
 
-void cdna3_chains(Model const&, Sites const&, int K, Lanes& d, Lanes& fallback);
-void rdna_chains(Model const&, Sites const&, int K, Lanes& d, Lanes& fallback);
+template <int kC>
+void cdna3_chains(Model const&, Sites<kC> const&, int K, Lanes<kC>& d, Lanes<kC>& fallback);
+template <int kC>
+void rdna_chains(Model const&, Sites<kC> const&, int K, Lanes<kC>& d, Lanes<kC>& fallback);
 
 WAVEMMA_AVX2_END
 } // namespace wavemma::numeric::detail

@@ -128,10 +128,10 @@ inline V gfx11_encode(Gfx11Acc const& a) {
   return _mm256_andnot_si256(zero, _mm256_or_si256(_mm256_or_si256(e, frac), sign));
 }
 
-template <Out kOut>
-void rdna3_step(Sites const& at, int k0, bool fp16_ovfl, Gfx11Acc (&acc)[kChains],
-                V (&fallback)[kChains]) {
-  for (int w = 0; w < kChains; ++w) {
+template <Out kOut, int kC>
+void rdna3_step(Sites<kC> const& at, int k0, bool fp16_ovfl, Gfx11Acc (&acc)[kC],
+                V (&fallback)[kC]) {
+  for (int w = 0; w < kC; ++w) {
     Gfx11Acc const c = acc[w];
     // Packed f16 output: lead'(acc) = max(-14, lead(acc)), so even a zero C contributes -14.
     V g = kOut == Out::kF16 ? _mm256_max_epi32(c.unit, splat(-40)) : c.unit;
@@ -196,10 +196,10 @@ inline void step_products(Site const& at, int k0, V (&p)[kGroup], V (&grid)[kGro
 
 // The step with an f16 result: the accumulator (a widened f16) floored onto G in integers, the
 // result narrowed to f16 once.
-template <int kGroup>
-void rdna4_step_f16(Sites const& at, int k0, bool fp16_ovfl, V (&acc)[kChains], V (&fallback)[kChains]) {
+template <int kGroup, int kC>
+void rdna4_step_f16(Sites<kC> const& at, int k0, bool fp16_ovfl, V (&acc)[kC], V (&fallback)[kC]) {
   constexpr int32_t kCFloor = -14;
-  for (int w = 0; w < kChains; ++w) {
+  for (int w = 0; w < kC; ++w) {
     F32Fields const c = fields(acc[w]);
     V const c_mag8 = _mm256_slli_epi32(with_hidden_bit(c), 3); // subnormal C kept
     V const c_unit =
@@ -236,10 +236,10 @@ void rdna4_step_f16(Sites const& at, int k0, bool fp16_ovfl, V (&acc)[kChains], 
 // accumulator and products are all zero: G = -152) a zero accumulator floors to 0 and S = 0 gives
 // +0 on any grid, so only a vector with a non-zero accumulator or sum there takes the same steps in
 // doubles, exact for every G; a result that overflows goes to the reference.
-template <int kGroup, Out kOut>
-void rdna4_step_float(Sites const& at, int k0, V (&acc)[kChains], V (&fallback)[kChains]) {
+template <int kGroup, Out kOut, int kC>
+void rdna4_step_float(Sites<kC> const& at, int k0, V (&acc)[kC], V (&fallback)[kC]) {
   constexpr int32_t kCFloor = -126;
-  for (int w = 0; w < kChains; ++w) {
+  for (int w = 0; w < kC; ++w) {
     V const c = acc[w];
     // max(c_floor, lead(c)) - 26 = max(E,1) - 153 (-152 for a zero or subnormal accumulator).
     V const e = exp_field(c);
@@ -325,13 +325,13 @@ Out out_of(Format f) {
 }
 
 
-template <Out kOut>
-void rdna_chain(Model const& m, Sites const& at, int K, Lanes& d, Lanes& fallback) {
+template <Out kOut, int kC>
+void rdna_chain(Model const& m, Sites<kC> const& at, int K, Lanes<kC>& d, Lanes<kC>& fallback) {
   if (m.engine == Engine::kRdna3Dot2) {
-    Gfx11Acc acc[kChains];
-    for (int w = 0; w < kChains; ++w) acc[w] = gfx11_decode(d[w]);
+    Gfx11Acc acc[kC];
+    for (int w = 0; w < kC; ++w) acc[w] = gfx11_decode(d[w]);
     for (int k0 = 0; k0 < K; k0 += 2) rdna3_step<kOut>(at, k0, m.fp16_ovfl, acc, fallback);
-    for (int w = 0; w < kChains; ++w) d[w] = gfx11_encode(acc[w]);
+    for (int w = 0; w < kC; ++w) d[w] = gfx11_encode(acc[w]);
   } else if constexpr (kOut == Out::kF16) {
     if (m.group == 4) {
       for (int k0 = 0; k0 < K; k0 += 4) rdna4_step_f16<4>(at, k0, m.fp16_ovfl, d, fallback);
@@ -347,9 +347,10 @@ void rdna_chain(Model const& m, Sites const& at, int K, Lanes& d, Lanes& fallbac
 
 } // namespace
 
-void rdna_chains(Model const& m, Sites const& at, int K, Lanes& d, Lanes& fallback) {
+template <int kC>
+void rdna_chains(Model const& m, Sites<kC> const& at, int K, Lanes<kC>& d, Lanes<kC>& fallback) {
   Out const out = out_of(m.out);
-  for (int w = 0; w < kChains; ++w) {
+  for (int w = 0; w < kC; ++w) {
     d[w] = widen_c(d[w], out);
     fallback[w] = _mm256_or_si256(fallback[w], is_inf_or_nan_f32(d[w]));
   }
@@ -364,8 +365,10 @@ void rdna_chains(Model const& m, Sites const& at, int K, Lanes& d, Lanes& fallba
     rdna_chain<Out::kF16>(m, at, K, d, fallback);
     break;
   }
-  for (int w = 0; w < kChains; ++w) d[w] = narrow_d(d[w], out);
+  for (int w = 0; w < kC; ++w) d[w] = narrow_d(d[w], out);
 }
+template void rdna_chains<2>(Model const&, Sites<2> const&, int, Lanes<2>&, Lanes<2>&);
+template void rdna_chains<4>(Model const&, Sites<4> const&, int, Lanes<4>&, Lanes<4>&);
 
 WAVEMMA_AVX2_END
 } // namespace wavemma::numeric::detail

@@ -1,5 +1,5 @@
 // The driver of the vectorised dot_tile kernels (AVX2): which models have one, and, for the
-// aligning engines (tile_kernels.hpp), the tile cut into batches of kChains 8-column chains.
+// aligning engines (tile_kernels.hpp), the tile cut into batches of 8-column chains.
 //
 // Anything outside a kernel's fast path is marked per lane and that element is recomputed by the
 // reference core (finish_with_reference), so dot_tile stays bit-identical to dot().
@@ -16,26 +16,6 @@
 
 namespace wavemma::numeric::detail {
 namespace {
-
-// clang-format off
-struct AligningKernel {
-  Engine engine;
-  bool (*covers)(Model const&);
-  ChainKernel run;
-};
-constexpr AligningKernel kAligningKernels[] = {
-  {Engine::kCdna3FusedDot, cdna3_covers, cdna3_chains},
-  {Engine::kCdna3Fp8Dot,   cdna3_covers, cdna3_chains},
-  {Engine::kRdna3Dot2,     rdna_covers,  rdna_chains},
-  {Engine::kRdna4Dot4,     rdna_covers,  rdna_chains},
-};
-// clang-format on
-
-ChainKernel aligning_kernel(Model const& m) {
-  for (AligningKernel const& k : kAligningKernels)
-    if (k.engine == m.engine) return k.covers(m) ? k.run : nullptr;
-  return nullptr;
-}
 
 // The kernels rely on the default floating-point environment: RNE, no flush-to-zero, no DAZ.
 bool default_fp_environment() {
@@ -55,17 +35,19 @@ using namespace simd;
 struct Chain {
   int i, j0, n;
 };
-using Batch = Chain[kChains];
+template <int kC>
+using Batch = Chain[kC];
 
 // Runs the chains of one batch and writes their valid outputs.
-void run_batch(Model const& m, ChainKernel kernel, TileOperands const& t, Batch const& batch, int N, int K,
-               uint64_t const* A, BView const& B, uint64_t const* C, uint64_t* D) {
+template <int kC, ChainKernel<kC> kKernel>
+void run_batch(Model const& m, TileOperands const& t, Batch<kC> const& batch, int N, int K, uint64_t const* A,
+               BView const& B, uint64_t const* C, uint64_t* D) {
   auto const k_size = static_cast<size_t>(K);
-  Sites at;
-  Lanes d;
-  Lanes fallback;
+  Sites<kC> at;
+  Lanes<kC> d;
+  Lanes<kC> fallback;
   bool full = true; // every chain has 8 valid columns
-  for (int w = 0; w < kChains; ++w) {
+  for (int w = 0; w < kC; ++w) {
     Chain const& ch = batch[w];
     size_t const row = static_cast<size_t>(ch.i) * static_cast<size_t>(N) + static_cast<size_t>(ch.j0);
     at[w] = Site{&t.a, &t.b, static_cast<size_t>(ch.i) * k_size, static_cast<size_t>(ch.j0), t.b_off.of_row(ch.i)};
@@ -74,10 +56,10 @@ void run_batch(Model const& m, ChainKernel kernel, TileOperands const& t, Batch 
     fallback[w] = _mm256_or_si256(load8(&t.b.special[static_cast<size_t>(ch.j0)]),
                                   splat(t.a.special[static_cast<size_t>(ch.i)]));
   }
-  kernel(m, at, K, d, fallback);
+  kKernel(m, at, K, d, fallback);
   V any_fallback = zero8();
-  for (int w = 0; w < kChains; ++w) any_fallback = _mm256_or_si256(any_fallback, fallback[w]);
-  for (int w = 0; w < kChains; ++w) {
+  for (int w = 0; w < kC; ++w) any_fallback = _mm256_or_si256(any_fallback, fallback[w]);
+  for (int w = 0; w < kC; ++w) {
     Chain const& ch = batch[w];
     if (ch.n == 0) continue;
     uint64_t* d_row = D + static_cast<size_t>(ch.i) * static_cast<size_t>(N) + static_cast<size_t>(ch.j0);
@@ -92,31 +74,62 @@ void run_batch(Model const& m, ChainKernel kernel, TileOperands const& t, Batch 
   }
 }
 
-// The tile's 8-column chains, row by row, kChains at a time (a short last batch is padded with
-// chains that are computed and not written).
-void dot_tile_aligning(Model const& m, ChainKernel kernel, int M, int N, int K, uint64_t const* A, BView const& B,
-                       uint64_t const* C, uint64_t* D) {
+// The tile's 8-column chains, row by row, kC at a time (a short last batch is padded with chains
+// that are computed and not written).
+template <int kC, ChainKernel<kC> kKernel>
+void dot_tile_aligning(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C,
+                       uint64_t* D) {
   thread_local TileOperands t;
   pack(m, M, N, K, A, B, t);
-  Batch batch;
+  Batch<kC> batch;
   int filled = 0;
   for (int i = 0; i < M; ++i) {
     for (int j0 = 0; j0 < N; j0 += kLanes) {
       batch[filled++] = {i, j0, std::min(kLanes, N - j0)};
-      if (filled == kChains) {
-        run_batch(m, kernel, t, batch, N, K, A, B, C, D);
+      if (filled == kC) {
+        run_batch<kC, kKernel>(m, t, batch, N, K, A, B, C, D);
         filled = 0;
       }
     }
   }
   if (filled > 0) {
-    for (int w = filled; w < kChains; ++w) batch[w] = {batch[0].i, batch[0].j0, 0};
-    run_batch(m, kernel, t, batch, N, K, A, B, C, D);
+    for (int w = filled; w < kC; ++w) batch[w] = {batch[0].i, batch[0].j0, 0};
+    run_batch<kC, kKernel>(m, t, batch, N, K, A, B, C, D);
   }
 }
 
 } // namespace
 WAVEMMA_AVX2_END
+
+namespace {
+
+using AligningTile = void (*)(Model const&, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C,
+                              uint64_t* D);
+
+// The aligning kernel of each engine, with the number of 8-lane chains it interleaves: four pay
+// for the gfx12 step (its dependency chain is long and it spills little), two for the others
+// (more spill, and slower: numeric_bench).
+// clang-format off
+struct AligningKernel {
+  Engine engine;
+  bool (*covers)(Model const&);
+  AligningTile tile;
+};
+constexpr AligningKernel kAligningKernels[] = {
+  {Engine::kCdna3FusedDot, cdna3_covers, dot_tile_aligning<2, cdna3_chains<2>>},
+  {Engine::kCdna3Fp8Dot,   cdna3_covers, dot_tile_aligning<2, cdna3_chains<2>>},
+  {Engine::kRdna3Dot2,     rdna_covers,  dot_tile_aligning<2, rdna_chains<2>>},
+  {Engine::kRdna4Dot4,     rdna_covers,  dot_tile_aligning<4, rdna_chains<4>>},
+};
+// clang-format on
+
+AligningTile aligning_kernel(Model const& m) {
+  for (AligningKernel const& k : kAligningKernels)
+    if (k.engine == m.engine) return k.covers(m) ? k.tile : nullptr;
+  return nullptr;
+}
+
+} // namespace
 
 bool has_simd_kernel(Model const& m) {
   return tile_isa() == TileIsa::kAvx2 && (aligning_kernel(m) != nullptr || has_plain_simd_kernel(m, 0));
@@ -129,9 +142,9 @@ bool dot_tile_simd(Model const& m, int M, int N, int K, uint64_t const* A, BView
     dot_tile_plain_simd(m, M, N, K, A, B, C, D);
     return true;
   }
-  ChainKernel const kernel = aligning_kernel(m);
-  if (kernel == nullptr) return false;
-  dot_tile_aligning(m, kernel, M, N, K, A, B, C, D);
+  AligningTile const tile = aligning_kernel(m);
+  if (tile == nullptr) return false;
+  tile(m, M, N, K, A, B, C, D);
   return true;
 }
 
