@@ -1,6 +1,8 @@
 // wavemma gemm against OpenBLAS sgemm on the same sizes, in one run: GFLOP/s of each policy's
 // kernel on the SIMT runtime (both cores, checks off), GFLOP/s of cblas_sgemm (both cores), and
-// their ratio as the counter vs_sgemm. The seed-style kernel (seed_style_bench.cpp) runs in the
+// their ratio as the counter vs_sgemm. The same per CPU-second (cpu_GFLOP/s, vs_sgemm_cpu): on a
+// shared machine, run with WAVEMMA_THREADS=1 OPENBLAS_NUM_THREADS=1 these are per-core figures that
+// the neighbours' load hardly moves. The seed-style kernel (seed_style_bench.cpp) runs in the
 // same binary.
 
 #include <benchmark/benchmark.h>
@@ -8,14 +10,13 @@
 
 #include <vector>
 
+#include "policy_timing.hpp"
 #include "sgemm_baseline.hpp"
-#include "wavemma/gemm/runner.hpp"
 
 namespace {
 
 using namespace wavemma;
 using bench::let_openblas_sleep;
-using bench::sgemm_gflops;
 
 void bm_sgemm(benchmark::State& state) {
   int const n = static_cast<int>(state.range(0));
@@ -28,24 +29,25 @@ void bm_sgemm(benchmark::State& state) {
 
 void bm_policy(benchmark::State& state, char const* arch, char const* policy) {
   int const n = static_cast<int>(state.range(0));
-  double const sgemm = sgemm_gflops(n); // before the timed run, so that OpenBLAS is idle during it
-  gemm::RunOptions o;
-  o.arch = isa::find_arch(arch);
-  o.policy = policy;
-  o.m = o.n = o.k = n;
-  o.check = false;
-  double seconds = 0;
+  bench::SgemmSpeed const sgemm = bench::sgemm_speed(n); // before the timed run, so that OpenBLAS is idle during it
+  double seconds = 0, cpu_seconds = 0;
   for (auto _ : state) {
-    auto const r = gemm::run(o);
-    if (!r.launch_error.empty()) state.SkipWithError(r.launch_error.c_str());
-    seconds += r.seconds;
-    state.SetIterationTime(r.seconds);
+    bench::KernelTime const t = bench::time_policy(arch, policy, n);
+    if (!t.error.empty()) state.SkipWithError(t.error.c_str());
+    seconds += t.seconds;
+    cpu_seconds += t.cpu_seconds;
+    state.SetIterationTime(t.seconds);
   }
-  double const gflops = 2.0 * n * n * n * static_cast<double>(state.iterations()) / seconds / 1e9;
+  double const flops = 2.0 * n * n * n * static_cast<double>(state.iterations());
+  double const gflops = flops / seconds / 1e9;
   state.counters["GFLOP/s"] = gflops;
   state.counters["MAC/s"] = gflops / 2 * 1e9;
-  state.counters["vs_sgemm"] = gflops / sgemm;
-  state.counters["sgemm_GFLOP/s"] = sgemm;
+  state.counters["vs_sgemm"] = gflops / sgemm.gflops;
+  state.counters["sgemm_GFLOP/s"] = sgemm.gflops;
+  if (cpu_seconds > 0) {
+    state.counters["cpu_GFLOP/s"] = flops / cpu_seconds / 1e9;
+    state.counters["vs_sgemm_cpu"] = flops / cpu_seconds / 1e9 / sgemm.cpu_gflops;
+  }
 }
 
 // clang-format off

@@ -8,8 +8,9 @@
 // v_wmma_f32_16x16x16_f16 per wave per step with its fragments read element by element from LDS.
 //
 // Counters: GFLOP/s (2mnk / wall time, both cores), vs_policy (this kernel's time over the
-// wmma_f16 policy's at the same size, random data), vs_sgemm, ns_per_lane_step (CPU time on both
-// cores / (threads x K steps)), fallback (elements the engines handed to the reference core).
+// wmma_f16 policy's at the same size, random data), vs_sgemm, and the same per CPU-second
+// (cpu_GFLOP/s, vs_policy_cpu, vs_sgemm_cpu: see gemm_bench.cpp), ns_per_lane_step (CPU time /
+// (threads x K steps)), fallback (elements the engines handed to the reference core).
 //
 // bm_seed_style_parts runs the same kernel with parts left out (on one thread, 512^3), so that
 // the cost of a lane-step splits into the cooperative loads, the two barriers and the WMMA
@@ -24,8 +25,8 @@
 #include <string>
 #include <vector>
 
+#include "policy_timing.hpp"
 #include "sgemm_baseline.hpp"
-#include "wavemma/gemm/runner.hpp"
 #include "wavemma/hip.hpp"
 #include "wavemma/numeric/engine.hpp"
 
@@ -85,16 +86,11 @@ gemm_seed_style(_Float16 const* A, _Float16 const* B, float* C, int m, int n, in
 
 enum class BData { kRandom, kIdentity };
 
-// The wmma_f16 policy's seconds at n^3 (random inputs, checks off), once per size.
-double policy_seconds(int n) {
-  static std::map<int, double> cache;
+// The wmma_f16 policy at n^3 (random inputs, checks off), once per size.
+bench::KernelTime policy_time(int n) {
+  static std::map<int, bench::KernelTime> cache;
   if (auto it = cache.find(n); it != cache.end()) return it->second;
-  gemm::RunOptions o;
-  o.arch = isa::find_arch("gfx1201");
-  o.policy = "wmma_f16";
-  o.m = o.n = o.k = n;
-  o.check = false;
-  return cache[n] = gemm::run(o).seconds;
+  return cache[n] = bench::time_policy("gfx1201", "wmma_f16", n);
 }
 
 // A few rows of C against an f64 reference: exact for identity B, within the error bound of a
@@ -160,8 +156,8 @@ private:
 
 void bm_seed_style(benchmark::State& state, BData data) {
   int const n = static_cast<int>(state.range(0));
-  double const sgemm = bench::sgemm_gflops(n); // before the timed runs, so that OpenBLAS is idle during them
-  double const policy = policy_seconds(n);
+  bench::SgemmSpeed const sgemm = bench::sgemm_speed(n); // before the timed runs, so that OpenBLAS is idle during them
+  bench::KernelTime const policy = policy_time(n);
   simt::set_target("gfx1201");
   std::mt19937 rng(42);
   std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
@@ -186,8 +182,11 @@ void bm_seed_style(benchmark::State& state, BData data) {
   double const per_run = seconds / double(state.iterations());
   double const gflops = 2.0 * n * n * n / per_run / 1e9;
   state.counters["GFLOP/s"] = gflops;
-  state.counters["vs_policy"] = per_run / policy;
-  state.counters["vs_sgemm"] = gflops / sgemm;
+  state.counters["vs_policy"] = per_run / policy.seconds;
+  state.counters["vs_policy_cpu"] = cpu_seconds / double(state.iterations()) / policy.cpu_seconds;
+  state.counters["vs_sgemm"] = gflops / sgemm.gflops;
+  state.counters["cpu_GFLOP/s"] = 2.0 * n * n * n * double(state.iterations()) / cpu_seconds / 1e9;
+  state.counters["vs_sgemm_cpu"] = 2.0 * n * n * n * double(state.iterations()) / cpu_seconds / 1e9 / sgemm.cpu_gflops;
   state.counters["ns_per_lane_step"] = cpu_seconds / double(state.iterations()) / gemm.lane_steps() * 1e9;
   state.counters["fallback"] = double(counts.fallbacks + counts.unvectorised) / double(std::max<uint64_t>(counts.elements, 1));
 }
