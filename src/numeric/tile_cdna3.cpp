@@ -104,6 +104,30 @@ void truncated_sums(Sites<kC> const& at, int k0, int count, V (&u)[kC], V (&s)[k
 // both need -125 <= u <= 96 (2^u and 2^-u normal, a non-zero result at least 2^u, |S_acc| < 2^31
 // keeping it below 2^127); a vector with a lane below that range takes the same steps in doubles,
 // exact for every u. Lanes above it (u > 102 could also mean |p| >= 2^128) go to the reference.
+// S_acc = S_sum + c' from c' = floor(c / 2^u) (the floor done by the caller): a negative c far
+// below the grid floors to -1 even where c / 2^u underflows to -0, and fp8 drops c beyond 25 bits.
+[[gnu::always_inline]] inline V products_win_sum(V c_floored, V d, V u, V e_c, V s_sum, bool fp8) {
+  V const negative = _mm256_castps_si256(_mm256_cmp_ps(_mm256_castsi256_ps(d), _mm256_setzero_ps(), _CMP_LT_OQ));
+  V c_aligned = _mm256_min_epi32(c_floored, _mm256_or_si256(negative, splat(INT32_MAX)));
+  if (fp8) c_aligned = _mm256_andnot_si256(_mm256_cmpgt_epi32(_mm256_sub_epi32(u, e_c), splat(1)), c_aligned);
+  return _mm256_add_epi32(s_sum, c_aligned);
+}
+
+// The products-win result in doubles, for a vector with a lane below u = -125. (Inline: a call in
+// the kernel, even one never made, costs more than the code it would save; every ymm register is
+// caller-saved.)
+[[gnu::always_inline]] inline V products_win_exact(V d, V u, V e_c, V s_sum, bool fp8) {
+  V const u_any = _mm256_max_epi32(u, splat(-1000)); // lanes without products: any value, unused
+  return round_scaled_exact(products_win_sum(floor_scaled_exact(d, u_any), d, u, e_c, s_sum, fp8), u_any);
+}
+
+// The C-larger result for any e_c (rare: a c below 2^-94).
+[[gnu::always_inline]] inline V c_larger_any(V s_sum, V u, V e_c, V c_signed) {
+  D4 const t_lo = c_larger_sum4(low4(s_sum), low4(u), low4(e_c), low4(c_signed));
+  D4 const t_hi = c_larger_sum4(high4(s_sum), high4(u), high4(e_c), high4(c_signed));
+  return _mm256_castps_si256(_mm256_set_m128(c_larger4_any(t_hi, high4(e_c)), c_larger4_any(t_lo, low4(e_c))));
+}
+
 V add_c(V u, V s_sum, V d, bool fp8, V& fallback) {
   V const e_field = exp_field(d);
   V const e_c = _mm256_sub_epi32(_mm256_max_epi32(e_field, splat(1)), splat(127)); // -126 for 0/subnormal
@@ -112,39 +136,31 @@ V add_c(V u, V s_sum, V d, bool fp8, V& fallback) {
   V result = zero8();
   if (win != 0) {
     fallback = _mm256_or_si256(fallback, _mm256_and_si256(products_win, _mm256_cmpgt_epi32(u, splat(96))));
-    bool const in_f32 = !any(_mm256_and_si256(products_win, _mm256_cmpgt_epi32(splat(-125), u)));
-    __m256 const c = _mm256_castsi256_ps(d);
-    V c_aligned = in_f32 ? _mm256_cvttps_epi32(_mm256_round_ps(_mm256_mul_ps(c, pow2_ps(_mm256_sub_epi32(zero8(), u))),
-                                                               _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC))
-                         : floor_scaled_exact(d, _mm256_max_epi32(u, splat(-1000)));
-    // A negative c far below the grid floors to -1 even where c / 2^u underflows to -0.
-    V const negative = _mm256_castps_si256(_mm256_cmp_ps(c, _mm256_setzero_ps(), _CMP_LT_OQ));
-    c_aligned = _mm256_min_epi32(c_aligned, _mm256_or_si256(negative, splat(INT32_MAX)));
-    if (fp8)
-      c_aligned =
-          _mm256_andnot_si256(_mm256_cmpgt_epi32(_mm256_sub_epi32(u, e_c), splat(1)), c_aligned);
-    V const s_acc = _mm256_add_epi32(s_sum, c_aligned);
-    // S_acc = 0 gives +0.
-    result = in_f32 ? _mm256_castps_si256(_mm256_mul_ps(_mm256_cvtepi32_ps(s_acc), pow2_ps(u)))
-                    : round_scaled_exact(s_acc, _mm256_max_epi32(u, splat(-1000)));
+    if (!any(_mm256_and_si256(products_win, _mm256_cmpgt_epi32(splat(-125), u)))) {
+      __m256 const c = _mm256_castsi256_ps(d);
+      V const c_floored = _mm256_cvttps_epi32(
+          _mm256_round_ps(_mm256_mul_ps(c, pow2_ps(_mm256_sub_epi32(zero8(), u))), _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC));
+      V const s_acc = products_win_sum(c_floored, d, u, e_c, s_sum, fp8);
+      result = _mm256_castps_si256(_mm256_mul_ps(_mm256_cvtepi32_ps(s_acc), pow2_ps(u))); // S_acc = 0 gives +0
+    } else {
+      result = products_win_exact(d, u, e_c, s_sum, fp8);
+    }
   }
   if (win != 0xFF) {
     // T·2^(e_c-32) with T >= 1 unit is a normal f32 when e_c >= -94, and then 2^(e_c-32) is a
     // normal float and the scaling exact; smaller c (the normalisation floor at 2^-126 comes into
     // play) take the general form.
-    bool const any_tiny = any(_mm256_andnot_si256(products_win, _mm256_cmpgt_epi32(splat(-94), e_c)));
     V const c_signed = apply_sign(
         _mm256_or_si256(_mm256_and_si256(d, splat(0x7FFFFF)),
                         _mm256_andnot_si256(_mm256_cmpeq_epi32(e_field, zero8()), splat(0x800000))),
         _mm256_srai_epi32(d, 31));
-    D4 const t_lo = c_larger_sum4(low4(s_sum), low4(u), low4(e_c), low4(c_signed));
-    D4 const t_hi = c_larger_sum4(high4(s_sum), high4(u), high4(e_c), high4(c_signed));
     V c_wins;
-    if (any_tiny) {
-      c_wins = _mm256_castps_si256(_mm256_set_m128(c_larger4_any(t_hi, high4(e_c)), c_larger4_any(t_lo, low4(e_c))));
+    if (!any(_mm256_andnot_si256(products_win, _mm256_cmpgt_epi32(splat(-94), e_c)))) {
+      __m128 const lo = c_larger4(c_larger_sum4(low4(s_sum), low4(u), low4(e_c), low4(c_signed)));
+      __m128 const hi = c_larger4(c_larger_sum4(high4(s_sum), high4(u), high4(e_c), high4(c_signed)));
+      c_wins = _mm256_castps_si256(_mm256_mul_ps(_mm256_set_m128(hi, lo), pow2_ps(_mm256_sub_epi32(e_c, splat(32)))));
     } else {
-      __m256 const rounded = _mm256_set_m128(c_larger4(t_hi), c_larger4(t_lo));
-      c_wins = _mm256_castps_si256(_mm256_mul_ps(rounded, pow2_ps(_mm256_sub_epi32(e_c, splat(32)))));
+      c_wins = c_larger_any(s_sum, u, e_c, c_signed);
     }
     result = select(products_win, result, c_wins);
   }
@@ -194,8 +210,6 @@ void cdna3_row(Sites<kC> const& at, int K, int group, bool fp8, V (&d)[kC],
   }
 }
 
-} // namespace
-
 template <int kC>
 void cdna3_chains(Model const& m, Sites<kC> const& at, int K, Lanes<kC>& d, Lanes<kC>& fallback) {
   bool const fp8 = m.engine == Engine::kCdna3Fp8Dot;
@@ -211,7 +225,11 @@ void cdna3_chains(Model const& m, Sites<kC> const& at, int K, Lanes<kC>& d, Lane
     return cdna3_row<0>(at, K, m.group, fp8, d, fallback);
   }
 }
-template void cdna3_chains<2>(Model const&, Sites<2> const&, int, Lanes<2>&, Lanes<2>&);
+} // namespace
+
+void cdna3_tile(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C, uint64_t* D) {
+  tile_detail::tile_by_chains<2, cdna3_chains<2>>(m, M, N, K, A, B, C, D);
+}
 
 WAVEMMA_AVX2_END
 } // namespace wavemma::numeric::detail

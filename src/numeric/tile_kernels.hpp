@@ -8,6 +8,7 @@
 #include "simd.hpp"
 #include "tile.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -67,14 +68,93 @@ using Lanes = simd::V[kC];
 // A kernel runs the K products of kC chains: `d` holds the chains' C words on entry (the low 32
 // bits of the element words) and their D words on return; it sets the lanes of `fallback` whose
 // element the reference core must compute (a special C, or a case the kernel does not cover).
-// How many chains pay depends on the kernel's registers and dependency chains (tile_simd.cpp).
 template <int kC>
 using ChainKernel = void (*)(Model const&, Sites<kC> const&, int K, Lanes<kC>& d, Lanes<kC>& fallback);
 
+namespace tile_detail {
+
+using namespace simd;
+
+// The 8 output columns of one chain: row i, columns j0 .. j0 + kLanes - 1, of which n are inside
+// the tile (0 for a chain that only fills a batch).
+struct Chain {
+  int i, j0, n;
+};
 template <int kC>
-void cdna3_chains(Model const&, Sites<kC> const&, int K, Lanes<kC>& d, Lanes<kC>& fallback);
-template <int kC>
-void rdna_chains(Model const&, Sites<kC> const&, int K, Lanes<kC>& d, Lanes<kC>& fallback);
+using Batch = Chain[kC];
+
+// Runs the chains of one batch and writes their valid outputs.
+template <int kC, ChainKernel<kC> kKernel>
+inline void run_batch(Model const& m, TileOperands const& t, Batch<kC> const& batch, int N, int K, uint64_t const* A,
+               BView const& B, uint64_t const* C, uint64_t* D) {
+  auto const k_size = static_cast<size_t>(K);
+  Sites<kC> at;
+  Lanes<kC> d;
+  Lanes<kC> fallback;
+  bool full = true; // every chain has 8 valid columns
+  for (int w = 0; w < kC; ++w) {
+    Chain const& ch = batch[w];
+    size_t const row = static_cast<size_t>(ch.i) * static_cast<size_t>(N) + static_cast<size_t>(ch.j0);
+    at[w] = Site{&t.a, &t.b, static_cast<size_t>(ch.i) * k_size, static_cast<size_t>(ch.j0), t.b_off.of_row(ch.i)};
+    full = full && ch.n == kLanes;
+    d[w] = ch.n > 0 ? load_low_words(C + row, ch.n) : zero8();
+    fallback[w] = _mm256_or_si256(load8(&t.b.special[static_cast<size_t>(ch.j0)]),
+                                  splat(t.a.special[static_cast<size_t>(ch.i)]));
+  }
+  kKernel(m, at, K, d, fallback);
+  V any_fallback = zero8();
+  for (int w = 0; w < kC; ++w) any_fallback = _mm256_or_si256(any_fallback, fallback[w]);
+  for (int w = 0; w < kC; ++w) {
+    Chain const& ch = batch[w];
+    if (ch.n == 0) continue;
+    uint64_t* d_row = D + static_cast<size_t>(ch.i) * static_cast<size_t>(N) + static_cast<size_t>(ch.j0);
+    if (full && !any(any_fallback)) {
+      store_low_words(d_row, d[w]);
+      continue;
+    }
+    alignas(32) uint64_t computed[kLanes];
+    store_low_words(computed, d[w]);
+    finish_with_reference(m, N, K, A, B, C, D, ch.i, ch.j0, ch.n, computed,
+                          static_cast<uint32_t>(lane_bits(fallback[w])));
+  }
+}
+
+// A whole tile by a kernel (instantiated where the kernel is defined, so that it inlines): the
+// tile's 8-column chains, row by row, kC at a time (a short last batch is padded with chains
+// that are computed and not written).
+template <int kC, ChainKernel<kC> kKernel>
+void tile_by_chains(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C,
+                       uint64_t* D) {
+  thread_local TileOperands t;
+  pack(m, M, N, K, A, B, t);
+  Batch<kC> batch;
+  int filled = 0;
+  for (int i = 0; i < M; ++i) {
+    for (int j0 = 0; j0 < N; j0 += kLanes) {
+      batch[filled++] = {i, j0, std::min(kLanes, N - j0)};
+      if (filled == kC) {
+        run_batch<kC, kKernel>(m, t, batch, N, K, A, B, C, D);
+        filled = 0;
+      }
+    }
+  }
+  if (filled > 0) {
+    for (int w = filled; w < kC; ++w) batch[w] = {batch[0].i, batch[0].j0, 0};
+    run_batch<kC, kKernel>(m, t, batch, N, K, A, B, C, D);
+  }
+}
+
+
+} // namespace tile_detail
+
+// The aligning kernels, a tile at a time; each interleaves as many chains as pay for it (four for
+// the gfx12 step, whose dependency chain is long and which spills little; two for the others,
+// which spill more: numeric_bench).
+using AligningTile = void (*)(Model const&, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C,
+                              uint64_t* D);
+void cdna3_tile(Model const&, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C, uint64_t* D);
+void rdna3_tile(Model const&, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C, uint64_t* D);
+void rdna4_tile(Model const&, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C, uint64_t* D);
 
 WAVEMMA_AVX2_END
 } // namespace wavemma::numeric::detail

@@ -236,9 +236,52 @@ void rdna4_step_f16(Sites<kC> const& at, int k0, bool fp16_ovfl, V (&acc)[kC], V
 // accumulator and products are all zero: G = -152) a zero accumulator floors to 0 and S = 0 gives
 // +0 on any grid, so only a vector with a non-zero accumulator or sum there takes the same steps in
 // doubles, exact for every G; a result that overflows goes to the reference.
+// The rest of a step from G on. kWide: some lane of the vector lies outside -125 <= G <= 96
+// (`outside`); there a zero accumulator and a zero sum still take the f32 forms (on a clamped G),
+// and a vector with a non-zero one takes the exact forms in doubles.
+template <bool kWide, int kGroup, Out kOut>
+[[gnu::always_inline]] inline V rdna4_float_rest(V c, V e, V g, V outside, V const (&p)[kGroup], V const (&grid)[kGroup],
+                                                 V const (&g_pair)[kGroup / 2], V& fallback) {
+  constexpr int32_t kCFloor = -126;
+  V const g_f32 = kWide ? _mm256_min_epi32(_mm256_max_epi32(g, splat(kCFloor + 1)), splat(96)) : g;
+  V s;
+  if (!kWide || !any(_mm256_andnot_si256(_mm256_cmpeq_epi32(_mm256_slli_epi32(c, 1), zero8()), outside))) {
+    // floor(c / 2^G); -1 < c / 2^G < 0 (negative, wholly below the grid) gives 0.
+    __m256 const y = _mm256_mul_ps(_mm256_castsi256_ps(c), pow2_ps(_mm256_sub_epi32(zero8(), g_f32)));
+    V const above_minus_one = _mm256_castps_si256(_mm256_cmp_ps(y, _mm256_set1_ps(-1.0f), _CMP_GT_OQ));
+    s = _mm256_cvttps_epi32(_mm256_round_ps(y, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC));
+    s = _mm256_max_epi32(s, _mm256_andnot_si256(above_minus_one, splat(INT32_MIN)));
+  } else {
+    // A negative accumulator wholly below the grid gives 0 only when G > c_floor.
+    F32Fields const cf = fields(c);
+    V const c_shift = _mm256_max_epi32(_mm256_sub_epi32(g, _mm256_sub_epi32(_mm256_max_epi32(e, splat(1)), splat(150))), zero8());
+    V const magnitude = with_hidden_bit(cf);
+    V const below = _mm256_and_si256(
+        _mm256_and_si256(cf.neg, _mm256_cmpeq_epi32(_mm256_srlv_epi32(magnitude, c_shift), zero8())),
+        _mm256_andnot_si256(_mm256_cmpeq_epi32(magnitude, zero8()), _mm256_cmpgt_epi32(g, splat(kCFloor))));
+    s = _mm256_andnot_si256(below, floor_scaled_exact(c, g));
+  }
+  for (int n = 0; n < kGroup; n += 2) {
+    V const gp = g_pair[n / 2];
+    V const pair = _mm256_add_epi32(_mm256_srav_epi32(p[n], _mm256_sub_epi32(gp, grid[n])),
+                                    _mm256_srav_epi32(p[n + 1], _mm256_sub_epi32(gp, grid[n + 1])));
+    s = _mm256_add_epi32(s, _mm256_srav_epi32(pair, _mm256_sub_epi32(g, gp)));
+  }
+  // RNE(S) * 2^G; S = 0 gives +0.
+  V d;
+  if (!kWide || !any(_mm256_andnot_si256(_mm256_cmpeq_epi32(s, zero8()), outside))) {
+    d = _mm256_castps_si256(_mm256_mul_ps(_mm256_cvtepi32_ps(s), pow2_ps(g_f32)));
+  } else {
+    V const r = round_scaled_exact(s, g);
+    d = _mm256_andnot_si256(_mm256_cmpeq_epi32(_mm256_slli_epi32(r, 1), zero8()), r); // an underflow to -0: +0
+    fallback = _mm256_or_si256(fallback, is_inf_or_nan_f32(r));                         // overflow
+  }
+  if constexpr (kOut == Out::kBf16) d = _mm256_and_si256(d, splat(static_cast<int32_t>(0xFFFF0000u))); // bits [31:16]
+  return d;
+}
+
 template <int kGroup, Out kOut, int kC>
 void rdna4_step_float(Sites<kC> const& at, int k0, V (&acc)[kC], V (&fallback)[kC]) {
-  constexpr int32_t kCFloor = -126;
   for (int w = 0; w < kC; ++w) {
     V const c = acc[w];
     // max(c_floor, lead(c)) - 26 = max(E,1) - 153 (-152 for a zero or subnormal accumulator).
@@ -252,42 +295,9 @@ void rdna4_step_float(Sites<kC> const& at, int k0, V (&acc)[kC], V (&fallback)[k
       g_pair[n / 2] = _mm256_max_epi32(grid[n], grid[n + 1]);
       g = _mm256_max_epi32(g, g_pair[n / 2]);
     }
-    V const outside = _mm256_or_si256(_mm256_cmpgt_epi32(splat(kCFloor + 1), g), _mm256_cmpgt_epi32(g, splat(96)));
-    V const g_f32 = _mm256_min_epi32(_mm256_max_epi32(g, splat(kCFloor + 1)), splat(96)); // = G where it matters
-    V s;
-    if (!any(_mm256_andnot_si256(_mm256_cmpeq_epi32(_mm256_slli_epi32(c, 1), zero8()), outside))) {
-      // floor(c / 2^G); -1 < c / 2^G < 0 (negative, wholly below the grid) gives 0.
-      __m256 const y = _mm256_mul_ps(_mm256_castsi256_ps(c), pow2_ps(_mm256_sub_epi32(zero8(), g_f32)));
-      V const above_minus_one = _mm256_castps_si256(_mm256_cmp_ps(y, _mm256_set1_ps(-1.0f), _CMP_GT_OQ));
-      s = _mm256_cvttps_epi32(_mm256_round_ps(y, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC));
-      s = _mm256_max_epi32(s, _mm256_andnot_si256(above_minus_one, splat(INT32_MIN)));
-    } else {
-      // A negative accumulator wholly below the grid gives 0 only when G > c_floor.
-      F32Fields const cf = fields(c);
-      V const c_shift = _mm256_max_epi32(_mm256_sub_epi32(g, _mm256_sub_epi32(_mm256_max_epi32(e, splat(1)), splat(150))), zero8());
-      V const magnitude = with_hidden_bit(cf);
-      V const below = _mm256_and_si256(
-          _mm256_and_si256(cf.neg, _mm256_cmpeq_epi32(_mm256_srlv_epi32(magnitude, c_shift), zero8())),
-          _mm256_andnot_si256(_mm256_cmpeq_epi32(magnitude, zero8()), _mm256_cmpgt_epi32(g, splat(kCFloor))));
-      s = _mm256_andnot_si256(below, floor_scaled_exact(c, g));
-    }
-    for (int n = 0; n < kGroup; n += 2) {
-      V const gp = g_pair[n / 2];
-      V const pair = _mm256_add_epi32(_mm256_srav_epi32(p[n], _mm256_sub_epi32(gp, grid[n])),
-                                      _mm256_srav_epi32(p[n + 1], _mm256_sub_epi32(gp, grid[n + 1])));
-      s = _mm256_add_epi32(s, _mm256_srav_epi32(pair, _mm256_sub_epi32(g, gp)));
-    }
-    // RNE(S) * 2^G; S = 0 gives +0.
-    if (!any(_mm256_andnot_si256(_mm256_cmpeq_epi32(s, zero8()), outside))) {
-      acc[w] = _mm256_castps_si256(_mm256_mul_ps(_mm256_cvtepi32_ps(s), pow2_ps(g_f32)));
-    } else {
-      V const r = round_scaled_exact(s, g);
-      V const zero = _mm256_cmpeq_epi32(_mm256_slli_epi32(r, 1), zero8()); // an underflow to -0: +0
-      acc[w] = _mm256_andnot_si256(zero, r);
-      fallback[w] = _mm256_or_si256(fallback[w], is_inf_or_nan_f32(r)); // overflow
-    }
-    if constexpr (kOut == Out::kBf16)
-      acc[w] = _mm256_and_si256(acc[w], splat(static_cast<int32_t>(0xFFFF0000u))); // bits [31:16]
+    V const outside = _mm256_or_si256(_mm256_cmpgt_epi32(splat(-125), g), _mm256_cmpgt_epi32(g, splat(96)));
+    acc[w] = any(outside) ? rdna4_float_rest<true, kGroup, kOut>(c, e, g, outside, p, grid, g_pair, fallback[w])
+                          : rdna4_float_rest<false, kGroup, kOut>(c, e, g, outside, p, grid, g_pair, fallback[w]);
   }
 }
 
@@ -345,8 +355,6 @@ void rdna_chain(Model const& m, Sites<kC> const& at, int K, Lanes<kC>& d, Lanes<
   }
 }
 
-} // namespace
-
 template <int kC>
 void rdna_chains(Model const& m, Sites<kC> const& at, int K, Lanes<kC>& d, Lanes<kC>& fallback) {
   Out const out = out_of(m.out);
@@ -367,8 +375,14 @@ void rdna_chains(Model const& m, Sites<kC> const& at, int K, Lanes<kC>& d, Lanes
   }
   for (int w = 0; w < kC; ++w) d[w] = narrow_d(d[w], out);
 }
-template void rdna_chains<2>(Model const&, Sites<2> const&, int, Lanes<2>&, Lanes<2>&);
-template void rdna_chains<4>(Model const&, Sites<4> const&, int, Lanes<4>&, Lanes<4>&);
+} // namespace
+
+void rdna3_tile(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C, uint64_t* D) {
+  tile_detail::tile_by_chains<2, rdna_chains<2>>(m, M, N, K, A, B, C, D);
+}
+void rdna4_tile(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C, uint64_t* D) {
+  tile_detail::tile_by_chains<4, rdna_chains<4>>(m, M, N, K, A, B, C, D);
+}
 
 WAVEMMA_AVX2_END
 } // namespace wavemma::numeric::detail

@@ -25,90 +25,10 @@ bool default_fp_environment() {
 
 } // namespace
 
-WAVEMMA_AVX2_BEGIN
-namespace {
-
-using namespace simd;
-
-// The 8 output columns of one chain: row i, columns j0 .. j0 + kLanes - 1, of which n are inside
-// the tile (0 for a chain that only fills a batch).
-struct Chain {
-  int i, j0, n;
-};
-template <int kC>
-using Batch = Chain[kC];
-
-// Runs the chains of one batch and writes their valid outputs.
-template <int kC, ChainKernel<kC> kKernel>
-void run_batch(Model const& m, TileOperands const& t, Batch<kC> const& batch, int N, int K, uint64_t const* A,
-               BView const& B, uint64_t const* C, uint64_t* D) {
-  auto const k_size = static_cast<size_t>(K);
-  Sites<kC> at;
-  Lanes<kC> d;
-  Lanes<kC> fallback;
-  bool full = true; // every chain has 8 valid columns
-  for (int w = 0; w < kC; ++w) {
-    Chain const& ch = batch[w];
-    size_t const row = static_cast<size_t>(ch.i) * static_cast<size_t>(N) + static_cast<size_t>(ch.j0);
-    at[w] = Site{&t.a, &t.b, static_cast<size_t>(ch.i) * k_size, static_cast<size_t>(ch.j0), t.b_off.of_row(ch.i)};
-    full = full && ch.n == kLanes;
-    d[w] = ch.n > 0 ? load_low_words(C + row, ch.n) : zero8();
-    fallback[w] = _mm256_or_si256(load8(&t.b.special[static_cast<size_t>(ch.j0)]),
-                                  splat(t.a.special[static_cast<size_t>(ch.i)]));
-  }
-  kKernel(m, at, K, d, fallback);
-  V any_fallback = zero8();
-  for (int w = 0; w < kC; ++w) any_fallback = _mm256_or_si256(any_fallback, fallback[w]);
-  for (int w = 0; w < kC; ++w) {
-    Chain const& ch = batch[w];
-    if (ch.n == 0) continue;
-    uint64_t* d_row = D + static_cast<size_t>(ch.i) * static_cast<size_t>(N) + static_cast<size_t>(ch.j0);
-    if (full && !any(any_fallback)) {
-      store_low_words(d_row, d[w]);
-      continue;
-    }
-    alignas(32) uint64_t computed[kLanes];
-    store_low_words(computed, d[w]);
-    finish_with_reference(m, N, K, A, B, C, D, ch.i, ch.j0, ch.n, computed,
-                          static_cast<uint32_t>(lane_bits(fallback[w])));
-  }
-}
-
-// The tile's 8-column chains, row by row, kC at a time (a short last batch is padded with chains
-// that are computed and not written).
-template <int kC, ChainKernel<kC> kKernel>
-void dot_tile_aligning(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C,
-                       uint64_t* D) {
-  thread_local TileOperands t;
-  pack(m, M, N, K, A, B, t);
-  Batch<kC> batch;
-  int filled = 0;
-  for (int i = 0; i < M; ++i) {
-    for (int j0 = 0; j0 < N; j0 += kLanes) {
-      batch[filled++] = {i, j0, std::min(kLanes, N - j0)};
-      if (filled == kC) {
-        run_batch<kC, kKernel>(m, t, batch, N, K, A, B, C, D);
-        filled = 0;
-      }
-    }
-  }
-  if (filled > 0) {
-    for (int w = filled; w < kC; ++w) batch[w] = {batch[0].i, batch[0].j0, 0};
-    run_batch<kC, kKernel>(m, t, batch, N, K, A, B, C, D);
-  }
-}
-
-} // namespace
-WAVEMMA_AVX2_END
 
 namespace {
 
-using AligningTile = void (*)(Model const&, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C,
-                              uint64_t* D);
-
-// The aligning kernel of each engine, with the number of 8-lane chains it interleaves: four pay
-// for the gfx12 step (its dependency chain is long and it spills little), two for the others
-// (more spill, and slower: numeric_bench).
+// The aligning kernel of each engine.
 // clang-format off
 struct AligningKernel {
   Engine engine;
@@ -116,10 +36,10 @@ struct AligningKernel {
   AligningTile tile;
 };
 constexpr AligningKernel kAligningKernels[] = {
-  {Engine::kCdna3FusedDot, cdna3_covers, dot_tile_aligning<2, cdna3_chains<2>>},
-  {Engine::kCdna3Fp8Dot,   cdna3_covers, dot_tile_aligning<2, cdna3_chains<2>>},
-  {Engine::kRdna3Dot2,     rdna_covers,  dot_tile_aligning<2, rdna_chains<2>>},
-  {Engine::kRdna4Dot4,     rdna_covers,  dot_tile_aligning<4, rdna_chains<4>>},
+  {Engine::kCdna3FusedDot, cdna3_covers, cdna3_tile},
+  {Engine::kCdna3Fp8Dot,   cdna3_covers, cdna3_tile},
+  {Engine::kRdna3Dot2,     rdna_covers,  rdna3_tile},
+  {Engine::kRdna4Dot4,     rdna_covers,  rdna4_tile},
 };
 // clang-format on
 
