@@ -78,6 +78,8 @@ int int_value(std::string_view flag, std::string_view text, IntBounds);
 
 // --- architecture and wave size ------------------------------------------------------------------
 
+// "Architecture: gfx1100, ..., rdna3, ...": the --arch help, from the catalog's architectures.
+std::string arch_help();
 // --arch: a gfx name or a family alias, case-insensitive. `absent` says in the help what happens
 // without it (each command infers the architecture from what else names one, or asks for it).
 void add_arch(CLI::App&, std::string& value, std::string_view absent);
@@ -86,8 +88,6 @@ void add_wave(CLI::App&, int& value);
 isa::Arch const& find_arch_or_throw(std::string_view name);
 // The wave size to use on `arch`: `wave` (0: the architecture's default), checked.
 int wave_on(isa::Arch const& arch, int wave);
-// The default architecture of a generation (gfx1100, gfx1201, gfx942), to infer --arch.
-isa::Arch const& default_arch(isa::Generation);
 
 // --arch / --wave and the instruction positional, resolved together.
 struct Target {
@@ -102,7 +102,7 @@ struct TargetOptions {
   int wave = 0;            // 0: the architecture's default
   void add_to(CLI::App& app, bool instruction_required = true);
   // Resolves the options; without --arch an unambiguous instruction picks its generation's
-  // default architecture (gfx1100, gfx1201, gfx942); a builtin name fixes the wave size.
+  // default architecture (isa::default_arch); a builtin name fixes the wave size.
   Target resolve() const;
 };
 

@@ -200,15 +200,7 @@ CLI::Option* add_positive_real(CLI::App& app, std::string const& names, std::opt
 
 // --- architecture and wave size ------------------------------------------------------------------
 
-isa::Arch const& default_arch(isa::Generation g) {
-  std::string_view name = "gfx942";
-  switch (g) {
-  case isa::Generation::kGfx11: name = "gfx1100"; break;
-  case isa::Generation::kGfx12: name = "gfx1201"; break;
-  case isa::Generation::kGfx94x: name = "gfx942"; break;
-  }
-  return *isa::find_arch(name);
-}
+std::string arch_help() { return "Architecture: " + isa::known_arch_names(); }
 
 isa::Arch const& find_arch_or_throw(std::string_view name) {
   isa::Arch const* a = isa::find_arch(name);
@@ -222,7 +214,7 @@ void add_arch(CLI::App& app, std::string& value, std::string_view absent) {
     value = s;
   };
   app.add_option_function<std::string>("--arch", set,
-                                       fmt::format("Architecture, any case: {} ({})", isa::known_arch_names(), absent))
+                                       fmt::format("{}, any case ({})", arch_help(), absent))
       ->type_name("ARCH");
 }
 
@@ -273,27 +265,27 @@ Target TargetOptions::resolve() const {
                                    t.arch->name, isa::family_name(t.arch->gen)));
     if (!t.instruction) {
       std::string elsewhere;
-      for (auto g : {isa::Generation::kGfx11, isa::Generation::kGfx12, isa::Generation::kGfx94x})
-        if (g != t.arch->gen && isa::find_instruction(g, instruction))
-          elsewhere += (elsewhere.empty() ? "" : "; ") + fmt::format("{} has it ({})", isa::family_name(g), archs_of(g));
+      for (auto const& g : isa::generations())
+        if (g.gen != t.arch->gen && isa::find_instruction(g.gen, instruction))
+          elsewhere += (elsewhere.empty() ? "" : "; ") + fmt::format("{} has it ({})", g.family, archs_of(g.gen));
       if (!elsewhere.empty())
         throw UsageError(fmt::format("{} lacks instruction {}: {}", t.arch->name, name, elsewhere));
       throw UsageError(fmt::format("unknown instruction '{}'{}", name, suggestion(instruction)));
     }
   } else if (!t.instruction) {
     std::vector<isa::Instruction const*> found;
-    for (auto g : {isa::Generation::kGfx11, isa::Generation::kGfx12, isa::Generation::kGfx94x})
-      if (auto const* in = isa::find_instruction(g, instruction)) found.push_back(in);
+    for (auto const& g : isa::generations())
+      if (auto const* in = isa::find_instruction(g.gen, instruction)) found.push_back(in);
     if (found.empty()) throw UsageError(fmt::format("unknown instruction '{}'{}", name, suggestion(instruction)));
     if (found.size() > 1) {
       std::string gens;
       for (auto const* in : found) gens += (gens.empty() ? "" : " and ") + std::string(isa::name(in->gen));
       throw UsageError(fmt::format("{} exists on {}: choose with --arch (e.g. --arch {})", name, gens,
-                                   default_arch(found.back()->gen).name));
+                                   isa::default_arch(found.back()->gen).name));
     }
     t.instruction = found.front();
   }
-  if (!t.arch) t.arch = &default_arch(t.instruction->gen);
+  if (!t.arch) t.arch = &isa::default_arch(t.instruction->gen);
   t.wave = wave_on(*t.arch, wave ? wave : wave_from_builtin);
   if (wave_from_builtin && t.wave != wave_from_builtin)
     throw UsageError(fmt::format("{} is a wave{} builtin, but --wave {} was given", bi->name, wave_from_builtin, t.wave));

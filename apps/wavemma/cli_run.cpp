@@ -88,7 +88,7 @@ int run(int argc, char** argv) {
                  "wavemma"};
     app.require_subcommand(1);
     app.fallthrough(false);
-    app.set_version_flag("--version", "wavemma 0.1.0");
+    app.set_version_flag("--version", "wavemma " WAVEMMA_VERSION); // project(VERSION) in CMakeLists.txt
     std::string names;
     Group const* named = nullptr;
     for (auto const& g : kGroups)

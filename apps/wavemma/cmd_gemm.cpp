@@ -30,7 +30,7 @@ constexpr isa::Generation kDefaultGeneration = isa::Generation::kGfx12;
 // the device buffers, the f64 reference's doubles, the chain's result): at most 40 bytes each.
 constexpr double kBytesPerElement = 40;
 
-std::string default_policy(isa::Arch const& a) { return a.gen == isa::Generation::kGfx94x ? "mfma_f16" : "wmma_f16"; }
+std::string default_policy(isa::Arch const& a) { return isa::is_rdna(a.gen) ? "wmma_f16" : "mfma_f16"; }
 
 // The registry's spelling of a policy name given in any case ("" if there is none).
 std::string canonical_policy(std::string const& name) {
@@ -45,15 +45,14 @@ isa::Arch const& arch_of(GemmOptions const& o, std::string const& policy, isa::G
   if (gpu) return find_arch_or_throw(gpu->arch);
   std::vector<isa::Generation> gens;
   for (auto const& p : gemm::policies())
-    for (auto g : {isa::Generation::kGfx11, isa::Generation::kGfx12, isa::Generation::kGfx94x})
-      if (p.name == policy && p.family == isa::name(g)) gens.push_back(g);
+    if (p.name == policy && p.gen) gens.push_back(*p.gen);
   if (gens.size() > 1) {
     std::string names;
     for (auto g : gens) names += (names.empty() ? "" : " and ") + std::string(isa::name(g));
     throw UsageError(fmt::format("policy {} runs on {}: choose with --arch (e.g. --arch {})", policy, names,
-                                 default_arch(gens.back()).name));
+                                 isa::default_arch(gens.back()).name));
   }
-  return default_arch(gens.empty() ? kDefaultGeneration : gens.front());
+  return isa::default_arch(gens.empty() ? kDefaultGeneration : gens.front());
 }
 
 // Refuses sizes that would take hours, or more memory than a shared machine should give.
@@ -71,17 +70,25 @@ void list_policies(Format f) {
   if (f == Format::kJson) {
     auto arr = nlohmann::json::array();
     for (auto const& p : gemm::policies())
-      arr.push_back({{"policy", p.name}, {"archs", gemm::archs_of(p)}, {"family", p.family}, {"instruction", p.instruction},
+      arr.push_back({{"policy", p.name}, {"archs", gemm::archs_of(p)}, {"family", p.family()}, {"instruction", p.instruction},
                      {"input", p.input}, {"output", p.output}, {"sparse", p.sparse}});
     fmt::print("{}\n", arr.dump(2));
     return;
   }
   Table t({"policy", "family", "instruction", "A/B", "C", "tile policy", "compute policy", "threads"});
   for (auto const& p : gemm::policies())
-    t.add({std::string(p.name), std::string(p.family), p.instruction.empty() ? "scalar FMA" : std::string(p.instruction),
+    t.add({std::string(p.name), std::string(p.family()), p.instruction.empty() ? "scalar FMA" : std::string(p.instruction),
            std::string(p.input), std::string(p.output), p.tile_policy, p.compute_policy, std::to_string(p.threads)});
   fmt::print("{}", f == Format::kMarkdown ? t.markdown() : t.text());
-  if (f == Format::kText) fmt::print("family any: every architecture; gfx11 = gfx1100..gfx1153, gfx12 = gfx1200/gfx1201, gfx94x = gfx940..gfx942\n");
+  if (f == Format::kText) {
+    std::string families = "family any: every architecture";
+    for (auto const& g : isa::generations()) {
+      families += fmt::format("; {} =", g.name);
+      for (auto const& a : isa::architectures())
+        if (a.gen == g.gen) families += fmt::format(" {}", a.name);
+    }
+    fmt::print("{}\n", families);
+  }
 }
 
 std::string duration(double s) {
@@ -184,7 +191,7 @@ void add_gemm(CLI::App& app) {
   auto* cmd = app.add_subcommand("gemm", "Run a GEMM policy on the CPU through the SIMT runtime and check it bit for bit");
   add_arch(*cmd, o->arch, "default: the GPU's, else the one family the policy runs on; gfx1201 when nothing names one");
   add_wave(*cmd, o->wave);
-  add_text(*cmd, "--policy", o->policy, "Policy name, any case (default wmma_f16, mfma_f16 on CDNA3); see --list-policies");
+  add_text(*cmd, "--policy", o->policy, "Policy name, any case (default wmma_f16, mfma_f16 on CDNA); see --list-policies");
   IntBounds const size{1, std::numeric_limits<int>::max()};
   add_int(*cmd, "--m", o->m, "Rows of A and C (default 512)", size);
   add_int(*cmd, "--n", o->n, "Columns of B and C (default 512)", size);

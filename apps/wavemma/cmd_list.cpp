@@ -7,6 +7,7 @@
 #include "cli.hpp"
 #include "table.hpp"
 #include "wavemma/isa/builtin.hpp"
+#include "wavemma/numeric/engine.hpp"
 
 namespace wavemma::cli {
 namespace {
@@ -45,11 +46,12 @@ void list_models(Format format, std::vector<Entry> const& entries) {
         users += fmt::format("{}{} {}", users.empty() ? "" : ", ", isa::name(e.in->gen), e.in->mnemonic);
       }
     if (users.empty()) continue;
-    t.add({std::string(m.name), std::string(isa::name(m.engine)), std::to_string(m.group), std::string(isa::name(m.evidence)),
-           users, std::string(m.summary), std::string(m.sources)});
-    arr.push_back({{"model", m.name}, {"engine", isa::name(m.engine)}, {"group", m.group}, {"evidence", isa::name(m.evidence)},
+    std::string_view const engine = numeric::engine_name(m.engine);
+    t.add({std::string(m.name), std::string(engine), std::to_string(m.group), std::string(isa::name(m.evidence)), users,
+           std::string(m.summary), std::string(m.sources)});
+    arr.push_back({{"model", m.name}, {"engine", engine}, {"group", m.group}, {"evidence", isa::name(m.evidence)},
                    {"instructions", users}, {"summary", m.summary}, {"sources", m.sources}});
-    csv += fmt::format("{},{},{},{},{},{},{}\n", csv_field(std::string(m.name)), isa::name(m.engine), m.group,
+    csv += fmt::format("{},{},{},{},{},{},{}\n", csv_field(std::string(m.name)), engine, m.group,
                        isa::name(m.evidence), csv_field(users), csv_field(std::string(m.summary)),
                        csv_field(std::string(m.sources)));
   }
@@ -65,7 +67,7 @@ void run(ListOptions const& o) {
     archs.push_back(&find_arch_or_throw(o.arch));
     (void)wave_on(*archs.front(), o.wave);
   } else {
-    for (char const* name : {"gfx1100", "gfx1201", "gfx942"}) archs.push_back(isa::find_arch(name));
+    for (auto const& g : isa::generations()) archs.push_back(&isa::default_arch(g.gen));
   }
   std::optional<isa::Kind> kind;
   if (!o.family.empty()) {
@@ -130,7 +132,7 @@ void run(ListOptions const& o) {
 void add_list(CLI::App& app) {
   auto o = std::make_shared<ListOptions>();
   auto* cmd = app.add_subcommand("list", "List the catalog's instructions (filter by --arch, --wave, --family)");
-  add_arch(*cmd, o->arch, "a filter; default: every family (gfx1100, gfx1201, gfx942), every wave");
+  add_arch(*cmd, o->arch, "a filter; default: each generation's default architecture, every wave");
   add_wave(*cmd, o->wave);
   add_text(*cmd, "--family", o->family, "wmma, swmmac, mfma or smfmac");
   add_text(*cmd, "--format", o->format, "table (default), csv, json, markdown");

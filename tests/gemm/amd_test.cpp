@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fmt/format.h>
+#include <iostream>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -53,19 +55,19 @@ std::string instruction_of(std::string const& symbol) {
 }
 
 TEST(GemmAmd, EveryPolicyCompilesForItsTargetsWithItsInstructionAndNoScratch) {
-  struct Target {
-    char const* arch;
-    char const* family;
-    int family_value;
-  };
   int checked = 0;
-  for (Target t : {Target{"gfx1100", "gfx11", 1}, Target{"gfx1200", "gfx12", 2}, Target{"gfx1201", "gfx12", 2},
-                   Target{"gfx942", "gfx94x", 3}}) {
-    std::string const out = ::testing::TempDir() + "gemm_" + t.arch + ".s";
+  std::string archs;
+  // Each generation that has matrix policies, at its default architecture.
+  for (auto const& g : isa::generations()) {
+    bool const has_policy = std::ranges::any_of(policies(), [&](PolicyInfo const& p) { return p.gen == g.gen; });
+    if (!has_policy) continue;
+    isa::Arch const& arch = isa::default_arch(g.gen);
+    archs += (archs.empty() ? "" : ", ") + std::string(arch.name);
+    std::string const out = ::testing::TempDir() + "gemm_" + std::string(arch.name) + ".s";
     std::string const cmd = fmt::format(
         "clang++-22 -std=c++20 -x hip --offload-arch={} -nogpulib --cuda-device-only -O3 -S -flax-vector-conversions=none "
-        "-I{}/include -DWAVEMMA_FAMILY={} -o {} {}/tests/gemm/amd/policies_kernels.hip",
-        t.arch, WAVEMMA_SOURCE_DIR, t.family_value, out, WAVEMMA_SOURCE_DIR);
+        "-I{}/include -DWAVEMMA_GENERATION={} -o {} {}/tests/gemm/amd/policies_kernels.hip",
+        arch.name, WAVEMMA_SOURCE_DIR, static_cast<int>(g.gen), out, WAVEMMA_SOURCE_DIR);
     auto const res = test::run(cmd);
     ASSERT_EQ(res.status, 0) << cmd << "\n" << res.output.substr(0, 3000);
     std::ifstream f(out);
@@ -73,23 +75,23 @@ TEST(GemmAmd, EveryPolicyCompilesForItsTargetsWithItsInstructionAndNoScratch) {
     ss << f.rdbuf();
     auto const ks = kernels_of(ss.str());
     size_t expected = 0;
-    for (auto const& p : policies()) expected += p.family == t.family || p.family == "any";
-    EXPECT_EQ(ks.size(), expected) << t.arch;
+    for (auto const& p : policies()) expected += p.runs_on(arch);
+    EXPECT_EQ(ks.size(), expected) << arch.name;
     for (auto const& k : ks) {
       std::string const want = instruction_of(k.symbol);
-      EXPECT_EQ(k.scratch, 0) << t.arch << " " << k.symbol << " uses scratch";
-      EXPECT_EQ(k.code.find("scratch_"), std::string::npos) << t.arch << " " << k.symbol;
+      EXPECT_EQ(k.scratch, 0) << arch.name << " " << k.symbol << " uses scratch";
+      EXPECT_EQ(k.code.find("scratch_"), std::string::npos) << arch.name << " " << k.symbol;
       if (want.empty()) {
-        EXPECT_NE(k.code.find("fma"), std::string::npos) << t.arch << " scalar kernel without an FMA: " << k.symbol;
+        EXPECT_NE(k.code.find("fma"), std::string::npos) << arch.name << " scalar kernel without an FMA: " << k.symbol;
         EXPECT_EQ(k.code.find("v_wmma"), std::string::npos);
         EXPECT_EQ(k.code.find("v_mfma"), std::string::npos);
       } else {
-        EXPECT_NE(k.code.find(want + " "), std::string::npos) << t.arch << ": " << want << " missing from " << k.symbol;
+        EXPECT_NE(k.code.find(want + " "), std::string::npos) << arch.name << ": " << want << " missing from " << k.symbol;
       }
       ++checked;
     }
   }
-  std::cout << "[gemm-amd] " << checked << " policy kernels compiled for gfx1100, gfx1200, gfx1201 and gfx942\n";
+  std::cout << "[gemm-amd] " << checked << " policy kernels compiled for " << archs << "\n";
 }
 
 } // namespace

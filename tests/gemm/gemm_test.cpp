@@ -66,7 +66,7 @@ struct SeedContiguousK : MatrixCore<instr::gfx12_wmma_f32_16x16x16_f16_w32, _Flo
     return f;
   }
 };
-using SeedPolicy = Policy<"seed_wmma_f16", Family::kGfx12, 32, LdsTile<_Float16, 32, 32, 32>, SeedContiguousK>;
+using SeedPolicy = Policy<"seed_wmma_f16", Gen::kGfx12, 32, LdsTile<_Float16, 32, 32, 32>, SeedContiguousK>;
 
 TEST(Gemm, TheSeedsContiguousKOrderFailsTheBitExactCheckOnly) {
   RunOptions o;
@@ -77,7 +77,7 @@ TEST(Gemm, TheSeedsContiguousKOrderFailsTheBitExactCheckOnly) {
   EXPECT_GT(seed.mismatches, 0);
   EXPECT_LE(seed.max_error_over_tolerance, 1.0) << "the product itself is right";
   // The catalog's layout, same everything else: bit-exact.
-  using Right = Policy<"wmma_f16", Family::kGfx12, 32, LdsTile<_Float16, 32, 32, 32>, SeedContiguousK::Base>;
+  using Right = Policy<"wmma_f16", Gen::kGfx12, 32, LdsTile<_Float16, 32, 32, 32>, SeedContiguousK::Base>;
   RunResult const right = detail::run_policy<Right>(o);
   EXPECT_TRUE(right.bitwise_equal) << right.first_mismatch;
 }

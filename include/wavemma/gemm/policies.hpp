@@ -7,11 +7,22 @@
 #include <stdint.h>
 
 #include "wavemma/gemm/kernel.hpp"
+#include "wavemma/isa/types.hpp"
 
 namespace wavemma::gemm {
 
-// Generations, spelled as the catalog spells them ("any": the scalar fallbacks).
-enum class Family : uint8_t { kAny, kGfx11, kGfx12, kGfx94x };
+using Gen = isa::Generation;
+
+// Where a policy runs: the catalog generation of the instruction it issues, or any architecture
+// (the default: the scalar fallbacks).
+struct Family {
+  bool any = true;
+  Gen gen{};
+  constexpr Family() = default;
+  constexpr Family(Gen g) : any(false), gen(g) {} // NOLINT: a generation is a family
+  constexpr bool runs_on(Gen g) const { return any || gen == g; }
+};
+inline constexpr Family kAnyFamily{};
 
 template <unsigned N>
 struct Name {
@@ -36,6 +47,7 @@ struct Policy {
   using out = typename Compute::out;
   static constexpr int threads = block_threads<Tile, Compute>;
   static_assert(compatible<Tile, Compute>());
+  static_assert(F.any == (Wave == 0), "a matrix policy names its generation and wave; a scalar one runs anywhere");
 };
 
 template <class... P>
@@ -44,34 +56,34 @@ struct PolicyList {};
 namespace in = instr;
 // clang-format off
 using AllPolicies = PolicyList<
-//       name               family            wave  TilePolicy                                   ComputePolicy
-  Policy<"scalar_fma_f32",  Family::kAny,     0,  LdsTile<float, 64, 64, 16>,                   ScalarFma<float, 4, 4>>,
-  Policy<"scalar_fma_f32_db", Family::kAny,   0,  LdsTile<float, 64, 64, 16, 2>,                ScalarFma<float, 4, 4>>,
-  Policy<"scalar_fma_f64",  Family::kAny,     0,  LdsTile<double, 32, 32, 16>,                  ScalarFma<double, 2, 2>>,
+//       name               family          wave  TilePolicy                                   ComputePolicy
+  Policy<"scalar_fma_f32",  kAnyFamily,       0,  LdsTile<float, 64, 64, 16>,                   ScalarFma<float, 4, 4>>,
+  Policy<"scalar_fma_f32_db", kAnyFamily,     0,  LdsTile<float, 64, 64, 16, 2>,                ScalarFma<float, 4, 4>>,
+  Policy<"scalar_fma_f64",  kAnyFamily,       0,  LdsTile<double, 32, 32, 16>,                  ScalarFma<double, 2, 2>>,
   // RDNA3 (gfx11), wave32
-  Policy<"wmma_f16",        Family::kGfx11,  32,  LdsTile<_Float16, 32, 32, 32>,                MatrixCore<in::gfx11_wmma_f32_16x16x16_f16_w32, _Float16, float>>,
-  Policy<"wmma_bf16",       Family::kGfx11,  32,  LdsTile<bf16_bits, 32, 32, 32>,               MatrixCore<in::gfx11_wmma_f32_16x16x16_bf16_w32, bf16_bits, float>>,
-  Policy<"wmma_iu8",        Family::kGfx11,  32,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCore<in::gfx11_wmma_i32_16x16x16_iu8_w32, int8_t, int>>,
-  Policy<"wmma_iu4",        Family::kGfx11,  32,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCore<in::gfx11_wmma_i32_16x16x16_iu4_w32, int8_t, int>>,
+  Policy<"wmma_f16",        Gen::kGfx11,     32,  LdsTile<_Float16, 32, 32, 32>,                MatrixCore<in::gfx11_wmma_f32_16x16x16_f16_w32, _Float16, float>>,
+  Policy<"wmma_bf16",       Gen::kGfx11,     32,  LdsTile<bf16_bits, 32, 32, 32>,               MatrixCore<in::gfx11_wmma_f32_16x16x16_bf16_w32, bf16_bits, float>>,
+  Policy<"wmma_iu8",        Gen::kGfx11,     32,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCore<in::gfx11_wmma_i32_16x16x16_iu8_w32, int8_t, int>>,
+  Policy<"wmma_iu4",        Gen::kGfx11,     32,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCore<in::gfx11_wmma_i32_16x16x16_iu4_w32, int8_t, int>>,
   // RDNA4 (gfx12), wave32
-  Policy<"wmma_f16",        Family::kGfx12,  32,  LdsTile<_Float16, 32, 32, 32>,                MatrixCore<in::gfx12_wmma_f32_16x16x16_f16_w32, _Float16, float>>,
-  Policy<"wmma_f16_db",     Family::kGfx12,  32,  LdsTile<_Float16, 32, 32, 32, 2>,             MatrixCore<in::gfx12_wmma_f32_16x16x16_f16_w32, _Float16, float>>,
-  Policy<"wmma_f16_tr",     Family::kGfx12,  32,  TransposeLoadTile<32, 32, 32>,                MatrixCore<in::gfx12_wmma_f32_16x16x16_f16_w32, _Float16, float>>,
-  Policy<"wmma_bf16",       Family::kGfx12,  32,  LdsTile<bf16_bits, 32, 32, 32>,               MatrixCore<in::gfx12_wmma_f32_16x16x16_bf16_w32, bf16_bits, float>>,
-  Policy<"wmma_fp8",        Family::kGfx12,  32,  LdsTile<fp8_bits, 32, 32, 32>,                MatrixCore<in::gfx12_wmma_f32_16x16x16_fp8_fp8_w32, fp8_bits, float>>,
-  Policy<"wmma_bf8",        Family::kGfx12,  32,  LdsTile<fp8_bits, 32, 32, 32>,                MatrixCore<in::gfx12_wmma_f32_16x16x16_bf8_bf8_w32, fp8_bits, float>>,
-  Policy<"wmma_iu8",        Family::kGfx12,  32,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCore<in::gfx12_wmma_i32_16x16x16_iu8_w32, int8_t, int>>,
-  Policy<"wmma_iu4",        Family::kGfx12,  32,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCore<in::gfx12_wmma_i32_16x16x16_iu4_w32, int8_t, int>>,
-  Policy<"wmma_iu4_k32",    Family::kGfx12,  32,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCore<in::gfx12_wmma_i32_16x16x32_iu4_w32, int8_t, int>>,
-  Policy<"swmmac_f16",      Family::kGfx12,  32,  SparseLdsTile<_Float16, 32, 32, 32>,          MatrixCore<in::gfx12_swmmac_f32_16x16x32_f16_w32, _Float16, float>>,
+  Policy<"wmma_f16",        Gen::kGfx12,     32,  LdsTile<_Float16, 32, 32, 32>,                MatrixCore<in::gfx12_wmma_f32_16x16x16_f16_w32, _Float16, float>>,
+  Policy<"wmma_f16_db",     Gen::kGfx12,     32,  LdsTile<_Float16, 32, 32, 32, 2>,             MatrixCore<in::gfx12_wmma_f32_16x16x16_f16_w32, _Float16, float>>,
+  Policy<"wmma_f16_tr",     Gen::kGfx12,     32,  TransposeLoadTile<32, 32, 32>,                MatrixCore<in::gfx12_wmma_f32_16x16x16_f16_w32, _Float16, float>>,
+  Policy<"wmma_bf16",       Gen::kGfx12,     32,  LdsTile<bf16_bits, 32, 32, 32>,               MatrixCore<in::gfx12_wmma_f32_16x16x16_bf16_w32, bf16_bits, float>>,
+  Policy<"wmma_fp8",        Gen::kGfx12,     32,  LdsTile<fp8_bits, 32, 32, 32>,                MatrixCore<in::gfx12_wmma_f32_16x16x16_fp8_fp8_w32, fp8_bits, float>>,
+  Policy<"wmma_bf8",        Gen::kGfx12,     32,  LdsTile<fp8_bits, 32, 32, 32>,                MatrixCore<in::gfx12_wmma_f32_16x16x16_bf8_bf8_w32, fp8_bits, float>>,
+  Policy<"wmma_iu8",        Gen::kGfx12,     32,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCore<in::gfx12_wmma_i32_16x16x16_iu8_w32, int8_t, int>>,
+  Policy<"wmma_iu4",        Gen::kGfx12,     32,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCore<in::gfx12_wmma_i32_16x16x16_iu4_w32, int8_t, int>>,
+  Policy<"wmma_iu4_k32",    Gen::kGfx12,     32,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCore<in::gfx12_wmma_i32_16x16x32_iu4_w32, int8_t, int>>,
+  Policy<"swmmac_f16",      Gen::kGfx12,     32,  SparseLdsTile<_Float16, 32, 32, 32>,          MatrixCore<in::gfx12_swmmac_f32_16x16x32_f16_w32, _Float16, float>>,
   // CDNA3 (gfx942), wave64
-  Policy<"mfma_xf32",       Family::kGfx94x, 64,  LdsTile<float, 32, 32, 32>,                   MatrixCore<in::gfx94x_mfma_f32_16x16x8_xf32_w64, float, float>>,
-  Policy<"mfma_f16",        Family::kGfx94x, 64,  LdsTile<_Float16, 32, 32, 32>,                MatrixCore<in::gfx94x_mfma_f32_16x16x16_f16_w64, _Float16, float>>,
-  Policy<"mfma_f16_32x32",  Family::kGfx94x, 64,  LdsTile<_Float16, 64, 64, 32>,                MatrixCore<in::gfx94x_mfma_f32_32x32x8_f16_w64, _Float16, float>>,
-  Policy<"mfma_bf16_1k",    Family::kGfx94x, 64,  LdsTile<bf16_bits, 32, 32, 32>,               MatrixCore<in::gfx94x_mfma_f32_16x16x16_bf16_w64, bf16_bits, float>>,
-  Policy<"mfma_fp8",        Family::kGfx94x, 64,  LdsTile<fp8_bits, 32, 32, 32>,                MatrixCore<in::gfx94x_mfma_f32_16x16x32_fp8_fp8_w64, fp8_bits, float>>,
-  Policy<"mfma_i8",         Family::kGfx94x, 64,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCore<in::gfx94x_mfma_i32_16x16x32_i8_w64, int8_t, int>>,
-  Policy<"mfma_f64",        Family::kGfx94x, 64,  LdsTile<double, 32, 32, 16>,                  MatrixCore<in::gfx94x_mfma_f64_16x16x4_f64_w64, double, double>>
+  Policy<"mfma_xf32",       Gen::kGfx94x,    64,  LdsTile<float, 32, 32, 32>,                   MatrixCore<in::gfx94x_mfma_f32_16x16x8_xf32_w64, float, float>>,
+  Policy<"mfma_f16",        Gen::kGfx94x,    64,  LdsTile<_Float16, 32, 32, 32>,                MatrixCore<in::gfx94x_mfma_f32_16x16x16_f16_w64, _Float16, float>>,
+  Policy<"mfma_f16_32x32",  Gen::kGfx94x,    64,  LdsTile<_Float16, 64, 64, 32>,                MatrixCore<in::gfx94x_mfma_f32_32x32x8_f16_w64, _Float16, float>>,
+  Policy<"mfma_bf16_1k",    Gen::kGfx94x,    64,  LdsTile<bf16_bits, 32, 32, 32>,               MatrixCore<in::gfx94x_mfma_f32_16x16x16_bf16_w64, bf16_bits, float>>,
+  Policy<"mfma_fp8",        Gen::kGfx94x,    64,  LdsTile<fp8_bits, 32, 32, 32>,                MatrixCore<in::gfx94x_mfma_f32_16x16x32_fp8_fp8_w64, fp8_bits, float>>,
+  Policy<"mfma_i8",         Gen::kGfx94x,    64,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCore<in::gfx94x_mfma_i32_16x16x32_i8_w64, int8_t, int>>,
+  Policy<"mfma_f64",        Gen::kGfx94x,    64,  LdsTile<double, 32, 32, 16>,                  MatrixCore<in::gfx94x_mfma_f64_16x16x4_f64_w64, double, double>>
 >;
 // clang-format on
 

@@ -19,16 +19,6 @@
 
 namespace wavemma::gemm::detail {
 
-
-inline std::string_view family_name(Family f) {
-  constexpr std::string_view kNames[] = {"any", "gfx11", "gfx12", "gfx94x"};
-  return kNames[static_cast<int>(f)];
-}
-
-inline isa::Generation generation_of(Family f) {
-  return f == Family::kGfx11 ? isa::Generation::kGfx11 : f == Family::kGfx12 ? isa::Generation::kGfx12 : isa::Generation::kGfx94x;
-}
-
 template <class C>
 concept HasInstruction = requires { typename C::instruction; };
 
@@ -36,7 +26,7 @@ concept HasInstruction = requires { typename C::instruction; };
 template <class P>
 emu::Issue issue_of() {
   using I = typename P::compute::instruction;
-  auto const* row = isa::find_instruction(generation_of(P::family), I::mnemonic);
+  auto const* row = isa::find_instruction(P::family.gen, I::mnemonic);
   if (!row) throw std::logic_error(fmt::format("policy {}: {} is not in the catalog", P::name, I::mnemonic));
   emu::Issue is{row, I::wave, {}};
   if (row->mod_rules().neg_is_signedness) is.mods.neg_lo = {true, true, false}; // a_sign = b_sign = true
@@ -59,7 +49,7 @@ template <class P>
 PolicyInfo info_of() {
   PolicyInfo pi{};
   pi.name = P::name;
-  pi.family = family_name(P::family);
+  if (!P::family.any) pi.gen = P::family.gen;
   pi.wave = P::wave;
   auto const [in, out] = formats<P>();
   if constexpr (HasInstruction<typename P::compute>) {

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,7 +16,7 @@ namespace wavemma::gemm {
 
 struct PolicyInfo {
   std::string_view name;
-  std::string_view family;      // "any", "gfx11", "gfx12", "gfx94x"
+  std::optional<isa::Generation> gen; // the generation it runs on; none: any (scalar fallbacks)
   int wave;                     // 0 for the scalar fallbacks: the architecture's default
   std::string_view instruction; // the matrix instruction, empty for scalar FMA
   std::string_view input;       // element type of A and B ("f16", "bf16", "fp8", "iu8", ...)
@@ -24,6 +25,7 @@ struct PolicyInfo {
   bool sparse;
   std::string tile_policy, compute_policy; // for people
   bool runs_on(isa::Arch const&) const;
+  std::string_view family() const; // "any" or the generation's name ("gfx12")
 };
 
 std::vector<PolicyInfo> const& policies();
