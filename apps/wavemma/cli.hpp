@@ -61,7 +61,7 @@ std::optional<int64_t> parse_int(std::string_view, Radix = Radix::kDecimal);   /
 std::optional<uint64_t> parse_uint(std::string_view, Radix = Radix::kDecimal); // nullopt: bad, negative or overflow
 std::optional<double> parse_real(std::string_view);                            // nullopt: bad or out of range
 
-// The bounds of an integer option, and how its value is spelled in messages.
+// The inclusive bounds of an integer option; a max of INT_MAX reads ">= min" in messages.
 struct IntBounds {
   int64_t min = std::numeric_limits<int>::min(), max = std::numeric_limits<int>::max();
 };
