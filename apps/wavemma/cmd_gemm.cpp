@@ -174,7 +174,7 @@ void run(GemmOptions const& o) {
     int const threads = simt::threads();
     fmt::print("  time         kernel {:.3f} s on the CPU ({} OS thread{}): {:.2f} {} emulated\n", r.seconds, threads,
                threads == 1 ? "" : "s", r.emulated_gflops, rate_unit(integer, 'G'));
-    fmt::print("               checks {:.3f} s (the chain of emulations and the f64 reference, on every core)\n",
+    fmt::print("               checks {:.3f} s (the chain of emulations and the f64 reference, same threads)\n",
                r.reference_seconds);
     if (gpu && model.issues)
       fmt::print("  modelled     {}: {} issues of {} ({} cycles each) = {}, {:.1f} {} at {} MHz\n", gpu->name, model.issues,
@@ -199,8 +199,8 @@ void add_gemm(CLI::App& app) {
   add_int(*cmd, "--size", o->size, "Square size: sets m, n and k (instead of --m/--n/--k)", size);
   add_u64(*cmd, "--seed", o->seed, "Seed of the random A and B, decimal or 0x hex (default 1)");
   add_text(*cmd, "--gpu", o->gpu, "GPU for the modelled time (default: the architecture's flagship)");
-  add_int(*cmd, "--threads", o->threads, "OS threads running the kernel's blocks, 1..4096 (default: every core; the "
-                                         "checks always use every core)", {1, 4096});
+  add_int(*cmd, "--threads", o->threads, "OS threads running the kernel's blocks and the checks, 1..4096 (default: "
+                                         "every core)", {1, 4096});
   add_text(*cmd, "--format", o->format, "text (default) or json; --list-policies also markdown");
   cmd->add_flag("--list-policies", o->list, "List the policies and the architectures they run on");
   cmd->add_flag("--quiet", o->quiet, "No progress bar");

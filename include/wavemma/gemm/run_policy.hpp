@@ -137,10 +137,11 @@ struct Inputs {
   numeric::Format in, out;
 };
 
-// Runs f(row_begin, row_end) over [0, rows) on every core.
+// Runs f(row_begin, row_end) over [0, rows) on the runtime's threads (simt::threads(): every core
+// unless set_threads or WAVEMMA_THREADS says otherwise).
 template <class F>
 void parallel_rows(int rows, F const& f) {
-  int const threads = std::max(1, std::min(static_cast<int>(std::thread::hardware_concurrency()), rows));
+  int const threads = std::max(1, std::min(simt::threads(), rows));
   std::vector<std::thread> pool;
   for (int t = 0; t < threads; ++t)
     pool.emplace_back([&, t] { f(rows * t / threads, rows * (t + 1) / threads); });
