@@ -37,6 +37,14 @@ struct RunOptions {
   std::string policy;
   int m = 256, n = 256, k = 256;
   uint64_t seed = 1;
+  // kRandom: floats uniform in [-1, 1] rounded into the input format, integers over their range.
+  // kSmallIntegers: integers of [-2, 2] ([0, 2] for unsigned inputs and for RDNA3 float inputs,
+  // whose DOT2 steps add a unit in the last place for each term of the other sign, numerics.md
+  // §4.2). Every input format holds them, and every output format their products and sums for
+  // K < 2^22: the exact product is then the right answer in any accumulation order, and the f64
+  // reference must be met with no error at all -- a side of the check that owes nothing to the
+  // emulator.
+  enum class Values { kRandom, kSmallIntegers } values = Values::kRandom;
   bool check = true; // false: time the kernel only (benchmarks); passed stays false
   // Called with (rows done, rows) while the kernel runs; the kernel is launched in bands of rows.
   std::function<void(int, int)> progress;
