@@ -10,6 +10,7 @@
 #include "wavemma/isa/arch.hpp"
 #include "wavemma/isa/instruction.hpp"
 #include "wavemma/isa/modifiers.hpp"
+#include "wavemma/isa/resolve.hpp"
 
 namespace wavemma::cli {
 
@@ -22,12 +23,8 @@ struct Failure : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// --arch / --wave and the instruction positional, resolved together.
-struct Target {
-  isa::Arch const* arch = nullptr;
-  int wave = 0;
-  isa::Instruction const* instruction = nullptr;
-};
+// --arch / --wave and the instruction positional, resolved together (isa::resolve_target).
+using Target = isa::Target;
 
 struct TargetOptions {
   std::string instruction; // mnemonic, alias or builtin name
@@ -42,9 +39,7 @@ struct TargetOptions {
 
 // Modifier flags spelled like the assembler's. Each command adds the ones it takes.
 struct ModifierOptions {
-  std::string neg_lo, neg_hi, op_sel, neg; // "a,b,c" lists of 0/1
-  int cbsz = 0, abid = 0, blgp = 0, index_key = 0;
-  bool clamp = false, fp16_ovfl = false;
+  isa::ModifierText text;
   void add_data_moving(CLI::App& app); // --cbsz --abid --blgp --opsel --index-key
   void add_all(CLI::App& app);         // plus --neg-lo --neg-hi --neg --clamp --fp16-ovfl
   // Parses and checks against the instruction; warnings go to stderr.

@@ -51,11 +51,9 @@ void run(ListOptions const& o) {
   if (o.models) return list_models(format);
   std::vector<isa::Arch const*> archs;
   if (!o.arch.empty()) {
-    auto const* a = isa::find_arch(o.arch);
-    if (!a) throw UsageError(fmt::format("unknown architecture '{}' (known: {})", o.arch, isa::known_arch_names()));
-    archs.push_back(a);
+    archs.push_back(&isa::resolve_arch(o.arch));
   } else {
-    for (char const* name : {"gfx1100", "gfx1201", "gfx942"}) archs.push_back(isa::find_arch(name));
+    archs = isa::default_architectures();
   }
   if (o.wave != 0 && o.wave != 32 && o.wave != 64) throw UsageError(fmt::format("--wave must be 32 or 64, not {}", o.wave));
   if (o.wave && !o.arch.empty() && !archs.front()->has_wave(o.wave))
