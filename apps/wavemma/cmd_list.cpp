@@ -49,33 +49,8 @@ std::string shape(isa::Instruction const& in) { return fmt::format("{}x{}x{}", i
 void run(ListOptions const& o) {
   Format const format = parse_format(o.format, {Format::kText, Format::kCsv, Format::kJson, Format::kMarkdown});
   if (o.models) return list_models(format);
-  std::vector<isa::Arch const*> archs;
-  if (!o.arch.empty()) {
-    archs.push_back(&isa::resolve_arch(o.arch));
-  } else {
-    archs = isa::default_architectures();
-  }
-  if (o.wave != 0 && o.wave != 32 && o.wave != 64) throw UsageError(fmt::format("--wave must be 32 or 64, not {}", o.wave));
-  if (o.wave && !o.arch.empty() && !archs.front()->has_wave(o.wave))
-    throw UsageError(fmt::format("{} has no wave{} (CDNA3 runs wave64 only)", archs.front()->name, o.wave));
-  std::optional<isa::Kind> kind;
-  if (!o.family.empty()) {
-    for (auto k : {isa::Kind::kWmma, isa::Kind::kSwmmac, isa::Kind::kMfma, isa::Kind::kSmfmac})
-      if (isa::name(k) == o.family) kind = k;
-    if (!kind) throw UsageError(fmt::format("unknown family '{}' (choose wmma, swmmac, mfma, smfmac)", o.family));
-  }
-
   std::vector<Entry> entries;
-  for (auto const* a : archs) {
-    // With --arch, the architecture's default wave unless --wave says otherwise; without, every wave.
-    std::vector<int> waves = o.wave ? std::vector<int>{o.wave}
-                                    : (o.arch.empty() ? a->wave_sizes() : std::vector<int>{a->default_wave()});
-    for (int w : waves) {
-      if (!a->has_wave(w)) continue;
-      for (auto const* in : isa::instructions_of(a->gen))
-        if (!kind || in->kind == *kind) entries.push_back({a, w, in});
-    }
-  }
+  for (auto const& t : isa::list_targets(o.arch, o.family, o.wave)) entries.push_back({t.arch, t.wave, t.instruction});
 
   if (format == Format::kCsv) {
     fmt::print("arch,wave,mnemonic,builtin,m,n,k,blocks,a_type,b_type,c_type,d_type,sparse\n");

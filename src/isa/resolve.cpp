@@ -127,6 +127,30 @@ Target resolve_target(std::string_view instruction, std::string_view arch, int w
   return t;
 }
 
+std::vector<Target> list_targets(std::string_view arch, std::string_view family, int wave) {
+  std::vector<Arch const*> const archs = arch.empty() ? default_architectures() : std::vector{&resolve_arch(arch)};
+  if (wave != 0 && wave != 32 && wave != 64) throw InputError(fmt::format("--wave must be 32 or 64, not {}", wave));
+  if (wave && !arch.empty() && !archs.front()->has_wave(wave))
+    throw InputError(fmt::format("{} has no wave{} ({} runs wave64 only)", archs.front()->name, wave,
+                                 family_name(archs.front()->gen)));
+  std::optional<Kind> kind;
+  if (!family.empty()) {
+    for (auto k : {Kind::kWmma, Kind::kSwmmac, Kind::kMfma, Kind::kSmfmac})
+      if (name(k) == family) kind = k;
+    if (!kind) throw InputError(fmt::format("unknown family '{}' (choose wmma, swmmac, mfma, smfmac)", family));
+  }
+  std::vector<Target> out;
+  for (auto const* a : archs) {
+    std::vector<int> const waves = wave ? std::vector<int>{wave} : (arch.empty() ? a->wave_sizes() : std::vector<int>{a->default_wave()});
+    for (int w : waves) {
+      if (!a->has_wave(w)) continue;
+      for (auto const* in : instructions_of(a->gen))
+        if (!kind || in->kind == *kind) out.push_back({a, w, in});
+    }
+  }
+  return out;
+}
+
 std::array<bool, 3> parse_modifier_bits(std::string_view flag, std::string_view text) {
   std::array<bool, 3> bits{};
   if (text.empty()) return bits;

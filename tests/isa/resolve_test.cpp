@@ -29,6 +29,16 @@ TEST(Resolve, Targets) {
   EXPECT_EQ(t.wave, 32);
 }
 
+TEST(Resolve, Listings) {
+  EXPECT_EQ(list_targets("gfx1201", "", 0).size(), 22u); // RDNA4's wave32 rows
+  EXPECT_EQ(list_targets("gfx1201", "swmmac", 64).size(), 11u);
+  size_t all = 0;
+  for (auto const* a : default_architectures()) all += instructions_of(a->gen).size() * a->wave_sizes().size();
+  EXPECT_EQ(list_targets("", "", 0).size(), all);
+  EXPECT_THROW(list_targets("gfx942", "", 32), InputError);
+  EXPECT_THROW(list_targets("", "wmmma", 0), InputError);
+}
+
 struct Rejected {
   char const* instruction;
   char const* arch;

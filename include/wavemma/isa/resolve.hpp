@@ -40,6 +40,11 @@ struct Target {
 // builtin's, else the architecture's default).
 Target resolve_target(std::string_view instruction, std::string_view arch, int wave);
 
+// The rows `wavemma list` shows: one per instruction and wave size of an architecture (empty: the
+// default architecture of every generation, every wave size; named: its default wave unless `wave`
+// is given), optionally of one family ("wmma", "swmmac", "mfma", "smfmac").
+std::vector<Target> list_targets(std::string_view arch, std::string_view family, int wave);
+
 // Modifier values as the command line spells them: bit lists "a,b,c" of 0/1 (empty: all 0).
 struct ModifierText {
   std::string neg_lo, neg_hi, op_sel, neg; // neg: f64 MFMA neg:[a,b,c], encoded in the BLGP bits
