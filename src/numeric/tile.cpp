@@ -64,6 +64,10 @@ void run(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B,
 } // namespace
 } // namespace detail
 
+bool splits_at_steps(Model const& m) {
+  return !(m.engine == Engine::kIntegerDot && m.clamp);
+}
+
 bool has_fast_tile(Model const& m) {
   return !check_model(m) && detail::has_simd_kernel(m);
 }

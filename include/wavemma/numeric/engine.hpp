@@ -90,6 +90,13 @@ void dot_tile_rows(Model const&, int M, int N, int K, uint64_t const* A, uint64_
                    uint32_t const* rows, uint64_t const* C, uint64_t* D,
                    BLayout layout = BLayout::kRows);
 
+// Whether a dot over K products equals the dot over its last K - K1 products started from the dot
+// over the first K1, for every K1 that is a multiple of `group`: every engine carries its
+// accumulator from step to step (block to block, product to product) as the output format's bits,
+// exactly as one instruction hands D to the next as C. Only a clamped integer sum does not: it
+// saturates once, at the end. (A chain of instructions can then run as one engine call.)
+bool splits_at_steps(Model const&);
+
 // Whether dot_tile has a vectorised kernel for this model in this build (AVX2: the aligning engines
 // with their 16-bit, xf32 and 8-bit float inputs, kFmaChain with f32 or f64 inputs and output,
 // kIntegerDot). Other models decode once per tile and run the reference core per element.
