@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 #include <stdexcept>
 
+#include "plan.hpp"
+
 namespace wavemma::emu {
 namespace {
 
@@ -20,6 +22,50 @@ void load(uint64_t const* from, int height, int width, int row0, int col0, Matri
   }
 }
 
+// Whether the chain of this issue's emulations over the product is one engine call per output
+// tile: the engine splits at steps (numeric::splits_at_steps), an instruction holds whole steps, no
+// modifier acts per instruction (value modifiers, broadcasts), and the tiles are whole. Then D of
+// one instruction entering the next as C is the engine's own hand-over between steps, bit for bit.
+bool composes(detail::Plan const& plan, Product const& p) {
+  auto const& in = *plan.issue.instruction;
+  return numeric::splits_at_steps(plan.model) && plan.kc % plan.model.group == 0 && !detail::value_modifiers(plan).any() &&
+         plan.a_identity && plan.b_identity && p.m % in.m == 0 && p.n % in.n == 0 && p.k % in.k == 0;
+}
+
+// The composed chain: each output tile (the blocks of a multi-block instruction are independent
+// tiles) in one dot_tile call over the whole K; sparse forms map each stored product to its B row.
+void compose(detail::Plan const& plan, Product const& p, uint64_t* d, int threads) {
+  auto const& in = *plan.issue.instruction;
+  int const m = in.m, n = in.n, kc = plan.kc * (p.k / in.k); // stored K of the whole product
+  std::vector<uint64_t> bt(size_t(p.n) * size_t(p.k));     // B by columns: N x K
+  parallel_ranges(p.n, threads, [&](int j0, int j1) {
+    for (int j = j0; j < j1; ++j)
+      for (int k = 0; k < p.k; ++k) bt[size_t(j) * size_t(p.k) + size_t(k)] = p.b[size_t(k) * size_t(p.n) + size_t(j)];
+  });
+  int const tiles_n = p.n / n, tiles = (p.m / m) * tiles_n;
+  parallel_ranges(tiles, threads, [&](int first, int last) {
+    std::vector<uint64_t> c(size_t(m) * n, 0), tile(c.size());
+    std::vector<uint32_t> rows(plan.sparse ? size_t(m) * size_t(kc) : 0);
+    for (int t = first; t < last; ++t) {
+      int const ti = t / tiles_n, tj = t % tiles_n;
+      uint64_t const* a = p.a + size_t(ti) * m * size_t(kc);
+      uint64_t const* b = bt.data() + size_t(tj) * n * size_t(p.k);
+      for (int i = 0; p.c && i < m; ++i)
+        std::copy_n(p.c + size_t(ti * m + i) * size_t(p.n) + size_t(tj) * n, n, &c[size_t(i) * n]);
+      if (plan.sparse) {
+        uint64_t const* index = p.index + size_t(ti) * m * size_t(kc);
+        for (size_t e = 0; e < rows.size(); ++e)
+          rows[e] = 4 * (uint32_t(e % size_t(kc)) / 2) + static_cast<uint32_t>(index[e] & 3);
+        numeric::dot_tile_rows(plan.model, m, n, kc, a, b, p.k, rows.data(), c.data(), tile.data(), numeric::BLayout::kColumns);
+      } else {
+        numeric::dot_tile(plan.model, m, n, p.k, a, b, c.data(), tile.data());
+      }
+      for (int i = 0; i < m; ++i)
+        std::copy_n(&tile[size_t(i) * n], n, d + size_t(ti * m + i) * size_t(p.n) + size_t(tj) * n);
+    }
+  });
+}
+
 } // namespace
 
 void chain(Issue const& is, Product const& p, uint64_t* d, int threads) {
@@ -28,6 +74,11 @@ void chain(Issue const& is, Product const& p, uint64_t* d, int threads) {
   bool const sparse = in.sparse();
   if (sparse && p.k % 4 != 0) throw std::invalid_argument(fmt::format("sparse products need K divisible by 4 (K={})", p.k));
   if (sparse && in.blocks != 1) throw std::logic_error("multi-block sparse instructions are not in the catalog");
+  detail::Plan const& plan = detail::plan_for(is);
+  if (in.blocks > 1 && !(plan.a_identity && plan.b_identity))
+    throw std::invalid_argument(fmt::format("{}: cbsz/abid/blgp move data between the blocks of one issue, which hold "
+                                            "different tiles of a product", in.mnemonic));
+  if (composes(plan, p)) return compose(plan, p, d, threads);
   int const kc = sparse ? in.k / 2 : in.k;          // stored K per instruction
   int const a_cols = sparse ? p.k / 2 : p.k;        // stored K of the whole A
   int const tiles_m = (p.m + in.m - 1) / in.m, tiles_n = (p.n + in.n - 1) / in.n, steps = (p.k + in.k - 1) / in.k;

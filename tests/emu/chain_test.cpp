@@ -1,14 +1,18 @@
 // emu::chain against arithmetic that needs no emulator: exact integer products (i8 MFMA, the 2:4
 // sparse i8 SMFMAC on its dense A) and f32 FMA chains in k order (the 16x16x4 and the 16-block
 // 4x4x1 f32 MFMA, whose numerics are one correctly rounded fma per product [HW KMG]), at sizes that
-// are and are not multiples of the instruction, with and without a start C.
+// are and are not multiples of the instruction, with and without a start C; and, for every
+// instruction of the catalog with and without modifiers, against the literal loop of execute calls
+// it stands for (codes that reach every corner of the formats: NaN, inf, subnormals, cancellation).
 
 #include <gtest/gtest.h>
 
 #include <bit>
 #include <cmath>
+#include <optional>
 #include <random>
 
+#include "numeric/random_inputs.hpp"
 #include "wavemma/emu/chain.hpp"
 
 namespace wavemma::emu {
@@ -87,6 +91,92 @@ TEST(Chain, F32IsAnFmaChainInKOrder) {
                 << mnemonic << " " << m << "x" << n << "x" << k << (with_c ? " with C" : "") << " D[" << i << "][" << j << "]";
           }
       }
+}
+
+// D tile by tile: each tile starts at its C and takes one execute per K step, in block 0 of a
+// multi-block instruction (the other blocks zero); sparse A compressed per instruction.
+std::vector<uint64_t> literal_chain(Issue const& is, Matrix const& dense_a, std::vector<uint64_t> const& b,
+                                    std::vector<uint64_t> const& c, int M, int N, int K) {
+  auto const& in = *is.instruction;
+  std::vector<uint64_t> d(size_t(M) * N);
+  for (int ti = 0; ti < M / in.m; ++ti)
+    for (int tj = 0; tj < N / in.n; ++tj) {
+      Matrix acc(in.blocks, in.m, in.n);
+      for (int i = 0; i < in.m; ++i)
+        for (int j = 0; j < in.n; ++j) acc.at(0, i, j) = c[size_t(ti * in.m + i) * N + tj * in.n + j];
+      for (int s = 0; s < K / in.k; ++s) {
+        Matrix a(in.blocks, in.m, in.k), bt(in.blocks, in.k, in.n);
+        for (int i = 0; i < in.m; ++i)
+          for (int k = 0; k < in.k; ++k) a.at(0, i, k) = dense_a.at(0, ti * in.m + i, s * in.k + k);
+        for (int k = 0; k < in.k; ++k)
+          for (int j = 0; j < in.n; ++j) bt.at(0, k, j) = b[size_t(s * in.k + k) * N + tj * in.n + j];
+        if (in.sparse()) {
+          auto const packed = std::get<CompressedA>(compress_2to4(in, a));
+          acc = execute(is, packed.values, bt, acc, &packed.index);
+        } else {
+          acc = execute(is, a, bt, acc);
+        }
+      }
+      for (int i = 0; i < in.m; ++i)
+        for (int j = 0; j < in.n; ++j) d[size_t(ti * in.m + i) * N + tj * in.n + j] = acc.at(0, i, j);
+    }
+  return d;
+}
+
+// The first modifier setting of each kind the row accepts, one at a time.
+std::vector<isa::Modifiers> modifier_settings(isa::Instruction const& in, int wave) {
+  std::vector<isa::Modifiers> out{{}};
+  auto add = [&](isa::Modifiers m) {
+    if (isa::check_modifiers(in, wave, m).empty()) out.push_back(m);
+  };
+  isa::Modifiers m;
+  m.neg_lo = {true, false, true}, add(m), m = {};
+  m.neg_hi = {false, true, true}, add(m), m = {};
+  m.neg_lo = {true, true, false}, m.clamp = true, add(m), m = {};
+  m.cbsz = 1, m.abid = 1, add(m), m = {};
+  m.blgp = 3, add(m), m = {};
+  m.fp16_ovfl = true, add(m), m = {};
+  m.op_sel = {false, false, true}, add(m);
+  return out;
+}
+
+TEST(Chain, EqualsTheLoopOfExecuteForEveryInstruction) {
+  numeric::testing::RandomCodes rng(9);
+  int runs = 0;
+  for (auto const& in : isa::catalog())
+    for (int wave : in.wave_sizes())
+      for (auto const& mods : modifier_settings(in, wave)) {
+        Issue const is{&in, wave, mods};
+        auto const model = numeric_model(is);
+        bool const moves_blocks = in.blocks > 1 && (mods.cbsz || mods.abid || mods.blgp);
+        int const M = 2 * in.m, N = 2 * in.n, K = 3 * in.k;
+        Matrix dense(1, M, K);
+        for (auto& v : dense.bits) v = rng.code(model.a);
+        if (in.sparse())
+          for (int i = 0; i < M; ++i)
+            for (int g = 0; g < K / 4; ++g) {
+              int const drop = rng.uniform(0, 3);
+              dense.at(0, i, 4 * g + drop) = dense.at(0, i, 4 * g + (drop + rng.uniform(1, 3)) % 4) = 0;
+            }
+        std::vector<uint64_t> b(size_t(K) * N), c(size_t(M) * N), d(c.size());
+        for (auto& v : b) v = rng.code(model.b);
+        for (auto& v : c) v = rng.code(model.out);
+        std::optional<CompressedA> packed;
+        if (in.sparse()) packed = std::get<CompressedA>(compress_2to4(in.a, dense));
+        Product const p{M, N, K, packed ? packed->values.bits.data() : dense.bits.data(),
+                        packed ? packed->index.bits.data() : nullptr, b.data(), c.data()};
+        if (moves_blocks && !in.mod_rules().blgp_is_neg) { // the blocks of one issue hold different tiles
+          EXPECT_THROW(chain(is, p, d.data()), std::invalid_argument) << in.mnemonic;
+          continue;
+        }
+        chain(is, p, d.data());
+        auto const want = literal_chain(is, dense, b, c, M, N, K);
+        for (size_t e = 0; e < d.size(); ++e)
+          ASSERT_EQ(d[e], want[e]) << in.mnemonic << " wave" << wave << " cbsz " << mods.cbsz << " blgp " << mods.blgp << " neg_lo "
+                                   << mods.neg_lo[0] << mods.neg_lo[1] << mods.neg_lo[2] << " D[" << e / N << "][" << e % N << "]";
+        ++runs;
+      }
+  EXPECT_GT(runs, 250);
 }
 
 TEST(Chain, Rejections) {

@@ -26,7 +26,8 @@ struct Product {
 // D (m x n) = the chain over the tiles of the product. Tiles at the edges are zero-filled where the
 // sizes are not multiples of the instruction's; a multi-block instruction computes `blocks` tiles
 // per issue (its blocks are independent products). threads = 0: every core. Throws
-// std::invalid_argument for a bad issue or a K a sparse instruction cannot split into groups of 4.
+// std::invalid_argument for a bad issue, a K a sparse instruction cannot split into groups of 4,
+// or broadcast modifiers (CBSZ/ABID, BLGP) on a multi-block instruction, whose blocks are tiles here.
 void chain(Issue const&, Product const&, uint64_t* d, int threads = 0);
 
 // Runs f(begin, end) over [0, count) split into one contiguous range per thread.
