@@ -35,8 +35,12 @@ double seconds(F const& f) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-// a: M x K, bt: B transposed (N x K), d: M x N; dense single-block instructions.
-double engine(std::string const& instr, std::string const& arch, Bits const& a, Bits const& bt, Bits& d, int threads) {
+// Runs tile(model, in, ti, tj, A, Bt, K, acc) for every output tile of a: M x K and bt: B
+// transposed (N x K) on every thread, acc (the tile's D, from +0) then stored into d (M x N).
+// Dense single-block instructions.
+template <class Tile>
+double each_tile(std::string const& instr, std::string const& arch, Bits const& a, Bits const& bt, Bits& d, int threads,
+                 Tile const& tile) {
   auto const is = issue(instr, arch);
   auto const& in = *is.instruction;
   auto const model = emu::numeric_model(is);
@@ -47,43 +51,37 @@ double engine(std::string const& instr, std::string const& arch, Bits const& a, 
   int const tiles_n = N / in.n, tiles = (M / in.m) * tiles_n;
   return seconds([&] {
     emu::parallel_ranges(tiles, threads, [&](int first, int last) {
-      std::vector<uint64_t> c(size_t(in.m) * in.n), tile(c.size());
-      for (int t = first; t < last; ++t) {
-        int const ti = t / tiles_n, tj = t % tiles_n;
-        numeric::dot_tile(model, in.m, in.n, K, A + size_t(ti) * in.m * K, Bt + size_t(tj) * in.n * K, c.data(), tile.data());
-        for (int i = 0; i < in.m; ++i)
-          std::copy_n(&tile[size_t(i) * in.n], in.n, D + size_t(ti * in.m + i) * N + size_t(tj) * in.n);
-      }
-    });
-  });
-}
-
-// a, bt, d as for engine(); one dot_tile call per instruction K step.
-double engine_steps(std::string const& instr, std::string const& arch, Bits const& a, Bits const& bt, Bits& d, int threads) {
-  auto const is = issue(instr, arch);
-  auto const& in = *is.instruction;
-  auto const model = emu::numeric_model(is);
-  int const M = int(a.shape(0)), K = int(a.shape(1)), N = int(bt.shape(0));
-  uint64_t const* A = a.data();
-  uint64_t const* Bt = bt.data();
-  uint64_t* D = d.mutable_data();
-  int const tiles_n = N / in.n, tiles = (M / in.m) * tiles_n;
-  return seconds([&] {
-    emu::parallel_ranges(tiles, threads, [&](int first, int last) {
-      std::vector<uint64_t> ta(size_t(in.m) * in.k), tb(size_t(in.n) * in.k), acc(size_t(in.m) * in.n);
+      std::vector<uint64_t> acc(size_t(in.m) * in.n);
       for (int t = first; t < last; ++t) {
         int const ti = t / tiles_n, tj = t % tiles_n;
         std::fill(acc.begin(), acc.end(), 0);
-        for (int s = 0; s < K; s += in.k) {
-          for (int i = 0; i < in.m; ++i) std::copy_n(A + size_t(ti * in.m + i) * K + s, in.k, &ta[size_t(i) * in.k]);
-          for (int j = 0; j < in.n; ++j) std::copy_n(Bt + size_t(tj * in.n + j) * K + s, in.k, &tb[size_t(j) * in.k]);
-          numeric::dot_tile(model, in.m, in.n, in.k, ta.data(), tb.data(), acc.data(), acc.data());
-        }
+        tile(model, in, A + size_t(ti) * in.m * K, Bt + size_t(tj) * in.n * K, K, acc);
         for (int i = 0; i < in.m; ++i)
           std::copy_n(&acc[size_t(i) * in.n], in.n, D + size_t(ti * in.m + i) * N + size_t(tj) * in.n);
       }
     });
   });
+}
+
+double engine(std::string const& instr, std::string const& arch, Bits const& a, Bits const& bt, Bits& d, int threads) {
+  return each_tile(instr, arch, a, bt, d, threads,
+                   [](numeric::Model const& model, isa::Instruction const& in, uint64_t const* A, uint64_t const* Bt, int K,
+                      std::vector<uint64_t>& acc) { numeric::dot_tile(model, in.m, in.n, K, A, Bt, acc.data(), acc.data()); });
+}
+
+double engine_steps(std::string const& instr, std::string const& arch, Bits const& a, Bits const& bt, Bits& d, int threads) {
+  return each_tile(instr, arch, a, bt, d, threads,
+                   [](numeric::Model const& model, isa::Instruction const& in, uint64_t const* A, uint64_t const* Bt, int K,
+                      std::vector<uint64_t>& acc) {
+                     thread_local std::vector<uint64_t> ta, tb;
+                     ta.resize(size_t(in.m) * in.k);
+                     tb.resize(size_t(in.n) * in.k);
+                     for (int s = 0; s < K; s += in.k) {
+                       for (int i = 0; i < in.m; ++i) std::copy_n(A + size_t(i) * K + s, in.k, &ta[size_t(i) * in.k]);
+                       for (int j = 0; j < in.n; ++j) std::copy_n(Bt + size_t(j) * K + s, in.k, &tb[size_t(j) * in.k]);
+                       numeric::dot_tile(model, in.m, in.n, in.k, ta.data(), tb.data(), acc.data(), acc.data());
+                     }
+                   });
 }
 
 double chain(std::string const& instr, std::string const& arch, Bits const& a, Bits const& b, Bits& d, int threads) {

@@ -81,3 +81,14 @@ def parse_matrix(text, fmt, shape):
 def bits(array):
     """Bit patterns for bit-exact comparison (NaN payloads and zero signs included)."""
     return _codes(np.ascontiguousarray(array))
+
+
+def accepted(row, mods):
+    """Whether the row's checks accept these modifiers (reserved values, which only warn, included)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            wavemma.operand_formats(row.mnemonic, arch=row.arch, wave=row.wave, **mods)
+        return True
+    except ValueError:
+        return False

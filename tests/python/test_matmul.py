@@ -18,13 +18,8 @@ def value_modifiers(row, rng):
     bits = lambda: tuple(int(b) for b in rng.integers(0, 2, 3))
     mods = {}
     for c in ({"neg_lo": bits()}, {"neg_hi": bits()}, {"neg": bits()}, {"clamp": True}, {"fp16_ovfl": True}):
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                wavemma.operand_formats(row.mnemonic, arch=row.arch, wave=row.wave, **mods, **c)
+        if operands.accepted(row, {**mods, **c}):
             mods.update(c)
-        except ValueError:
-            pass
     return mods
 
 

@@ -17,20 +17,10 @@ def candidates(rng):
             {"blgp": int(rng.integers(1, 8))}, {"index_key": int(rng.integers(0, 4))}]
 
 
-def accepted(row, mods):
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            wavemma.operand_formats(row.mnemonic, arch=row.arch, wave=row.wave, **mods)
-        return True
-    except ValueError:
-        return False
-
-
 def random_modifiers(row, rng):
     mods = {}
     for c in candidates(rng):
-        if accepted(row, {**mods, **c}):
+        if operands.accepted(row, {**mods, **c}):
             mods.update(c)
     return mods
 

@@ -30,16 +30,6 @@ def resolve(r):
         return None
 
 
-def accepted(row, mods):
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            wavemma.operand_formats(row.mnemonic, arch=row.arch, wave=row.wave, **mods)
-        return True
-    except ValueError:
-        return False
-
-
 def modifiers(r, row):
     """The record's modifiers as mma keywords. op_sel[2] is the gfx11 C/D half; the other op_sel
     bits, op_sel_hi and a float CLAMP are not modifiers of these instructions (LLVM rejects such
@@ -57,7 +47,7 @@ def modifiers(r, row):
     for key in ("cbsz", "abid", "blgp"):
         if m.get(key):
             mods[key] = m[key]
-    return {k: v for k, v in mods.items() if accepted(row, {k: v})}
+    return {k: v for k, v in mods.items() if operands.accepted(row, {k: v})}
 
 
 def mma(row, a, b, c, wave, mods):
