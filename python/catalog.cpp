@@ -155,7 +155,7 @@ void bind_catalog(py::module_& m) {
                                return isa::index_sets(r.in(), r.t.wave);
                              })
       .def_property_readonly("numeric_model", [](Row const& r) { return std::string(r.in().numeric().name); })
-      .def_property_readonly("engine", [](Row const& r) { return std::string(isa::name(r.in().numeric().engine)); })
+      .def_property_readonly("engine", [](Row const& r) { return std::string(numeric::engine_name(r.in().numeric().engine)); })
       .def_property_readonly("group", [](Row const& r) { return r.in().numeric().group; }, "products per step or block")
       .def_property_readonly("evidence", [](Row const& r) { return std::string(isa::name(r.in().numeric().evidence)); },
                              "HW, DOC, SRC or ASSUME")
@@ -232,7 +232,7 @@ void bind_catalog(py::module_& m) {
           py::list users;
           for (auto const& in : isa::catalog())
             if (in.model == nm.id) users.append(fmt::format("{} {}", isa::name(in.gen), in.mnemonic));
-          out.append(py::dict(py::arg("model") = std::string(nm.name), py::arg("engine") = std::string(isa::name(nm.engine)),
+          out.append(py::dict(py::arg("model") = std::string(nm.name), py::arg("engine") = std::string(numeric::engine_name(nm.engine)),
                               py::arg("group") = nm.group, py::arg("evidence") = std::string(isa::name(nm.evidence)),
                               py::arg("instructions") = users, py::arg("summary") = std::string(nm.summary),
                               py::arg("sources") = std::string(nm.sources)));

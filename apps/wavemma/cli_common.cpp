@@ -5,15 +5,15 @@
 
 namespace wavemma::cli {
 
+std::string arch_help() { return "Architecture: " + isa::known_arch_names(); }
+
 void TargetOptions::add_to(CLI::App& app, bool instruction_required) {
   auto* opt = app.add_option("instruction", instruction,
                              "Instruction mnemonic (v_wmma_f32_16x16x16_f16, LLVM aliases accepted) or builtin name "
                              "(__builtin_amdgcn_wmma_f32_16x16x16_f16_w32_gfx12)");
   if (instruction_required) opt->required();
-  app.add_option("--arch", arch,
-                 "Architecture: gfx1100..gfx1153, gfx1200, gfx1201, gfx940..gfx942, or rdna3 / rdna4 / cdna3 "
-                 "(default: the instruction's generation, when it has only one)");
-  app.add_option("--wave", wave, "Wave size 32 or 64 (default: 32 on RDNA, 64 on CDNA3)");
+  app.add_option("--arch", arch, arch_help() + " (default: the instruction's generation, when it has only one)");
+  app.add_option("--wave", wave, "Wave size 32 or 64 (default: 32 on RDNA, 64 on CDNA)");
 }
 
 isa::Arch const& TargetOptions::resolve_arch_only() const { return isa::resolve_arch(arch); }

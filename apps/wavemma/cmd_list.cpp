@@ -6,6 +6,7 @@
 #include "cli.hpp"
 #include "table.hpp"
 #include "wavemma/isa/builtin.hpp"
+#include "wavemma/numeric/engine.hpp"
 
 namespace wavemma::cli {
 namespace {
@@ -24,9 +25,9 @@ void list_models(Format format) {
     std::string users;
     for (auto const& in : isa::catalog())
       if (in.model == m.id) users += fmt::format("{}{} {}", users.empty() ? "" : ", ", isa::name(in.gen), in.mnemonic);
-    t.add({std::string(m.name), std::string(isa::name(m.engine)), std::to_string(m.group), std::string(isa::name(m.evidence)),
+    t.add({std::string(m.name), std::string(numeric::engine_name(m.engine)), std::to_string(m.group), std::string(isa::name(m.evidence)),
            users, std::string(m.summary), std::string(m.sources)});
-    arr.push_back({{"model", m.name}, {"engine", isa::name(m.engine)}, {"group", m.group}, {"evidence", isa::name(m.evidence)}, {"instructions", users},
+    arr.push_back({{"model", m.name}, {"engine", numeric::engine_name(m.engine)}, {"group", m.group}, {"evidence", isa::name(m.evidence)}, {"instructions", users},
                    {"summary", m.summary}, {"sources", m.sources}});
   }
   if (format == Format::kJson) fmt::print("{}\n", arr.dump(2));
@@ -90,7 +91,7 @@ void run(ListOptions const& o) {
 void add_list(CLI::App& app) {
   auto o = std::make_shared<ListOptions>();
   auto* cmd = app.add_subcommand("list", "List the catalog's instructions (filter by --arch, --wave, --family)");
-  cmd->add_option("--arch", o->arch, "Architecture or family alias (default: gfx1100, gfx1201 and gfx942, every wave)");
+  cmd->add_option("--arch", o->arch, "Architecture or family alias (default: each generation's default architecture, every wave)");
   cmd->add_option("--wave", o->wave, "Wave size 32 or 64 (default with --arch: the architecture's default)");
   cmd->add_option("--family", o->family, "wmma, swmmac, mfma or smfmac");
   cmd->add_option("--format", o->format, "table (default), csv, json, markdown");

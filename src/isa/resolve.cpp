@@ -10,17 +10,6 @@
 namespace wavemma::isa {
 namespace {
 
-// The default architecture of a generation whose first architecture is not its default: the
-// flagship parts (RX 9070, MI300X).
-constexpr std::string_view kPreferred[] = {"gfx1201", "gfx942"};
-
-std::vector<Generation> generations() {
-  std::vector<Generation> out;
-  for (auto const& a : architectures())
-    if (std::find(out.begin(), out.end(), a.gen) == out.end()) out.push_back(a.gen);
-  return out;
-}
-
 std::string archs_of(Generation g) {
   std::string out;
   for (auto const& a : architectures())
@@ -60,17 +49,9 @@ std::string bits_list(uint8_t mask) {
 
 } // namespace
 
-Arch const& default_arch(Generation g) {
-  for (std::string_view name : kPreferred)
-    if (Arch const* a = find_arch(name); a && a->gen == g) return *a;
-  for (auto const& a : architectures())
-    if (a.gen == g) return a;
-  throw std::logic_error("a generation without architectures");
-}
-
 std::vector<Arch const*> default_architectures() {
   std::vector<Arch const*> out;
-  for (Generation g : generations()) out.push_back(&default_arch(g));
+  for (auto const& g : generations()) out.push_back(&default_arch(g.gen));
   return out;
 }
 
@@ -97,17 +78,17 @@ Target resolve_target(std::string_view instruction, std::string_view arch, int w
                                    t.arch->name, family_name(t.arch->gen)));
     if (!t.instruction) {
       std::string elsewhere;
-      for (Generation g : generations())
-        if (g != t.arch->gen && find_instruction(g, instruction))
-          elsewhere += (elsewhere.empty() ? "" : "; ") + fmt::format("{} has it ({})", family_name(g), archs_of(g));
+      for (auto const& g : generations())
+        if (g.gen != t.arch->gen && find_instruction(g.gen, instruction))
+          elsewhere += (elsewhere.empty() ? "" : "; ") + fmt::format("{} has it ({})", g.family, archs_of(g.gen));
       if (!elsewhere.empty())
         throw InputError(fmt::format("{} lacks instruction {}: {}", t.arch->name, instruction, elsewhere));
       throw InputError(fmt::format("unknown instruction '{}'{}", instruction, suggestion(instruction)));
     }
   } else if (!t.instruction) {
     std::vector<Instruction const*> found;
-    for (Generation g : generations())
-      if (auto const* in = find_instruction(g, instruction)) found.push_back(in);
+    for (auto const& g : generations())
+      if (auto const* in = find_instruction(g.gen, instruction)) found.push_back(in);
     if (found.empty()) throw InputError(fmt::format("unknown instruction '{}'{}", instruction, suggestion(instruction)));
     if (found.size() > 1) {
       std::string gens;

@@ -21,10 +21,8 @@ struct InputError : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-// The architecture an instruction of a generation runs on when none is named (gfx1100, gfx1201,
-// gfx942; a generation without a preference: its first architecture).
-Arch const& default_arch(Generation);
-// The default architecture of every generation, in catalog order: what `wavemma list` shows.
+// The default architecture (isa::default_arch) of every generation, in catalog order: what
+// `wavemma list` shows.
 std::vector<Arch const*> default_architectures();
 
 // A gfx name or a family alias; InputError "unknown architecture ...".
