@@ -43,26 +43,33 @@ void require_c_contiguous(ArrayView const& v, char const* what) {
     throw py::value_error(fmt::format("{} must be C-contiguous (numpy.ascontiguousarray gives a copy that is)", what));
 }
 
-uint64_t element(uint8_t const* p, int bytes) {
-  switch (bytes) {
-  case 1: return *p;
-  case 2: { uint16_t v; std::memcpy(&v, p, 2); return v; }
-  case 4: { uint32_t v; std::memcpy(&v, p, 4); return v; }
-  default: { uint64_t v; std::memcpy(&v, p, 8); return v; }
+// The elements of a C-contiguous array as raw bits, each checked to fit the format.
+template <class T>
+void widen(void const* data, size_t count, int bits, std::vector<uint64_t>& out, size_t& wide) {
+  T const* p = static_cast<T const*>(data);
+  uint64_t const mask = bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
+  for (size_t e = 0; e < count; ++e) {
+    T v;
+    std::memcpy(&v, p + e, sizeof(T)); // NumPy does not promise alignment
+    out[e] = v;
+    if ((out[e] & ~mask) != 0 && wide == count) wide = e;
   }
 }
 
 std::vector<uint64_t> bits_of(py::array const& a, numeric::Format f, char const* what) {
-  int const bytes = static_cast<int>(a.itemsize());
-  auto const* p = static_cast<uint8_t const*>(a.data());
-  std::vector<uint64_t> out(static_cast<size_t>(a.size()));
+  size_t const count = static_cast<size_t>(a.size());
+  std::vector<uint64_t> out(count);
   int const bits = numeric::info(f).bits;
-  for (size_t e = 0; e < out.size(); ++e) {
-    out[e] = element(p + e * size_t(bytes), bytes);
-    if (bits < 64 && out[e] >> bits)
-      throw py::value_error(fmt::format("{}: {:#x} (element {}) does not fit {} ({} bits)", what, out[e], e,
-                                        numeric::name(f), bits));
+  size_t wide = count; // the first element wider than the format
+  switch (a.itemsize()) {
+  case 1: widen<uint8_t>(a.data(), count, bits, out, wide); break;
+  case 2: widen<uint16_t>(a.data(), count, bits, out, wide); break;
+  case 4: widen<uint32_t>(a.data(), count, bits, out, wide); break;
+  default: widen<uint64_t>(a.data(), count, bits, out, wide); break;
   }
+  if (wide != count)
+    throw py::value_error(fmt::format("{}: {:#x} (element {}) does not fit {} ({} bits)", what, out[wide], wide,
+                                      numeric::name(f), bits));
   return out;
 }
 
