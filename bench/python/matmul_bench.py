@@ -2,7 +2,9 @@
 """wavemma.matmul of an f16 product against the C++ engine on the same data, in the same run.
 
 Four ways to the same bits, each on every core, interleaved over the repetitions so that drift of
-the machine hits them alike; the medians are reported in MAC/s per core (M*N*K / seconds / cores):
+the machine hits them alike. Each is timed in CPU seconds of this process (all its threads), so
+that other processes sharing the cores do not count; the medians are reported in MAC/s per core
+(M*N*K / CPU seconds), with the wall-clock ratio beside the CPU-time ratio:
   engine  the bare engine: numeric::dot_tile once per output tile over the whole K (no emulator,
           no chaining in instruction K steps), on bits prepared beforehand;
   steps   the engine once per instruction K step, D as the next C (chaining done literally);
@@ -45,26 +47,36 @@ def main():
     a_bits = a.view(np.uint16).astype(np.uint64)
     b_bits = b.view(np.uint16).astype(np.uint64)
     bt_bits = np.ascontiguousarray(b_bits.T)
-    print(f"{n}x{n}x{n} f16 -> f32, {cores} cores, {cpu_name()}, median of {args.repeat}")
-    print("| arch | instruction | engine | steps | chain | matmul | matmul / engine time | steps / engine time |")
-    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print(f"{n}x{n}x{n} f16 -> f32, {cores} cores, {cpu_name()}, median of {args.repeat}, load average "
+          f"{os.getloadavg()[0]:.1f} at the start")
+    print("| arch | instruction | engine | steps | chain | matmul | matmul / engine (CPU) | (wall) | steps / engine (CPU) |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for arch, instr in CASES:
-        times = {"engine": [], "steps": [], "chain": [], "matmul": []}
+        cpu = {"engine": [], "steps": [], "chain": [], "matmul": []}
+        wall = {k: [] for k in cpu}
         d_engine, d_steps, d_chain = (np.empty((n, n), np.uint64) for _ in range(3))
+        runs = {
+            "engine": lambda: wavemma_bench.engine(instr, arch, a_bits, bt_bits, d_engine, cores),
+            "steps": lambda: wavemma_bench.engine_steps(instr, arch, a_bits, bt_bits, d_steps, cores),
+            "chain": lambda: wavemma_bench.chain(instr, arch, a_bits, b_bits, d_chain, cores),
+            "matmul": lambda: wavemma.matmul(a, b, instruction=instr, arch=arch),
+        }
         for _ in range(args.repeat):
-            times["engine"].append(wavemma_bench.engine(instr, arch, a_bits, bt_bits, d_engine, cores))
-            times["steps"].append(wavemma_bench.engine_steps(instr, arch, a_bits, bt_bits, d_steps, cores))
-            times["chain"].append(wavemma_bench.chain(instr, arch, a_bits, b_bits, d_chain, cores))
-            t0 = time.perf_counter()
-            d = wavemma.matmul(a, b, instruction=instr, arch=arch)
-            times["matmul"].append(time.perf_counter() - t0)
+            for name, run in runs.items():
+                c0, w0 = time.process_time(), time.perf_counter()
+                result = run()
+                cpu[name].append(time.process_time() - c0)
+                wall[name].append(time.perf_counter() - w0)
+                if name == "matmul":
+                    d = result
         assert np.array_equal(d_steps, d_engine), f"{instr}: the engine in steps differs from the bare engine"
         assert np.array_equal(d_chain, d_engine), f"{instr}: the chain differs from the bare engine"
         assert np.array_equal(d.view(np.uint32).astype(np.uint64), d_chain), f"{instr}: matmul differs from the chain"
-        median = {k: statistics.median(v) for k, v in times.items()}
-        rate = {k: f"{n ** 3 / t / cores / 1e9:.2f} G" for k, t in median.items()}
+        c = {k: statistics.median(v) for k, v in cpu.items()}
+        w = {k: statistics.median(v) for k, v in wall.items()}
+        rate = {k: f"{n ** 3 / t / 1e9:.2f} G" for k, t in c.items()}
         print(f"| {arch} | `{instr}` | {rate['engine']} | {rate['steps']} | {rate['chain']} | {rate['matmul']} | "
-              f"{median['matmul'] / median['engine']:.3f} | {median['steps'] / median['engine']:.3f} |")
+              f"{c['matmul'] / c['engine']:.3f} | {w['matmul'] / w['engine']:.3f} | {c['steps'] / c['engine']:.3f} |")
 
 
 if __name__ == "__main__":

@@ -37,10 +37,14 @@ bool composes(detail::Plan const& plan, Product const& p) {
 void compose(detail::Plan const& plan, Product const& p, uint64_t* d, int threads) {
   auto const& in = *plan.issue.instruction;
   int const m = in.m, n = in.n, kc = plan.kc * (p.k / in.k); // stored K of the whole product
-  std::vector<uint64_t> bt(size_t(p.n) * size_t(p.k));     // B by columns: N x K
-  parallel_ranges(p.n, threads, [&](int j0, int j1) {
-    for (int j = j0; j < j1; ++j)
-      for (int k = 0; k < p.k; ++k) bt[size_t(j) * size_t(p.k) + size_t(k)] = p.b[size_t(k) * size_t(p.n) + size_t(j)];
+  std::vector<uint64_t> bt(size_t(p.n) * size_t(p.k));     // B by columns: N x K, in 32 x 32 blocks
+  constexpr int kBlock = 32;
+  parallel_ranges((p.n + kBlock - 1) / kBlock, threads, [&](int first, int last) {
+    for (int j0 = first * kBlock; j0 < std::min(p.n, last * kBlock); j0 += kBlock)
+      for (int k0 = 0; k0 < p.k; k0 += kBlock)
+        for (int j = j0; j < std::min(p.n, j0 + kBlock); ++j)
+          for (int k = k0; k < std::min(p.k, k0 + kBlock); ++k)
+            bt[size_t(j) * size_t(p.k) + size_t(k)] = p.b[size_t(k) * size_t(p.n) + size_t(j)];
   });
   int const tiles_n = p.n / n, tiles = (p.m / m) * tiles_n;
   parallel_ranges(tiles, threads, [&](int first, int last) {
