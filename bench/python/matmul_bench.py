@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """wavemma.matmul of an f16 product against the C++ engine on the same data, in the same run.
 
-Four ways to the same bits, each on every core, interleaved over the repetitions so that drift of
-the machine hits them alike. Each is timed in CPU seconds of this process (all its threads), so
+Four ways to the same bits, each on every core, interleaved in a fresh random order in every
+repetition so that drift of the machine and the position in the sequence hit them alike. Each is timed in CPU seconds of this process (all its threads), so
 that other processes sharing the cores do not count; the medians are reported in MAC/s per core
 (M*N*K / CPU seconds), with the wall-clock ratio beside the CPU-time ratio:
   engine  the bare engine: numeric::dot_tile once per output tile over the whole K (no emulator,
@@ -17,6 +17,7 @@ The script checks that all four agree bit for bit. A benchmark run by hand, not 
 """
 import argparse
 import os
+import random
 import statistics
 import time
 
@@ -61,8 +62,12 @@ def main():
             "chain": lambda: wavemma_bench.chain(instr, arch, a_bits, b_bits, d_chain, cores),
             "matmul": lambda: wavemma.matmul(a, b, instruction=instr, arch=arch),
         }
+        order = random.Random(n)
         for _ in range(args.repeat):
-            for name, run in runs.items():
+            names = list(runs)
+            order.shuffle(names)
+            for name in names:
+                run = runs[name]
                 c0, w0 = time.process_time(), time.perf_counter()
                 result = run()
                 cpu[name].append(time.process_time() - c0)
