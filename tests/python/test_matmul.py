@@ -2,6 +2,7 @@
 # exact for integer instructions; the same on any number of threads; with the GIL released; and
 # rejecting what it cannot tile.
 import threading
+import time
 import warnings
 
 import numpy as np
@@ -90,15 +91,22 @@ def test_threads_do_not_change_bits(rng):
 
 
 def test_the_gil_is_released_while_the_engines_run(rng):
-    a = rng.uniform(-1, 1, (512, 512)).astype(np.float16)
+    # A Python loop in this thread keeps running while matmul computes in another: had matmul held
+    # the GIL, the loop would stand still for the whole product, one gap as long as the call.
+    a = rng.uniform(-1, 1, (1024, 512)).astype(np.float16)
+    b = rng.uniform(-1, 1, (512, 512)).astype(np.float16)
     done = []
-    worker = threading.Thread(target=lambda: done.append(wavemma.matmul(a, a, instruction="v_mfma_f32_32x32x8_f16", threads=1)))
+    worker = threading.Thread(target=lambda: done.append(wavemma.matmul(a, b, instruction="v_mfma_f32_32x32x8_f16", threads=1)))
+    start = time.perf_counter()
     worker.start()
-    spins = 0
+    last, longest = start, 0.0
     while worker.is_alive():
-        spins += 1  # runs only if matmul let go of the GIL
+        now = time.perf_counter()
+        longest, last = max(longest, now - last), now
     worker.join()
-    assert done and spins > 1000
+    elapsed = time.perf_counter() - start
+    assert done and elapsed > 0.05, elapsed
+    assert longest < elapsed / 2, (longest, elapsed)
 
 
 F16 = np.zeros((32, 32), np.float16)
