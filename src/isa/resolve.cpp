@@ -3,12 +3,19 @@
 #include "wavemma/isa/resolve.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <fmt/format.h>
 
 #include "wavemma/isa/builtin.hpp"
 
 namespace wavemma::isa {
 namespace {
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
 
 std::string archs_of(Generation g) {
   std::string out;
@@ -55,15 +62,40 @@ std::vector<Arch const*> default_architectures() {
   return out;
 }
 
+std::string excerpt(std::string_view text, size_t max) {
+  std::string out;
+  for (char c : text.substr(0, max)) {
+    auto const u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && u < 0x7f && c != '\\') out += c;
+    else out += fmt::format("\\x{:02x}", u);
+  }
+  return text.size() > max ? out + "..." : out;
+}
+
 Arch const& resolve_arch(std::string_view name) {
   Arch const* a = find_arch(name);
-  if (!a) throw InputError(fmt::format("unknown architecture '{}' (known: {})", name, known_arch_names()));
+  if (!a) throw InputError(fmt::format("unknown architecture '{}' (known: {})", excerpt(name), known_arch_names()));
   return *a;
 }
 
-Target resolve_target(std::string_view instruction, std::string_view arch, int wave) {
+int check_wave(int wave) {
+  if (wave != 0 && wave != 32 && wave != 64) throw InputError(fmt::format("--wave takes 32 or 64 (got '{}')", wave));
+  return wave;
+}
+
+int wave_on(Arch const& arch, int wave) {
+  if (!check_wave(wave)) return arch.default_wave();
+  if (!arch.has_wave(wave))
+    throw InputError(fmt::format("{} has no wave{} ({} runs wave64 only)", arch.name, wave, family_name(arch.gen)));
+  return wave;
+}
+
+Target resolve_target(std::string_view given, std::string_view arch, int wave) {
+  check_wave(wave);
   Target t;
   int wave_from_builtin = 0;
+  std::string const instruction = lower(given); // names in any case: the catalog spells them in lower case
+  std::string const name = excerpt(given, 80);
   Builtin const* bi = find_builtin(instruction);
   if (bi) {
     if (!bi->instruction) throw InputError(fmt::format("{}: {}", bi->name, bi->note));
@@ -74,54 +106,49 @@ Target resolve_target(std::string_view instruction, std::string_view arch, int w
     t.arch = &resolve_arch(arch);
     if (!t.instruction) t.instruction = find_instruction(t.arch->gen, instruction);
     if (t.instruction && t.instruction->gen != t.arch->gen)
-      throw InputError(fmt::format("{} is a {} builtin; {} is {}", instruction, family_name(t.instruction->gen),
-                                   t.arch->name, family_name(t.arch->gen)));
+      throw InputError(fmt::format("{} is a {} builtin; {} is {}", name, family_name(t.instruction->gen), t.arch->name,
+                                   family_name(t.arch->gen)));
     if (!t.instruction) {
       std::string elsewhere;
       for (auto const& g : generations())
         if (g.gen != t.arch->gen && find_instruction(g.gen, instruction))
           elsewhere += (elsewhere.empty() ? "" : "; ") + fmt::format("{} has it ({})", g.family, archs_of(g.gen));
-      if (!elsewhere.empty())
-        throw InputError(fmt::format("{} lacks instruction {}: {}", t.arch->name, instruction, elsewhere));
-      throw InputError(fmt::format("unknown instruction '{}'{}", instruction, suggestion(instruction)));
+      if (!elsewhere.empty()) throw InputError(fmt::format("{} lacks instruction {}: {}", t.arch->name, name, elsewhere));
+      throw InputError(fmt::format("unknown instruction '{}'{}", name, suggestion(instruction)));
     }
   } else if (!t.instruction) {
     std::vector<Instruction const*> found;
     for (auto const& g : generations())
       if (auto const* in = find_instruction(g.gen, instruction)) found.push_back(in);
-    if (found.empty()) throw InputError(fmt::format("unknown instruction '{}'{}", instruction, suggestion(instruction)));
+    if (found.empty()) throw InputError(fmt::format("unknown instruction '{}'{}", name, suggestion(instruction)));
     if (found.size() > 1) {
       std::string gens;
-      for (auto const* in : found) gens += (gens.empty() ? "" : " and ") + std::string(name(in->gen));
-      throw InputError(fmt::format("{} exists on {}: choose with --arch (e.g. --arch {})", instruction, gens,
+      for (auto const* in : found) gens += (gens.empty() ? "" : " and ") + std::string(isa::name(in->gen));
+      throw InputError(fmt::format("{} exists on {}: choose with --arch (e.g. --arch {})", name, gens,
                                    default_arch(found.back()->gen).name));
     }
     t.instruction = found.front();
   }
   if (!t.arch) t.arch = &default_arch(t.instruction->gen);
-  t.wave = wave ? wave : (wave_from_builtin ? wave_from_builtin : t.arch->default_wave());
-  if (t.wave != 32 && t.wave != 64) throw InputError(fmt::format("--wave must be 32 or 64, not {}", t.wave));
-  if (!t.arch->has_wave(t.wave))
-    throw InputError(fmt::format("{} has no wave{} ({} runs wave64 only)", t.arch->name, t.wave, family_name(t.arch->gen)));
+  t.wave = wave_on(*t.arch, wave ? wave : wave_from_builtin);
   if (wave_from_builtin && t.wave != wave_from_builtin)
     throw InputError(fmt::format("{} is a wave{} builtin, but --wave {} was given", bi->name, wave_from_builtin, t.wave));
   return t;
 }
 
 std::vector<Target> list_targets(std::string_view arch, std::string_view family, int wave) {
+  check_wave(wave);
   std::vector<Arch const*> const archs = arch.empty() ? default_architectures() : std::vector{&resolve_arch(arch)};
-  if (wave != 0 && wave != 32 && wave != 64) throw InputError(fmt::format("--wave must be 32 or 64, not {}", wave));
-  if (wave && !arch.empty() && !archs.front()->has_wave(wave))
-    throw InputError(fmt::format("{} has no wave{} ({} runs wave64 only)", archs.front()->name, wave,
-                                 family_name(archs.front()->gen)));
+  if (!arch.empty()) wave_on(*archs.front(), wave);
   std::optional<Kind> kind;
   if (!family.empty()) {
     for (auto k : {Kind::kWmma, Kind::kSwmmac, Kind::kMfma, Kind::kSmfmac})
-      if (name(k) == family) kind = k;
-    if (!kind) throw InputError(fmt::format("unknown family '{}' (choose wmma, swmmac, mfma, smfmac)", family));
+      if (name(k) == lower(family)) kind = k;
+    if (!kind) throw InputError(fmt::format("unknown family '{}' (choose wmma, swmmac, mfma, smfmac)", excerpt(family)));
   }
   std::vector<Target> out;
   for (auto const* a : archs) {
+    // With an architecture, its default wave unless `wave` says otherwise; without, every wave.
     std::vector<int> const waves = wave ? std::vector<int>{wave} : (arch.empty() ? a->wave_sizes() : std::vector<int>{a->default_wave()});
     for (int w : waves) {
       if (!a->has_wave(w)) continue;
@@ -143,7 +170,7 @@ std::array<bool, 3> parse_modifier_bits(std::string_view flag, std::string_view 
     size_t const comma = s.find(',', pos);
     std::string_view const item = s.substr(pos, comma == std::string_view::npos ? std::string_view::npos : comma - pos);
     if (n >= 3 || (item != "0" && item != "1"))
-      throw InputError(fmt::format("{} takes up to three 0/1 values such as 1,0,0 (got '{}')", flag, text));
+      throw InputError(fmt::format("{} takes up to three 0/1 values such as 1,0,0 (got '{}')", flag, excerpt(text)));
     bits[static_cast<size_t>(n++)] = item == "1";
     if (comma == std::string_view::npos) break;
     pos = comma + 1;
@@ -177,7 +204,8 @@ Modifiers resolve_modifiers(Instruction const& in, int wave, ModifierText const&
 
 Operand resolve_operand(Instruction const& in, std::string_view operand) {
   auto const op = parse_operand(operand);
-  if (!op) throw InputError(fmt::format("unknown operand '{}' (choose A, B, C, D, or K for the sparsity index)", operand));
+  if (!op)
+    throw InputError(fmt::format("unknown operand '{}' (choose A, B, C, D, or K for the sparsity index)", excerpt(operand)));
   if (!in.has_operand(*op)) throw InputError(fmt::format("{} is dense: it has no sparsity index operand K", in.mnemonic));
   return *op;
 }

@@ -25,7 +25,7 @@ TEST(Resolve, Targets) {
   t = resolve_target("wmma_f32_16x16x16_f16_w64_gfx12", "", 0); // a builtin fixes generation and wave
   EXPECT_EQ(t.arch->name, "gfx1201");
   EXPECT_EQ(t.wave, 64);
-  t = resolve_target("v_wmma_f32_16x16x16_f16", "rdna3", 0);
+  t = resolve_target("V_WMMA_F32_16x16x16_F16", "RDNA3", 0); // any case
   EXPECT_EQ(t.arch->name, "gfx1100");
   EXPECT_EQ(t.wave, 32);
 }
@@ -54,8 +54,9 @@ TEST(Resolve, RejectedTargets) {
     {"v_wmma_f32_16x16x16_f1",   "gfx1201", 0,  "unknown instruction 'v_wmma_f32_16x16x16_f1'; did you mean v_wmma_f32_16x16x16_f16?"},
     {"v_mfma_f32_16x16x16_f16",  "gfx1201", 0,  "gfx1201 lacks instruction v_mfma_f32_16x16x16_f16: CDNA3 has it (gfx940, gfx941, gfx942)"},
     {"v_mfma_f32_16x16x16_f16",  "gfx9",    0,  "unknown architecture 'gfx9' (known: "},
+    {"V_MFMA_F32_16X16X16_F16\x01", "",     0,  "unknown instruction 'V_MFMA_F32_16X16X16_F16\\x01'"},
     {"v_mfma_f32_16x16x16_f16",  "",        32, "gfx942 has no wave32 (CDNA3 runs wave64 only)"},
-    {"v_mfma_f32_16x16x16_f16",  "",        48, "--wave must be 32 or 64, not 48"},
+    {"v_mfma_f32_16x16x16_f16",  "",        48, "--wave takes 32 or 64 (got '48')"},
     {"wmma_f32_16x16x16_f16_w64_gfx12", "", 32, "__builtin_amdgcn_wmma_f32_16x16x16_f16_w64_gfx12 is a wave64 builtin, but --wave 32 was given"},
   };
   // clang-format on

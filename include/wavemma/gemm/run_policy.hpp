@@ -137,10 +137,11 @@ struct Inputs {
   numeric::Format in, out;
 };
 
-// Runs f(row_begin, row_end) over [0, rows) on every core.
+// Runs f(row_begin, row_end) over [0, rows) on the runtime's threads (simt::threads(): every core
+// unless set_threads or WAVEMMA_THREADS says otherwise).
 template <class F>
 void parallel_rows(int rows, F const& f) {
-  emu::parallel_ranges(rows, 0, f);
+  emu::parallel_ranges(rows, simt::threads(), f);
 }
 
 // The chain of single-instruction emulations in K order (emu::chain): each instruction tile of C
@@ -150,7 +151,7 @@ inline std::vector<uint64_t> emulation_chain(emu::Issue const& is, Inputs const&
   std::vector<uint64_t> c(size_t(m) * n);
   bool const sparse = is.instruction->sparse();
   emu::chain(is, {m, n, k, sparse ? x.a_stored.data() : x.a.data(), sparse ? x.a_index.data() : nullptr, x.b.data()},
-             c.data());
+             c.data(), simt::threads());
   return c;
 }
 

@@ -25,22 +25,28 @@ struct InputError : std::invalid_argument {
 // `wavemma list` shows.
 std::vector<Arch const*> default_architectures();
 
-// A gfx name or a family alias; InputError "unknown architecture ...".
+// Text from the user or a file, quoted for a one-line message: bytes outside printable ASCII (and
+// the backslash) as \xNN, at most `max` characters, then "...".
+std::string excerpt(std::string_view text, size_t max = 32);
+
+// A gfx name or a family alias, any case; InputError "unknown architecture ...".
 Arch const& resolve_arch(std::string_view name);
+// The wave size to use on `arch`: `wave` (0: the architecture's default), checked.
+int wave_on(Arch const& arch, int wave);
 
 struct Target {
   Arch const* arch = nullptr;
   int wave = 0;
   Instruction const* instruction = nullptr;
 };
-// Resolves an instruction (mnemonic, alias or builtin name), an architecture (empty: an
+// Resolves an instruction (mnemonic, alias or builtin name, any case), an architecture (empty: an
 // unambiguous instruction picks its generation's default architecture) and a wave size (0: the
 // builtin's, else the architecture's default).
 Target resolve_target(std::string_view instruction, std::string_view arch, int wave);
 
 // The rows `wavemma list` shows: one per instruction and wave size of an architecture (empty: the
 // default architecture of every generation, every wave size; named: its default wave unless `wave`
-// is given), optionally of one family ("wmma", "swmmac", "mfma", "smfmac").
+// is given), optionally of one family ("wmma", "swmmac", "mfma", "smfmac", any case).
 std::vector<Target> list_targets(std::string_view arch, std::string_view family, int wave);
 
 // Modifier values as the command line spells them: bit lists "a,b,c" of 0/1 (empty: all 0).
