@@ -15,6 +15,7 @@
 #include "wavemma/isa/arch.hpp"
 #include "wavemma/isa/instruction.hpp"
 #include "wavemma/isa/modifiers.hpp"
+#include "wavemma/isa/resolve.hpp"
 
 namespace wavemma::cli {
 
@@ -39,9 +40,8 @@ int run(int argc, char** argv);
 void note(std::string_view text);
 void warn(std::string_view message); // "wavemma: warning: <message>\n"
 
-// Text from a file, quoted for a one-line message: bytes outside printable ASCII (and the
-// backslash) as \xNN, at most `max` characters, then "...".
-std::string excerpt(std::string_view text, size_t max = 32);
+// Text from a file, quoted for a one-line message (isa::excerpt).
+using isa::excerpt;
 
 // Case-insensitive name comparison: every name an option takes (architecture, format, family,
 // view, operand, policy, GPU) is matched without regard to case.
@@ -85,16 +85,11 @@ std::string arch_help();
 void add_arch(CLI::App&, std::string& value, std::string_view absent);
 // --wave 32|64; 0 stays "not given".
 void add_wave(CLI::App&, int& value);
-isa::Arch const& find_arch_or_throw(std::string_view name);
-// The wave size to use on `arch`: `wave` (0: the architecture's default), checked.
-int wave_on(isa::Arch const& arch, int wave);
+isa::Arch const& find_arch_or_throw(std::string_view name); // isa::resolve_arch
+using isa::wave_on; // the wave size to use on an architecture, checked
 
-// --arch / --wave and the instruction positional, resolved together.
-struct Target {
-  isa::Arch const* arch = nullptr;
-  int wave = 0;
-  isa::Instruction const* instruction = nullptr;
-};
+// --arch / --wave and the instruction positional, resolved together (isa::resolve_target).
+using Target = isa::Target;
 
 struct TargetOptions {
   std::string instruction; // mnemonic, alias or builtin name
@@ -108,9 +103,7 @@ struct TargetOptions {
 
 // Modifier flags spelled like the assembler's. Each command adds the ones it takes.
 struct ModifierOptions {
-  std::string neg_lo, neg_hi, op_sel, neg; // "a,b,c" lists of 0/1
-  int cbsz = 0, abid = 0, blgp = 0, index_key = 0;
-  bool clamp = false, fp16_ovfl = false;
+  isa::ModifierText text; // checked by isa::resolve_modifiers
   void add_data_moving(CLI::App& app); // --cbsz --abid --blgp --opsel --index-key
   void add_all(CLI::App& app);         // plus --neg-lo --neg-hi --neg --clamp --fp16-ovfl
   // Parses and checks against the instruction; warnings go to stderr.

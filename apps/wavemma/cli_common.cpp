@@ -7,59 +7,9 @@
 #include <fmt/format.h>
 
 #include "cli.hpp"
-#include "wavemma/isa/builtin.hpp"
 
 namespace wavemma::cli {
 namespace {
-
-std::string archs_of(isa::Generation g) {
-  std::string out;
-  for (auto const& a : isa::architectures())
-    if (a.gen == g) out += (out.empty() ? "" : ", ") + std::string(a.name);
-  return out;
-}
-
-// Levenshtein distance, for "did you mean".
-size_t distance(std::string_view a, std::string_view b) {
-  std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    cur[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j)
-      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-    std::swap(prev, cur);
-  }
-  return prev[b.size()];
-}
-
-std::string suggestion(std::string_view name) {
-  std::string_view best;
-  size_t best_d = 9;
-  for (auto const& in : isa::catalog()) {
-    size_t const d = distance(name.starts_with("v_") ? name : std::string("v_") + std::string(name), in.mnemonic);
-    if (d < best_d) best_d = d, best = in.mnemonic;
-  }
-  return best.empty() ? "; `wavemma list` shows them all" : fmt::format("; did you mean {}?", best);
-}
-
-std::array<bool, 3> parse_bits(std::string const& flag, std::string const& text) {
-  std::array<bool, 3> bits{};
-  if (text.empty()) return bits;
-  std::string s = text;
-  if (s.front() == '[' && s.back() == ']') s = s.substr(1, s.size() - 2);
-  size_t pos = 0;
-  int n = 0;
-  while (true) {
-    size_t const comma = s.find(',', pos);
-    std::string const item = s.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
-    if (n >= 3 || (item != "0" && item != "1"))
-      throw UsageError(fmt::format("{} takes up to three 0/1 values such as 1,0,0 (got '{}')", flag, excerpt(text)));
-    bits[static_cast<size_t>(n++)] = item == "1";
-    if (comma == std::string::npos) break;
-    pos = comma + 1;
-  }
-  return bits;
-}
 
 // "--row" of "--row,-r"; a positional's name as is.
 std::string flag_of(std::string const& names) {
@@ -88,16 +38,6 @@ std::optional<T> digits(std::string_view s, int base) {
 void note(std::string_view text) { (void)std::fwrite(text.data(), 1, text.size(), stderr); }
 
 void warn(std::string_view message) { note(fmt::format("wavemma: warning: {}\n", message)); }
-
-std::string excerpt(std::string_view text, size_t max) {
-  std::string out;
-  for (char c : text.substr(0, max)) {
-    auto const u = static_cast<unsigned char>(c);
-    if (u >= 0x20 && u < 0x7f && c != '\\') out += c;
-    else out += fmt::format("\\x{:02x}", u);
-  }
-  return text.size() > max ? out + "..." : out;
-}
 
 bool iequals(std::string_view a, std::string_view b) {
   return std::ranges::equal(a, b, [](char x, char y) {
@@ -202,11 +142,7 @@ CLI::Option* add_positive_real(CLI::App& app, std::string const& names, std::opt
 
 std::string arch_help() { return "Architecture: " + isa::known_arch_names(); }
 
-isa::Arch const& find_arch_or_throw(std::string_view name) {
-  isa::Arch const* a = isa::find_arch(name);
-  if (!a) throw UsageError(fmt::format("unknown architecture '{}' (known: {})", excerpt(name), isa::known_arch_names()));
-  return *a;
-}
+isa::Arch const& find_arch_or_throw(std::string_view name) { return isa::resolve_arch(name); }
 
 void add_arch(CLI::App& app, std::string& value, std::string_view absent) {
   auto const set = [&value](std::string const& s) {
@@ -229,13 +165,6 @@ void add_wave(CLI::App& app, int& value) {
       ->type_name("32|64");
 }
 
-int wave_on(isa::Arch const& arch, int wave) {
-  if (!wave) return arch.default_wave();
-  if (!arch.has_wave(wave))
-    throw UsageError(fmt::format("{} has no wave{} ({} runs wave64 only)", arch.name, wave, isa::family_name(arch.gen)));
-  return wave;
-}
-
 void TargetOptions::add_to(CLI::App& app, bool instruction_required) {
   auto* opt = add_text(app, "instruction", instruction,
                        "Instruction mnemonic (v_wmma_f32_16x16x16_f16, LLVM aliases accepted) or builtin name "
@@ -245,93 +174,29 @@ void TargetOptions::add_to(CLI::App& app, bool instruction_required) {
   add_wave(app, wave);
 }
 
-Target TargetOptions::resolve() const {
-  Target t;
-  int wave_from_builtin = 0;
-  std::string instruction = this->instruction; // names in any case: the catalog spells them in lower case
-  for (char& c : instruction) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  isa::Builtin const* bi = isa::find_builtin(instruction);
-  if (bi) {
-    if (!bi->instruction) throw UsageError(fmt::format("{}: {}", bi->name, bi->note));
-    t.instruction = bi->instruction;
-    wave_from_builtin = bi->wave;
-  }
-  std::string const name = excerpt(this->instruction, 80);
-  if (!arch.empty()) {
-    t.arch = &find_arch_or_throw(arch);
-    if (!t.instruction) t.instruction = isa::find_instruction(t.arch->gen, instruction);
-    if (t.instruction && t.instruction->gen != t.arch->gen)
-      throw UsageError(fmt::format("{} is a {} builtin; {} is {}", name, isa::family_name(t.instruction->gen),
-                                   t.arch->name, isa::family_name(t.arch->gen)));
-    if (!t.instruction) {
-      std::string elsewhere;
-      for (auto const& g : isa::generations())
-        if (g.gen != t.arch->gen && isa::find_instruction(g.gen, instruction))
-          elsewhere += (elsewhere.empty() ? "" : "; ") + fmt::format("{} has it ({})", g.family, archs_of(g.gen));
-      if (!elsewhere.empty())
-        throw UsageError(fmt::format("{} lacks instruction {}: {}", t.arch->name, name, elsewhere));
-      throw UsageError(fmt::format("unknown instruction '{}'{}", name, suggestion(instruction)));
-    }
-  } else if (!t.instruction) {
-    std::vector<isa::Instruction const*> found;
-    for (auto const& g : isa::generations())
-      if (auto const* in = isa::find_instruction(g.gen, instruction)) found.push_back(in);
-    if (found.empty()) throw UsageError(fmt::format("unknown instruction '{}'{}", name, suggestion(instruction)));
-    if (found.size() > 1) {
-      std::string gens;
-      for (auto const* in : found) gens += (gens.empty() ? "" : " and ") + std::string(isa::name(in->gen));
-      throw UsageError(fmt::format("{} exists on {}: choose with --arch (e.g. --arch {})", name, gens,
-                                   isa::default_arch(found.back()->gen).name));
-    }
-    t.instruction = found.front();
-  }
-  if (!t.arch) t.arch = &isa::default_arch(t.instruction->gen);
-  t.wave = wave_on(*t.arch, wave ? wave : wave_from_builtin);
-  if (wave_from_builtin && t.wave != wave_from_builtin)
-    throw UsageError(fmt::format("{} is a wave{} builtin, but --wave {} was given", bi->name, wave_from_builtin, t.wave));
-  return t;
-}
+Target TargetOptions::resolve() const { return isa::resolve_target(instruction, arch, wave); }
 
 void ModifierOptions::add_data_moving(CLI::App& app) {
   IntBounds const field{0, std::numeric_limits<int>::max()};
-  add_int(app, "--cbsz", cbsz, "MFMA A-block broadcast size (0..log2 blocks); SMFMAC: 0 lets --abid pick the index set", field);
-  add_int(app, "--abid", abid, "MFMA A-block broadcast id (< 2^cbsz); SMFMAC: index set when --cbsz 0", field);
-  add_int(app, "--blgp", blgp, "MFMA B lane-group pattern 0..7", field);
-  add_text(app, "--opsel", op_sel, "op_sel bits a,b,c (RDNA3 16-bit C/D: c=1 uses bits [31:16])");
-  add_int(app, "--index-key", index_key, "SWMMAC index set (index_key)", field);
+  add_int(app, "--cbsz", text.cbsz, "MFMA A-block broadcast size (0..log2 blocks); SMFMAC: 0 lets --abid pick the index set", field);
+  add_int(app, "--abid", text.abid, "MFMA A-block broadcast id (< 2^cbsz); SMFMAC: index set when --cbsz 0", field);
+  add_int(app, "--blgp", text.blgp, "MFMA B lane-group pattern 0..7", field);
+  add_text(app, "--opsel", text.op_sel, "op_sel bits a,b,c (RDNA3 16-bit C/D: c=1 uses bits [31:16])");
+  add_int(app, "--index-key", text.index_key, "SWMMAC index set (index_key)", field);
 }
 
 void ModifierOptions::add_all(CLI::App& app) {
   add_data_moving(app);
-  add_text(app, "--neg-lo", neg_lo, "neg_lo bits a,b,c (float: negate low halves of A/B, negate C; integer: A/B signed)");
-  add_text(app, "--neg-hi", neg_hi, "neg_hi bits a,b,c (float: negate high halves of A/B, |C|)");
-  add_text(app, "--neg", neg, "f64 MFMA neg:[a,b,c] (negate A, B, C; encoded in the BLGP bits)");
-  app.add_flag("--clamp", clamp, "integer: saturate the int32 result");
-  app.add_flag("--fp16-ovfl", fp16_ovfl, "MODE.FP16_OVFL: f16 results saturate to +-65504 instead of infinity");
+  add_text(app, "--neg-lo", text.neg_lo, "neg_lo bits a,b,c (float: negate low halves of A/B, negate C; integer: A/B signed)");
+  add_text(app, "--neg-hi", text.neg_hi, "neg_hi bits a,b,c (float: negate high halves of A/B, |C|)");
+  add_text(app, "--neg", text.neg, "f64 MFMA neg:[a,b,c] (negate A, B, C; encoded in the BLGP bits)");
+  app.add_flag("--clamp", text.clamp, "integer: saturate the int32 result");
+  app.add_flag("--fp16-ovfl", text.fp16_ovfl, "MODE.FP16_OVFL: f16 results saturate to +-65504 instead of infinity");
 }
 
 isa::Modifiers ModifierOptions::resolve(isa::Instruction const& in, int wave) const {
-  isa::Modifiers m;
-  m.neg_lo = parse_bits("--neg-lo", neg_lo);
-  m.neg_hi = parse_bits("--neg-hi", neg_hi);
-  m.op_sel = parse_bits("--opsel", op_sel);
-  m.clamp = clamp;
-  m.fp16_ovfl = fp16_ovfl;
-  m.index_key = index_key;
-  m.cbsz = cbsz;
-  m.abid = abid;
-  m.blgp = blgp;
-  if (!neg.empty()) {
-    if (!in.mod_rules().blgp_is_neg) throw UsageError(fmt::format("--neg is for f64 MFMA only, not {}", in.mnemonic));
-    if (blgp) throw UsageError("give either --neg or --blgp, not both");
-    auto const bits = parse_bits("--neg", neg);
-    m.blgp = bits[0] | bits[1] << 1 | bits[2] << 2;
-  } else if (blgp && in.mod_rules().blgp_is_neg) {
-    throw UsageError(fmt::format("blgp is not supported on {}: its BLGP bits are neg:[a,b,c] (use --neg)", in.mnemonic));
-  }
   std::vector<std::string> warnings;
-  std::string const err = isa::check_modifiers(in, wave, m, &warnings);
-  if (!err.empty()) throw UsageError(err);
+  isa::Modifiers const m = isa::resolve_modifiers(in, wave, text, &warnings);
   for (auto const& w : warnings) warn(w);
   return m;
 }

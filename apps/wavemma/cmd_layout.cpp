@@ -18,12 +18,8 @@ struct OperandOptions {
 
   LayoutView view() const {
     Target const t = target.resolve();
-    auto const op = isa::parse_operand(operand);
-    if (!op)
-      throw UsageError(fmt::format("unknown operand '{}' (choose A, B, C, D, or K for the sparsity index)", excerpt(operand)));
-    if (!t.instruction->has_operand(*op))
-      throw UsageError(fmt::format("{} is dense: it has no sparsity index operand K", t.instruction->mnemonic));
-    return make_view(*t.instruction, t.arch->name, t.wave, *op, mods.resolve(*t.instruction, t.wave));
+    auto const op = isa::resolve_operand(*t.instruction, operand);
+    return make_view(*t.instruction, t.arch->name, t.wave, op, mods.resolve(*t.instruction, t.wave));
   }
 
   void add_to(CLI::App& cmd, std::string_view formats) {
@@ -68,14 +64,8 @@ void run_where(WhereOptions const& o) {
   LayoutView const v = o.view();
   Format const f = parse_format(o.format, {Format::kText, Format::kJson, Format::kCsv});
   auto const& L = v.layout;
-  auto check = [](int value, int extent, char const* what) {
-    if (value < 0 || value >= extent)
-      throw UsageError(fmt::format("{} {} out of range 0..{}", what, value, extent - 1));
-  };
-  check(o.block, L.blocks(), "--block");
-  check(o.row, L.rows(), fmt::format("--row ({})", v.names.row).c_str());
-  check(o.col, L.cols(), fmt::format("--col ({})", v.names.col).c_str());
   isa::Coord const c{o.block, o.row, o.col};
+  isa::check_element(L, v.names, c);
   auto const places = L.places(c);
   if (f == Format::kJson) {
     auto arr = nlohmann::json::array();
@@ -102,10 +92,7 @@ void run_what(WhatOptions const& o) {
   LayoutView const v = o.view();
   Format const f = parse_format(o.format, {Format::kText, Format::kJson, Format::kCsv});
   auto const& L = v.layout;
-  if (o.lane < 0 || o.lane >= v.wave) throw UsageError(fmt::format("--lane {} out of range 0..{}", o.lane, v.wave - 1));
-  if (o.vgpr < 0 || o.vgpr >= L.vgprs())
-    throw UsageError(fmt::format("--vgpr {} out of range 0..{} ({} spans {} VGPR{})", o.vgpr, L.vgprs() - 1,
-                                 isa::name(v.operand), L.vgprs(), L.vgprs() > 1 ? "s" : ""));
+  isa::check_register(L, v.operand, o.lane, o.vgpr);
   auto const elems = L.elements(o.vgpr, o.lane);
   if (f == Format::kJson) {
     auto arr = nlohmann::json::array();

@@ -62,31 +62,8 @@ void list_models(Format format, std::vector<Entry> const& entries) {
 
 void run(ListOptions const& o) {
   Format const format = parse_format(o.format, {Format::kText, Format::kCsv, Format::kJson, Format::kMarkdown});
-  std::vector<isa::Arch const*> archs;
-  if (!o.arch.empty()) {
-    archs.push_back(&find_arch_or_throw(o.arch));
-    (void)wave_on(*archs.front(), o.wave);
-  } else {
-    for (auto const& g : isa::generations()) archs.push_back(&isa::default_arch(g.gen));
-  }
-  std::optional<isa::Kind> kind;
-  if (!o.family.empty()) {
-    for (auto k : {isa::Kind::kWmma, isa::Kind::kSwmmac, isa::Kind::kMfma, isa::Kind::kSmfmac})
-      if (iequals(isa::name(k), o.family)) kind = k;
-    if (!kind) throw UsageError(fmt::format("unknown family '{}' (choose wmma, swmmac, mfma, smfmac)", excerpt(o.family)));
-  }
-
   std::vector<Entry> entries;
-  for (auto const* a : archs) {
-    // With --arch, the architecture's default wave unless --wave says otherwise; without, every wave.
-    std::vector<int> waves = o.wave ? std::vector<int>{o.wave}
-                                    : (o.arch.empty() ? a->wave_sizes() : std::vector<int>{a->default_wave()});
-    for (int w : waves) {
-      if (!a->has_wave(w)) continue;
-      for (auto const* in : isa::instructions_of(a->gen))
-        if (!kind || in->kind == *kind) entries.push_back({a, w, in});
-    }
-  }
+  for (auto const& t : isa::list_targets(o.arch, o.family, o.wave)) entries.push_back({t.arch, t.wave, t.instruction});
 
   if (o.models) return list_models(format, entries);
   if (format == Format::kCsv) {

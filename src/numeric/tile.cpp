@@ -165,6 +165,10 @@ void use_tile_isa(TileIsa isa) {
   detail::isa_in_use().store(isa, std::memory_order_relaxed);
 }
 
+bool splits_at_steps(Model const& m) {
+  return !(m.engine == Engine::kIntegerDot && m.clamp);
+}
+
 bool has_fast_tile(Model const& m) {
   return !check_model(m) && detail::has_simd_kernel(m);
 }

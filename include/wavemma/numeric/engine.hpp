@@ -81,6 +81,13 @@ void dot_tile_rows(Model const&, int M, int N, int K, uint64_t const* A, uint64_
                    uint32_t const* rows, uint64_t const* C, uint64_t* D,
                    BLayout layout = BLayout::kRows);
 
+// Whether a dot over K products equals the dot over its last K - K1 products started from the dot
+// over the first K1, for every K1 that is a multiple of `group`: every engine carries its
+// accumulator from step to step (block to block, product to product) as the output format's bits,
+// exactly as one instruction hands D to the next as C. Only a clamped integer sum does not: it
+// saturates once, at the end. (A chain of instructions can then run as one engine call.)
+bool splits_at_steps(Model const&);
+
 // The instruction sets dot_tile's vectorised kernels are written for. The kernels are built on
 // every x86-64 build, whatever its target, and dot_tile uses the best set the CPU has (kScalar: the
 // reference core alone, decoded once per tile), unless use_tile_isa chose another, as the tests do
