@@ -11,6 +11,8 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev    # tests and benchmarks
   libopenblas-dev                               # sgemm baseline of the benchmarks
   libamdhip64-dev                               # HIP headers for the AMD compile checks
+  pybind11-dev python3-dev python3-numpy        # the Python module (import wavemma)
+  python3-pytest                                # its tests
 )
 
 missing=()

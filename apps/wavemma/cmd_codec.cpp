@@ -10,10 +10,11 @@
 #include "cli.hpp"
 #include "wavemma/codec/codec.hpp"
 
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstring>
 #include <fmt/format.h>
-#include <fstream>
-#include <iostream>
-#include <iterator>
 #include <memory>
 
 namespace wavemma::cli {
@@ -26,17 +27,41 @@ struct CodecOptions {
   std::string file;
 };
 
+// An encoding depends on the architecture and nothing in the item names it: --arch is required.
 codec::Target resolve(CodecOptions const& o) {
-  if (o.arch.empty())
-    throw UsageError(fmt::format("--arch is required (known: {})", isa::known_arch_names()));
-  isa::Arch const* arch = isa::find_arch(o.arch);
-  if (!arch)
-    throw UsageError(
-        fmt::format("unknown architecture '{}' (known: {})", o.arch, isa::known_arch_names()));
-  if (o.wave && !arch->has_wave(o.wave))
-    throw UsageError(fmt::format("{} has no wave{} ({} runs wave64 only)", arch->name, o.wave,
-                                 isa::family_name(arch->gen)));
-  return codec::target_of(*arch, o.wave);
+  isa::Arch const& arch = find_arch_or_throw(o.arch);
+  return codec::target_of(arch, wave_on(arch, o.wave));
+}
+
+// No instruction's text or bytes come near this; a longer line is refused, not buffered.
+constexpr size_t kMaxLineBytes = 4096;
+// A --file blob: far more than any kernel's matrix code.
+constexpr size_t kMaxBlobBytes = size_t{16} << 20;
+
+std::string_view trim(std::string_view s) {
+  size_t const b = s.find_first_not_of(" \t\r"), e = s.find_last_not_of(" \t\r");
+  return b == std::string_view::npos ? std::string_view() : s.substr(b, e - b + 1);
+}
+
+// What of a line of an assembler file is an item: comments (";", "//", a leading "#", a "/* */"
+// on the line) are not, and for the assembler neither are directives (".text") and labels
+// ("main:"), which llvm-mc takes but which encode nothing. An empty result prints as a blank line.
+std::string item_of(std::string line, bool assembler) {
+  for (size_t open; (open = line.find("/*")) != std::string::npos;) {
+    size_t const close = line.find("*/", open + 2);
+    if (close == std::string::npos) break; // unterminated: the item's error says so
+    line.replace(open, close + 2 - open, " ");
+  }
+  std::string_view text = trim(std::string_view(line).substr(0, std::min(line.find(';'), line.find("//"))));
+  if (text.starts_with('#')) return {};
+  if (!assembler) return std::string(text);
+  size_t const end = text.find_first_of(" \t:");
+  bool const is_label = end != std::string_view::npos && end > 0 && text[end] == ':' &&
+                        std::all_of(text.begin(), text.begin() + static_cast<long>(end), [](char c) {
+                          return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '$';
+                        });
+  if (is_label) text = trim(text.substr(end + 1));
+  return text.starts_with('.') ? std::string() : std::string(text);
 }
 
 std::string error_line(codec::Error const& e) {
@@ -70,8 +95,8 @@ bool decode_item(std::string_view text, codec::Target target, std::string& line)
   return text_out.ok();
 }
 
-// One positional item, or one item per stdin line (blank lines stay blank).
-void run_items(CodecOptions const& o, ItemFn fn, std::string_view verb) {
+// One positional item, or one item per stdin line (a line that holds none stays blank).
+void run_items(CodecOptions const& o, ItemFn fn, std::string_view verb, bool assembler) {
   codec::Target const target = resolve(o);
   size_t items = 0, failed = 0;
   auto const one = [&](std::string_view item) {
@@ -83,17 +108,21 @@ void run_items(CodecOptions const& o, ItemFn fn, std::string_view verb) {
   if (!o.item.empty()) {
     one(o.item);
   } else {
+    LineReader in{stdin, kMaxLineBytes};
     std::string line;
-    while (std::getline(std::cin, line)) {
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      if (line.find_first_not_of(" \t") == std::string::npos) {
-        fmt::print("\n");
+    bool too_long = false;
+    while (in.next(line, too_long)) {
+      if (too_long) {
+        ++items, ++failed;
+        fmt::print("error: the line is longer than {} bytes\n", kMaxLineBytes);
         continue;
       }
-      one(line);
+      std::string const item = item_of(line, assembler);
+      if (item.empty()) fmt::print("\n");
+      else one(item);
     }
+    if (std::ferror(stdin)) throw UsageError(fmt::format("cannot read standard input: {}", std::strerror(errno)));
   }
-  std::fflush(stdout);
   if (failed)
     throw Failure(
         fmt::format("{} of {} item{} could not be {}", failed, items, items == 1 ? "" : "s", verb));
@@ -110,10 +139,8 @@ std::string dword_text(std::span<uint8_t const> b) {
 // decoding resumes 4 bytes later, as llvm-mc does.
 void run_file(CodecOptions const& o) {
   codec::Target const target = resolve(o);
-  std::ifstream in(o.file, std::ios::binary);
-  if (!in) throw UsageError(fmt::format("cannot read '{}'", o.file));
-  std::vector<uint8_t> const blob{std::istreambuf_iterator<char>(in),
-                                  std::istreambuf_iterator<char>()};
+  std::string const bytes = read_bounded(o.file, kMaxBlobBytes, "--file");
+  std::vector<uint8_t> const blob(bytes.begin(), bytes.end());
   size_t bad = 0;
   size_t off = 0;
   while (off < blob.size()) {
@@ -123,9 +150,8 @@ void run_file(CodecOptions const& o) {
       for (size_t i = 0; i < rest.size(); ++i)
         bytes += fmt::format("{}0x{:02x}", i ? "," : "", rest[i]);
       fmt::print("0x{:04x}: .byte {}\n", off, bytes);
-      fmt::print(stderr,
-                 "warning: trailing {} byte{} at offset 0x{:x} do not make an instruction\n",
-                 rest.size(), rest.size() == 1 ? "" : "s", off);
+      note(fmt::format("warning: trailing {} byte{} at offset 0x{:x} do not make an instruction\n",
+                       rest.size(), rest.size() == 1 ? "" : "s", off));
       ++bad;
       break;
     }
@@ -142,21 +168,19 @@ void run_file(CodecOptions const& o) {
                                                           : "invalid instruction encoding";
     fmt::print("0x{:04x}: .long {} ; {}\n", off, dword_text(rest),
                codec::format_bytes(rest.first(4)));
-    fmt::print(stderr, "warning: {} at offset 0x{:x}: {}\n", what, off, mi.error().message);
+    note(fmt::format("warning: {} at offset 0x{:x}: {}\n", what, off, mi.error().message));
     ++bad;
     off += 4;
   }
-  std::fflush(stdout);
   if (bad)
     throw Failure(fmt::format("{}: {} place{} where bytes did not decode (see the warnings)",
-                              o.file, bad, bad == 1 ? "" : "s"));
+                              excerpt(o.file, 200), bad, bad == 1 ? "" : "s"));
 }
 
 void add_target_options(CLI::App& cmd, CodecOptions& o) {
-  cmd.add_option("--arch", o.arch, arch_help())->required();
-  cmd.add_option("--wave", o.wave,
-                 "Wave size where the architecture has both (default 32 on RDNA, 64 on CDNA)")
-      ->check(CLI::IsMember({32, 64}));
+  add_arch(cmd, o.arch, "required: an encoding depends on it");
+  cmd.get_option("--arch")->required();
+  add_wave(cmd, o.wave);
 }
 
 } // namespace
@@ -166,7 +190,9 @@ void add_codec(CLI::App& app) {
   auto* enc = app.add_subcommand(
       "encode", "Assemble matrix instructions to bytes, as llvm-mc -show-encoding prints them");
   add_target_options(*enc, *e);
-  enc->add_option("asm", e->item, "One instruction; without it, one per line from stdin");
+  add_text(*enc, "asm", e->item,
+           "One instruction; without it, one per line from stdin (comments, directives and labels give a "
+           "blank line)");
   enc->footer("Examples:\n"
               "  wavemma encode --arch gfx1200 \"v_wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], "
               "v[8:15]\"\n"
@@ -175,19 +201,20 @@ void add_codec(CLI::App& app) {
               "cbsz:1 abid:1 blgp:3\"\n"
               "  wavemma encode --arch gfx1100 --wave 64 < kernel_matrix_ops.s\n"
               "An item that cannot be encoded prints \"error: <kind>: <reason>\" in its place; the "
-              "exit status is then 1.");
-  enc->callback([e] { run_items(*e, encode_item, "encoded"); });
+              "exit status is then 1.\nFrom stdin, a line that holds no instruction (blank, a comment "
+              "after ; // or a leading #,\na directive such as .text, a label alone) prints a blank "
+              "line, so that output line n answers input line n.");
+  enc->callback([e] { run_items(*e, encode_item, "encoded", true); });
 
   auto d = std::make_shared<CodecOptions>();
   auto* dec = app.add_subcommand(
       "decode", "Disassemble matrix instructions, as llvm-mc -disassemble prints them");
   add_target_options(*dec, *d);
-  dec->add_option("bytes", d->item,
-                  "The 8 bytes of one instruction (\"0x08,0x40,...\" or \"0x08 0x40 ...\"); "
-                  "without it, one per line from stdin");
-  dec->add_option("--file", d->file,
-                  "A raw binary of consecutive instructions: print a listing with byte offsets")
-      ->check(CLI::ExistingFile);
+  add_text(*dec, "bytes", d->item,
+           "The 8 bytes of one instruction (\"0x08,0x40,...\" or \"0x08 0x40 ...\"); "
+           "without it, one per line from stdin (comments give a blank line)");
+  add_text(*dec, "--file", d->file,
+           "A raw binary of consecutive instructions (at most 16 MiB): print a listing with byte offsets");
   dec->footer(
       "Examples:\n"
       "  wavemma decode --arch gfx1200 \"0x08,0x40,0x40,0xcc,0x00,0x09,0x22,0x1c\"\n"
@@ -206,7 +233,7 @@ void add_codec(CLI::App& app) {
       if (!d->item.empty()) throw UsageError("give either bytes or --file, not both");
       run_file(*d);
     } else {
-      run_items(*d, decode_item, "decoded");
+      run_items(*d, decode_item, "decoded", false);
     }
   });
 }

@@ -1,11 +1,8 @@
 // wavemma exec: one instruction on matrices from files; prints D (or explains one element).
 
-#include <charconv>
 #include <cmath>
 #include <fmt/format.h>
-#include <fstream>
-#include <iostream>
-#include <sstream>
+#include <limits>
 
 #include "cli.hpp"
 #include "wavemma/emu/emulator.hpp"
@@ -21,60 +18,71 @@ struct ExecOptions {
   bool decimal = false;
 };
 
-// Reads a matrix file: one row per line, elements separated by blanks; floats as exact hex bit
-// patterns (decimal numbers are also taken, rounded to nearest even), integers in decimal.
-emu::Matrix read_matrix(std::string const& path, char const* what, int blocks, int rows, int cols, numeric::Format f) {
-  std::ifstream file;
-  std::istream* in = &std::cin;
-  if (path != "-") {
-    file.open(path);
-    if (!file) throw UsageError(fmt::format("--{}: cannot open '{}'", what, path));
-    in = &file;
-  }
+// No matrix of the catalog needs more than a few KiB of text; a larger file is not one.
+constexpr size_t kMaxMatrixFileBytes = 1 << 20;
+
+// One element: floats as an exact hex bit pattern or a decimal number (rounded to nearest even),
+// integers in decimal; both in the grammar of parse_int / parse_real (no sign on hex, no octal).
+uint64_t element_bits(std::string_view tok, numeric::Format f, auto const& bad) {
   auto const& fi = numeric::info(f);
+  if (!fi.is_float) {
+    auto const v = parse_int(tok);
+    if (!v) throw bad("is not a decimal integer");
+    int64_t const lo = fi.is_signed ? -(int64_t{1} << (fi.bits - 1)) : 0;
+    int64_t const hi = fi.is_signed ? (int64_t{1} << (fi.bits - 1)) - 1 : (int64_t{1} << fi.bits) - 1;
+    if (*v < lo || *v > hi) throw bad(fmt::format("out of range {}..{} for {}", lo, hi, fi.name));
+    return static_cast<uint64_t>(*v) & (fi.bits == 64 ? ~0ull : (1ull << fi.bits) - 1);
+  }
+  if (tok.starts_with("0x") || tok.starts_with("0X")) {
+    auto const bits = parse_uint(tok, Radix::kDecimalOrHex);
+    if (!bits) throw bad("is not a hex bit pattern");
+    if (fi.bits < 64 && *bits >> fi.bits) throw bad(fmt::format("does not fit {} ({} bits)", fi.name, fi.bits));
+    return *bits;
+  }
+  auto const v = parse_real(tok);
+  if (!v) throw bad(fmt::format("is neither a hex bit pattern (0x...) nor a decimal number ({})", fi.name));
+  return numeric::from_double(f, *v);
+}
+
+// Reads a matrix file: one row per line, elements separated by blanks, '#' to the end of a line a
+// comment, a UTF-8 byte-order mark at the start ignored.
+emu::Matrix read_matrix(std::string const& path, char const* what, int blocks, int rows, int cols, numeric::Format f) {
+  std::string const flag = fmt::format("--{}", what);
+  std::string text = read_bounded(path, kMaxMatrixFileBytes, flag);
+  if (text.starts_with("\xef\xbb\xbf")) text.erase(0, 3);
+  std::string const name = excerpt(path, 200);
   emu::Matrix m(blocks, rows, cols);
   int r = 0, line_no = 0;
-  for (std::string line; std::getline(*in, line);) {
+  for (size_t pos = 0; pos < text.size();) {
+    size_t const eol = std::min(text.find('\n', pos), text.size());
+    std::string_view line = std::string_view(text).substr(pos, eol - pos);
+    pos = eol + 1;
     ++line_no;
-    if (line.find_first_not_of(" \t\r") == std::string::npos || line[line.find_first_not_of(" \t")] == '#') continue;
-    if (r >= blocks * rows)
-      throw UsageError(fmt::format("{}:{}: more than the {} rows {} needs", path, line_no, blocks * rows, what));
-    std::istringstream ss(line);
-    std::string tok;
-    int c = 0;
-    while (ss >> tok) {
-      if (c >= cols) throw UsageError(fmt::format("{}:{}: more than {} columns", path, line_no, cols));
-      uint64_t bits = 0;
-      auto const bad = [&](std::string const& why) {
-        return UsageError(fmt::format("{}:{}: '{}' {}", path, line_no, tok, why));
-      };
-      if (fi.is_float) {
-        if (tok.starts_with("0x") || tok.starts_with("0X")) {
-          auto const [p, ec] = std::from_chars(tok.data() + 2, tok.data() + tok.size(), bits, 16);
-          if (ec != std::errc() || p != tok.data() + tok.size() || tok.size() == 2) throw bad("is not a hex bit pattern");
-          if (fi.bits < 64 && bits >> fi.bits) throw bad(fmt::format("does not fit {} ({} bits)", fi.name, fi.bits));
-        } else {
-          char* end = nullptr;
-          double const v = std::strtod(tok.c_str(), &end);
-          if (end != tok.c_str() + tok.size()) throw bad(fmt::format("is neither a hex bit pattern nor a number ({})", fi.name));
-          bits = numeric::from_double(f, v);
-        }
-      } else {
-        long long v = 0;
-        auto const [p, ec] = std::from_chars(tok.data(), tok.data() + tok.size(), v, 10);
-        if (ec != std::errc() || p != tok.data() + tok.size()) throw bad("is not a decimal integer");
-        long long const lo = fi.is_signed ? -(1ll << (fi.bits - 1)) : 0;
-        long long const hi = fi.is_signed ? (1ll << (fi.bits - 1)) - 1 : (1ll << fi.bits) - 1;
-        if (v < lo || v > hi) throw bad(fmt::format("out of range {}..{} for {}", lo, hi, fi.name));
-        bits = static_cast<uint64_t>(v) & (fi.bits == 64 ? ~0ull : (1ull << fi.bits) - 1);
-      }
-      m.bits[size_t(r) * cols + size_t(c++)] = bits;
+    line = line.substr(0, line.find('#'));
+    auto const blank = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
+    std::vector<std::string_view> tokens;
+    for (size_t i = 0; i < line.size();) {
+      while (i < line.size() && blank(line[i])) ++i;
+      size_t const start = i;
+      while (i < line.size() && !blank(line[i])) ++i;
+      if (i > start) tokens.push_back(line.substr(start, i - start));
     }
-    if (c != cols) throw UsageError(fmt::format("{}:{}: {} columns, {} needs {}", path, line_no, c, what, cols));
+    if (tokens.empty()) continue;
+    if (r >= blocks * rows)
+      throw UsageError(fmt::format("{}:{}: more than the {} rows {} needs", name, line_no, blocks * rows, what));
+    for (size_t c = 0; c < tokens.size(); ++c) {
+      if (c >= size_t(cols)) throw UsageError(fmt::format("{}:{}: more than {} columns", name, line_no, cols));
+      auto const bad = [&](std::string const& why) {
+        return UsageError(fmt::format("{}:{}: '{}' {}", name, line_no, excerpt(tokens[c]), why));
+      };
+      m.bits[size_t(r) * cols + c] = element_bits(tokens[c], f, bad);
+    }
+    if (tokens.size() != size_t(cols))
+      throw UsageError(fmt::format("{}:{}: {} columns, {} needs {}", name, line_no, tokens.size(), what, cols));
     ++r;
   }
   if (r != blocks * rows)
-    throw UsageError(fmt::format("{}: {} rows, {} needs {}{}", path, r, what, blocks * rows,
+    throw UsageError(fmt::format("{}: {} rows, {} needs {}{}", name, r, what, blocks * rows,
                                  blocks > 1 ? fmt::format(" ({} blocks of {} stacked)", blocks, rows) : ""));
   return m;
 }
@@ -90,6 +98,7 @@ std::string element_text(numeric::Format f, uint64_t bits, bool decimal) {
 }
 
 void run(ExecOptions const& o) {
+  if ((o.a == "-") + (o.b == "-") + (o.c == "-") > 1) throw UsageError("only one of --a, --b and --c can be - (stdin)");
   Target const t = o.target.resolve();
   auto const& in = *t.instruction;
   emu::Issue const is{t.instruction, t.wave, o.mods.resolve(in, t.wave)};
@@ -110,13 +119,13 @@ void run(ExecOptions const& o) {
   }
   emu::Matrix const* index = sparse ? &sparse->index : nullptr;
   if (!o.explain.empty()) {
-    int row = -1, col = -1;
-    char comma = 0;
-    std::istringstream ss(o.explain);
-    if (!(ss >> row >> comma >> col) || comma != ',' || !ss.eof())
-      throw UsageError(fmt::format("--explain takes ROW,COL (got '{}')", o.explain));
+    size_t const comma = o.explain.find(',');
+    if (comma == std::string::npos) throw UsageError(fmt::format("--explain takes ROW,COL (got '{}')", excerpt(o.explain)));
+    IntBounds const position{0, std::numeric_limits<int>::max()};
+    int const row = int_value("--explain ROW", std::string_view(o.explain).substr(0, comma), position);
+    int const col = int_value("--explain COL", std::string_view(o.explain).substr(comma + 1), position);
     if (row < 0 || row >= blocks * in.m || col < 0 || col >= in.n)
-      throw UsageError(fmt::format("--explain {} is outside D ({} rows x {} columns)", o.explain, blocks * in.m, in.n));
+      throw UsageError(fmt::format("--explain {},{} is outside D ({} rows x {} columns)", row, col, blocks * in.m, in.n));
     for (auto const& line : emu::explain(is, a, b, c, index, row / in.m, row % in.m, col)) fmt::print("{}\n", line);
     return;
   }
@@ -127,7 +136,7 @@ void run(ExecOptions const& o) {
       out += (col ? " " : "") + element_text(model.out, d.bits[size_t(r) * in.n + col], o.decimal);
     out += "\n";
   }
-  fmt::print("{}", out);
+  write_output(out, "");
 }
 
 } // namespace
@@ -136,16 +145,17 @@ void add_exec(CLI::App& app) {
   auto o = std::make_shared<ExecOptions>();
   auto* cmd = app.add_subcommand("exec", "Run one instruction bit-exactly on matrices from files and print D");
   o->target.add_to(*cmd);
-  cmd->add_option("--a", o->a, "A (M x K; sparse forms: the logical dense A, which must be 2:4 sparse); - for stdin")->required();
-  cmd->add_option("--b", o->b, "B (K x N)")->required();
-  cmd->add_option("--c", o->c, "C (M x N); default all zero");
+  add_text(*cmd, "--a", o->a, "A (M x K; sparse forms: the logical dense A, which must be 2:4 sparse); - for stdin")->required();
+  add_text(*cmd, "--b", o->b, "B (K x N)")->required();
+  add_text(*cmd, "--c", o->c, "C (M x N); default all zero");
   o->mods.add_all(*cmd);
-  cmd->add_option("--explain", o->explain, "ROW,COL: print the products, each alignment and rounding step and the "
+  add_text(*cmd, "--explain", o->explain, "ROW,COL: print the products, each alignment and rounding step and the "
                                            "result of one element of D instead of D");
   cmd->add_flag("--decimal", o->decimal, "Print float results as decimal values instead of bit patterns");
-  cmd->footer("Matrix files: one row per line, elements separated by blanks; float types as exact hex bit patterns\n"
-              "(0x3c00; decimals such as 1.5 are rounded to nearest even), integer types in decimal. Multi-block\n"
-              "instructions stack the blocks' matrices vertically (block 0 first). D is printed the same way.\n"
+  cmd->footer("Matrix files: one row per line, elements separated by blanks, '#' starts a comment; float types as\n"
+              "exact hex bit patterns (0x3c00, no sign; decimals such as -1.5 are rounded to nearest even), integer\n"
+              "types in decimal. Multi-block instructions stack the blocks' matrices vertically (block 0 first).\n"
+              "D is printed the same way. A file is at most 1 MiB.\n"
               "Examples:\n  wavemma exec v_wmma_f32_16x16x16_f16 --arch gfx1201 --a a.txt --b b.txt --c c.txt\n"
               "  wavemma exec v_mfma_f32_16x16x16_f16 --a a.txt --b b.txt --explain 3,5\n"
               "  wavemma exec v_wmma_i32_16x16x16_iu8 --arch gfx1100 --a a.txt --b b.txt --neg-lo 1,1,0 --clamp");

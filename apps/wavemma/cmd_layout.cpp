@@ -1,7 +1,7 @@
 // wavemma layout / where / what: the layout calculator.
 
 #include <fmt/format.h>
-#include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "cli.hpp"
@@ -18,30 +18,17 @@ struct OperandOptions {
 
   LayoutView view() const {
     Target const t = target.resolve();
-    auto const op = isa::parse_operand(operand);
-    if (!op) throw UsageError(fmt::format("unknown operand '{}' (choose A, B, C, D, or K for the sparsity index)", operand));
-    if (!t.instruction->has_operand(*op))
-      throw UsageError(fmt::format("{} is dense: it has no sparsity index operand K", t.instruction->mnemonic));
-    return make_view(*t.instruction, t.arch->name, t.wave, *op, mods.resolve(*t.instruction, t.wave));
+    auto const op = isa::resolve_operand(*t.instruction, operand);
+    return make_view(*t.instruction, t.arch->name, t.wave, op, mods.resolve(*t.instruction, t.wave));
   }
 
-  void add_to(CLI::App& cmd) {
+  void add_to(CLI::App& cmd, std::string_view formats) {
     target.add_to(cmd);
-    cmd.add_option("--operand,-O", operand, "A, B, C, D, or K (sparsity index of SWMMAC/SMFMAC)")->required();
+    add_text(cmd, "--operand,-O", operand, "A, B, C, D, or K (sparsity index of SWMMAC/SMFMAC)")->required();
+    add_text(cmd, "--format", format, fmt::format("{} (text by default)", formats));
     mods.add_data_moving(cmd);
   }
 };
-
-void write(std::string const& text, std::string const& path) {
-  if (path.empty() || path == "-") {
-    fmt::print("{}", text);
-    return;
-  }
-  std::ofstream out(path);
-  if (!out) throw UsageError(fmt::format("cannot write {}", path));
-  out << text;
-  fmt::print(stderr, "wrote {}\n", path);
-}
 
 struct LayoutOptions : OperandOptions {
   std::string view_kind = "matrix", output;
@@ -50,13 +37,13 @@ struct LayoutOptions : OperandOptions {
 void run_layout(LayoutOptions const& o) {
   LayoutView const v = o.view();
   Format const f = parse_format(o.format, {Format::kText, Format::kCsv, Format::kMarkdown, Format::kJson, Format::kSvg});
-  if (o.view_kind != "matrix" && o.view_kind != "register")
-    throw UsageError(fmt::format("unknown view '{}' (choose matrix or register)", o.view_kind));
-  bool const registers = o.view_kind == "register";
+  if (!iequals(o.view_kind, "matrix") && !iequals(o.view_kind, "register"))
+    throw UsageError(fmt::format("unknown view '{}' (choose matrix or register)", excerpt(o.view_kind)));
+  bool const registers = iequals(o.view_kind, "register");
   switch (f) {
-  case Format::kCsv: return write(render_csv(v), o.output);
-  case Format::kJson: return write(render_json(v), o.output);
-  case Format::kSvg: return write(render_svg(v), o.output);
+  case Format::kCsv: return write_output(render_csv(v), o.output);
+  case Format::kJson: return write_output(render_json(v), o.output);
+  case Format::kSvg: return write_output(render_svg(v), o.output);
   case Format::kMarkdown:
   case Format::kText: {
     bool const md = f == Format::kMarkdown;
@@ -64,7 +51,7 @@ void run_layout(LayoutOptions const& o) {
                                   operand_title(v), md ? "" : "");
     out += registers ? render_register_text(v, md) : render_matrix_text(v, md);
     out += md ? "\nFormulas:\n\n```\n" + render_formulas(v, "") + "```\n" : "\nformulas:\n" + render_formulas(v, "  ");
-    return write(out, o.output);
+    return write_output(out, o.output);
   }
   }
 }
@@ -77,14 +64,8 @@ void run_where(WhereOptions const& o) {
   LayoutView const v = o.view();
   Format const f = parse_format(o.format, {Format::kText, Format::kJson, Format::kCsv});
   auto const& L = v.layout;
-  auto check = [](int value, int extent, char const* what) {
-    if (value < 0 || value >= extent)
-      throw UsageError(fmt::format("{} {} out of range 0..{}", what, value, extent - 1));
-  };
-  check(o.block, L.blocks(), "--block");
-  check(o.row, L.rows(), fmt::format("--row ({})", v.names.row).c_str());
-  check(o.col, L.cols(), fmt::format("--col ({})", v.names.col).c_str());
   isa::Coord const c{o.block, o.row, o.col};
+  isa::check_element(L, v.names, c);
   auto const places = L.places(c);
   if (f == Format::kJson) {
     auto arr = nlohmann::json::array();
@@ -111,10 +92,7 @@ void run_what(WhatOptions const& o) {
   LayoutView const v = o.view();
   Format const f = parse_format(o.format, {Format::kText, Format::kJson, Format::kCsv});
   auto const& L = v.layout;
-  if (o.lane < 0 || o.lane >= v.wave) throw UsageError(fmt::format("--lane {} out of range 0..{}", o.lane, v.wave - 1));
-  if (o.vgpr < 0 || o.vgpr >= L.vgprs())
-    throw UsageError(fmt::format("--vgpr {} out of range 0..{} ({} spans {} VGPR{})", o.vgpr, L.vgprs() - 1,
-                                 isa::name(v.operand), L.vgprs(), L.vgprs() > 1 ? "s" : ""));
+  isa::check_register(L, v.operand, o.lane, o.vgpr);
   auto const elems = L.elements(o.vgpr, o.lane);
   if (f == Format::kJson) {
     auto arr = nlohmann::json::array();
@@ -138,10 +116,9 @@ void run_what(WhatOptions const& o) {
 void add_layout(CLI::App& app) {
   auto lo = std::make_shared<LayoutOptions>();
   auto* layout = app.add_subcommand("layout", "Show where every element of an operand lives (matrix or register view)");
-  lo->add_to(*layout);
-  layout->add_option("--view", lo->view_kind, "matrix (element -> place, default) or register (lane x VGPR -> elements)");
-  layout->add_option("--format", lo->format, "text (default), csv, markdown, json, svg");
-  layout->add_option("--output,-o", lo->output, "Write to a file instead of stdout");
+  lo->add_to(*layout, "text, csv, markdown, json or svg");
+  add_text(*layout, "--view", lo->view_kind, "matrix (element -> place, default) or register (lane x VGPR -> elements)");
+  add_text(*layout, "--output,-o", lo->output, "Write to this file instead of stdout (- for stdout)");
   layout->footer("CSV: block,row,col,lane,vgpr,bit_lo,bit_hi, one line per (element, place); A row=i col=k, B row=k col=j,\n"
                  "C/D row=i col=j; sparse A and K: col = stored position.\n"
                  "Examples:\n  wavemma layout v_wmma_f32_16x16x16_f16 --arch gfx1201 --operand A\n"
@@ -151,20 +128,19 @@ void add_layout(CLI::App& app) {
 
   auto wo = std::make_shared<WhereOptions>();
   auto* where = app.add_subcommand("where", "Element -> lane, VGPR and bits");
-  wo->add_to(*where);
-  where->add_option("--row,-r", wo->row, "Row (A: i, B: k, C/D: i, sparse A/K: i)")->required();
-  where->add_option("--col,-c", wo->col, "Column (A: k, B: j, C/D: j, sparse A/K: stored position)")->required();
-  where->add_option("--block,-b", wo->block, "Block (multi-block MFMA), default 0");
-  where->add_option("--format", wo->format, "text (default), json, csv");
+  IntBounds const index{0, std::numeric_limits<int>::max()};
+  wo->add_to(*where, "text, json or csv");
+  add_int(*where, "--row,-r", wo->row, "Row (A: i, B: k, C/D: i, sparse A/K: i)", index)->required();
+  add_int(*where, "--col,-c", wo->col, "Column (A: k, B: j, C/D: j, sparse A/K: stored position)", index)->required();
+  add_int(*where, "--block,-b", wo->block, "Block (multi-block MFMA), default 0", index);
   where->footer("Example:\n  wavemma where v_wmma_f32_16x16x16_f16 --arch gfx1201 --operand A --row 3 --col 9");
   where->callback([wo] { run_where(*wo); });
 
   auto ho = std::make_shared<WhatOptions>();
   auto* what = app.add_subcommand("what", "Lane and VGPR -> the elements held there");
-  ho->add_to(*what);
-  what->add_option("--lane,-l", ho->lane, "Lane")->required();
-  what->add_option("--vgpr,-v", ho->vgpr, "VGPR offset within the operand's register tuple")->required();
-  what->add_option("--format", ho->format, "text (default), json, csv");
+  ho->add_to(*what, "text, json or csv");
+  add_int(*what, "--lane,-l", ho->lane, "Lane", index)->required();
+  add_int(*what, "--vgpr,-v", ho->vgpr, "VGPR offset within the operand's register tuple", index)->required();
   what->footer("Example:\n  wavemma what v_mfma_f32_32x32x8_f16 --operand D --lane 39 --vgpr 5");
   what->callback([ho] { run_what(*ho); });
 }

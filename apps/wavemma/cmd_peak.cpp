@@ -12,8 +12,8 @@ namespace {
 struct PeakOptions {
   TargetOptions target;
   std::string gpu;
-  int cus = 0;
-  double clock_mhz = 0;
+  std::optional<int> cus;          // unset: the GPU's
+  std::optional<double> clock_mhz; // unset: the GPU's
   bool list_gpus = false;
 };
 
@@ -24,22 +24,24 @@ struct Machine {
   double clock_mhz;
 };
 
+// The GPU's figures, each overridden by --cus / --clock-mhz when given.
 Machine machine(PeakOptions const& o, isa::Arch const* arch) {
-  Machine m{"", arch, o.cus, o.clock_mhz};
+  isa::Gpu const* g = nullptr;
   if (!o.gpu.empty()) {
-    auto const* g = isa::find_gpu(o.gpu);
-    if (!g) throw UsageError(fmt::format("unknown GPU '{}' (see wavemma peak --list-gpus)", o.gpu));
-    auto const* garch = isa::find_arch(g->arch);
-    if (arch && garch->gen != arch->gen)
-      throw UsageError(fmt::format("{} is {} ({}), not {}", g->name, g->arch, isa::family_name(garch->gen), arch->name));
-    m = {std::string(g->name), garch, o.cus ? o.cus : g->compute_units, o.clock_mhz ? o.clock_mhz : g->peak_clock_mhz};
+    g = isa::find_gpu(o.gpu);
+    if (!g) throw UsageError(fmt::format("unknown GPU '{}' (see wavemma peak --list-gpus)", excerpt(o.gpu)));
+    auto const& garch = find_arch_or_throw(g->arch);
+    if (arch && garch.gen != arch->gen)
+      throw UsageError(fmt::format("{} is {} ({}), not {}", g->name, g->arch, isa::family_name(garch.gen), arch->name));
+    arch = &garch;
   } else if (arch && (!o.cus || !o.clock_mhz)) {
-    if (auto const* g = isa::flagship_gpu(arch->name))
-      m = {std::string(g->name), arch, o.cus ? o.cus : g->compute_units, o.clock_mhz ? o.clock_mhz : g->peak_clock_mhz};
+    g = isa::flagship_gpu(arch->name);
   }
-  if (!m.arch) throw UsageError("give an instruction, --gpu, or --arch");
-  if (m.cus <= 0 || m.clock_mhz <= 0)
-    throw UsageError(fmt::format("no GPU of {} is known: give --gpu or both --cus and --clock-mhz", m.arch->name));
+  if (!arch) throw UsageError("give an instruction, --gpu, or --arch");
+  if (!g && (!o.cus || !o.clock_mhz))
+    throw UsageError(fmt::format("no GPU of {} is known: give --gpu or both --cus and --clock-mhz", arch->name));
+  Machine m{g ? std::string(g->name) : "", arch, o.cus.value_or(g ? g->compute_units : 0),
+            o.clock_mhz.value_or(g ? g->peak_clock_mhz : 0)};
   if (m.name.empty()) m.name = fmt::format("{} CUs at {} MHz", m.cus, m.clock_mhz);
   return m;
 }
@@ -47,8 +49,6 @@ Machine machine(PeakOptions const& o, isa::Arch const* arch) {
 double tera(isa::Instruction const& in, Machine const& m) {
   return static_cast<double>(in.ops()) / in.cycles * m.arch->matrix_units_per_cu * m.cus * m.clock_mhz * 1e6 / 1e12;
 }
-
-std::string unit(isa::Instruction const& in) { return isa::is_integer(in.a) ? "TOPS" : "TFLOPS"; }
 
 void run(PeakOptions const& o) {
   if (o.list_gpus) {
@@ -59,10 +59,9 @@ void run(PeakOptions const& o) {
     fmt::print("{}", t.text());
     return;
   }
-  if (o.cus < 0 || o.clock_mhz < 0) throw UsageError("--cus and --clock-mhz must be positive");
   if (o.target.instruction.empty()) {
     // Every instruction of the GPU's architecture.
-    isa::Arch const* arch = o.target.arch.empty() ? nullptr : &o.target.resolve_arch_only();
+    isa::Arch const* arch = o.target.arch.empty() ? nullptr : &find_arch_or_throw(o.target.arch);
     Machine const m = machine(o, arch);
     fmt::print("{} ({}, {} CUs, {} MHz, {} matrix units per CU)\n", m.name, m.arch->name, m.cus, m.clock_mhz,
                m.arch->matrix_units_per_cu);
@@ -70,7 +69,7 @@ void run(PeakOptions const& o) {
     for (auto const* in : isa::instructions_of(m.arch->gen))
       t.add({std::string(in->mnemonic), std::to_string(in->ops()), std::to_string(in->cycles),
              fmt::format("{:.0f}", static_cast<double>(in->ops()) / in->cycles * m.arch->matrix_units_per_cu),
-             fmt::format("{:.1f} {}", tera(*in, m), unit(*in))});
+             fmt::format("{:.1f} {}", tera(*in, m), rate_unit(isa::is_integer(in->a), 'T'))});
     fmt::print("{}", t.text());
     fmt::print("sparse forms count the dense K (2 x the multiplications performed)\n");
     return;
@@ -83,7 +82,7 @@ void run(PeakOptions const& o) {
   fmt::print("  {} ops per instruction / {} cycles = {:.0f} ops/cycle per matrix unit\n", in.ops(), in.cycles, per_unit);
   fmt::print("  x {} matrix units per CU = {:.0f} ops/cycle per CU\n", m.arch->matrix_units_per_cu,
              per_unit * m.arch->matrix_units_per_cu);
-  fmt::print("  x {} CUs x {} MHz = {:.1f} {}{}\n", m.cus, m.clock_mhz, tera(in, m), unit(in),
+  fmt::print("  x {} CUs x {} MHz = {:.1f} {}{}\n", m.cus, m.clock_mhz, tera(in, m), rate_unit(isa::is_integer(in.a), 'T'),
              in.sparse() ? " (sparse: counted with the dense K)" : "");
   if (isa::is_rdna(in.gen) && t.wave == 64) fmt::print("  wave64 cycles are not documented; wave32 cycles assumed [ASSUME]\n");
 }
@@ -94,10 +93,10 @@ void add_peak(CLI::App& app) {
   auto o = std::make_shared<PeakOptions>();
   auto* cmd = app.add_subcommand("peak", "Theoretical peak ops/s of an instruction on a GPU");
   o->target.add_to(*cmd, false);
-  cmd->add_option("--gpu", o->gpu, "GPU name or key (rx9070xt, r9700, rx7900xtx, mi300x, mi300a, ...); default: the "
-                                   "architecture's flagship");
-  cmd->add_option("--cus", o->cus, "Compute units (overrides the GPU's)");
-  cmd->add_option("--clock-mhz", o->clock_mhz, "Peak engine clock in MHz (overrides the GPU's)");
+  add_text(*cmd, "--gpu", o->gpu, "GPU name or key (rx9070xt, r9700, rx7900xtx, mi300x, mi300a, ...); default: the "
+                                  "architecture's flagship");
+  add_int(*cmd, "--cus", o->cus, "Compute units, 1 or more (overrides the GPU's)", {1, 100000});
+  add_positive_real(*cmd, "--clock-mhz", o->clock_mhz, "Peak engine clock in MHz, above 0 (overrides the GPU's)");
   cmd->add_flag("--list-gpus", o->list_gpus, "List the known GPUs");
   cmd->footer("Examples:\n  wavemma peak v_mfma_f32_32x32x8_f16 --gpu mi300x\n  wavemma peak --gpu rx9070xt\n"
               "  wavemma peak v_wmma_f32_16x16x16_f16 --arch gfx1201 --cus 64 --clock-mhz 2970");

@@ -10,41 +10,6 @@
 namespace wavemma::cli {
 namespace {
 
-std::string bits_list(uint8_t mask) {
-  std::string out;
-  for (int t = 0; t < 3; ++t)
-    if (mask & (1 << t)) out += (out.empty() ? "" : ",") + std::to_string(t);
-  return out;
-}
-
-std::string modifier_summary(isa::Instruction const& in) {
-  auto const& r = in.mod_rules();
-  std::vector<std::string> parts;
-  auto list = [&](char const* name, uint8_t legal, uint8_t defined, char const* meaning) {
-    if (!legal) return;
-    std::string s = fmt::format("{}[{}]", name, bits_list(defined));
-    if (!defined) s = "";
-    if (defined) s += fmt::format(" ({})", meaning);
-    if (legal & ~defined) s += fmt::format("{}{}[{}] reserved (LLVM accepts, no effect)", s.empty() ? "" : "; ", name, bits_list(legal & ~defined));
-    parts.push_back(s);
-  };
-  list("neg_lo", r.neg_lo_legal, r.neg_lo_defined, r.neg_is_signedness ? "A/B signed" : "negate A/B low halves, C");
-  list("neg_hi", r.neg_hi_legal, r.neg_hi_defined, "negate A/B high halves, |C|");
-  list("op_sel", r.op_sel_legal, r.op_sel_defined, "C/D in bits [31:16]");
-  if (r.clamp) parts.push_back("clamp (saturate int32)");
-  if (r.index_key) parts.push_back("index_key (index set)");
-  if (r.broadcast_effect) parts.push_back("cbsz/abid (A-block broadcast)");
-  if (r.index_set_select) parts.push_back("cbsz/abid (index set: abid when cbsz=0)");
-  if (r.mai && !r.broadcast_effect && !r.index_set_select) parts.push_back("cbsz/abid reserved (no effect)");
-  if (r.blgp_effect) parts.push_back("blgp (B lane-group pattern)");
-  else if (r.blgp_legal) parts.push_back("blgp reserved (no effect)");
-  if (r.blgp_is_neg) parts.push_back("neg:[a,b,c] in the BLGP bits");
-  if (r.c_inline) parts.push_back("C may be an inline constant");
-  std::string out;
-  for (auto const& p : parts) out += (out.empty() ? "" : "; ") + p;
-  return out.empty() ? "none" : out;
-}
-
 // "[i-expression][k-expression]" (with a leading block subscript for multi-block operands) from
 // the printed inverse formulas, which use the variables lane, vgpr and bit.
 std::string subscripts(isa::Formulas const& f) {
@@ -125,7 +90,7 @@ void run(ShowOptions const& o) {
              in.opcode, in.aliases.empty() ? "" : fmt::format("; aliases: {}", in.aliases));
   if (in.aliases.find('~') != std::string_view::npos)
     fmt::print("               (~name: llvm-mc-22 also assembles this CDNA2 name as this instruction, a different shape on CDNA2)\n");
-  fmt::print("  modifiers    {}\n", modifier_summary(in));
+  fmt::print("  modifiers    {}\n", isa::modifier_summary(in));
   if (in.sparse()) fmt::print("  index sets   {} in wave{}\n", isa::index_sets(in, t.wave), t.wave);
   fmt::print("  numerics     {} [{}] {}\n", nm.name, isa::name(nm.evidence), nm.summary);
   fmt::print("               evidence: {}\n", nm.sources);

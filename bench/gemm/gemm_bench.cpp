@@ -1,49 +1,22 @@
 // wavemma gemm against OpenBLAS sgemm on the same sizes, in one run: GFLOP/s of each policy's
 // kernel on the SIMT runtime (both cores, checks off), GFLOP/s of cblas_sgemm (both cores), and
-// their ratio as the counter vs_sgemm.
-//
-// OpenBLAS's worker threads keep spinning (sched_yield) for a while after each call; the
-// benchmark lets them go to sleep before it times the emulator, which would otherwise share the
-// cores with them.
+// their ratio as the counter vs_sgemm. The same per CPU-second (cpu_GFLOP/s, vs_sgemm_cpu): on a
+// shared machine, run with WAVEMMA_THREADS=1 OPENBLAS_NUM_THREADS=1 these are per-core figures that
+// the neighbours' load hardly moves. The seed-style kernel (seed_style_bench.cpp) runs in the
+// same binary.
 
 #include <benchmark/benchmark.h>
 #include <cblas.h>
 
-#include <chrono>
-#include <map>
-#include <random>
-#include <thread>
 #include <vector>
 
-#include "wavemma/gemm/runner.hpp"
+#include "policy_timing.hpp"
+#include "sgemm_baseline.hpp"
 
 namespace {
 
 using namespace wavemma;
-
-void let_openblas_sleep() { std::this_thread::sleep_for(std::chrono::milliseconds(500)); }
-
-double sgemm_gflops(int n) {
-  static std::map<int, double> cache;
-  if (auto it = cache.find(n); it != cache.end()) return it->second;
-  std::vector<float> a(size_t(n) * n), b(size_t(n) * n), c(size_t(n) * n);
-  std::mt19937 rng(1);
-  std::uniform_real_distribution<float> u(-1, 1);
-  for (auto& v : a) v = u(rng);
-  for (auto& v : b) v = u(rng);
-  // The best of at least 10 runs and 0.5 s: sgemm's own speed varies from run to run, and the
-  // ratio should not flatter the emulator.
-  double best = 0;
-  auto const start = std::chrono::steady_clock::now();
-  for (int rep = 0; rep < 10 || std::chrono::steady_clock::now() - start < std::chrono::milliseconds(500); ++rep) {
-    auto const t0 = std::chrono::steady_clock::now();
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.f, a.data(), n, b.data(), n, 0.f, c.data(), n);
-    double const s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    best = std::max(best, 2.0 * n * n * n / s / 1e9);
-  }
-  let_openblas_sleep();
-  return cache[n] = best;
-}
+using bench::let_openblas_sleep;
 
 void bm_sgemm(benchmark::State& state) {
   int const n = static_cast<int>(state.range(0));
@@ -56,24 +29,25 @@ void bm_sgemm(benchmark::State& state) {
 
 void bm_policy(benchmark::State& state, char const* arch, char const* policy) {
   int const n = static_cast<int>(state.range(0));
-  double const sgemm = sgemm_gflops(n); // before the timed run, so that OpenBLAS is idle during it
-  gemm::RunOptions o;
-  o.arch = isa::find_arch(arch);
-  o.policy = policy;
-  o.m = o.n = o.k = n;
-  o.check = false;
-  double seconds = 0;
+  bench::SgemmSpeed const sgemm = bench::sgemm_speed(n); // before the timed run, so that OpenBLAS is idle during it
+  double seconds = 0, cpu_seconds = 0;
   for (auto _ : state) {
-    auto const r = gemm::run(o);
-    if (!r.launch_error.empty()) state.SkipWithError(r.launch_error.c_str());
-    seconds += r.seconds;
-    state.SetIterationTime(r.seconds);
+    bench::KernelTime const t = bench::time_policy(arch, policy, n);
+    if (!t.error.empty()) state.SkipWithError(t.error.c_str());
+    seconds += t.seconds;
+    cpu_seconds += t.cpu_seconds;
+    state.SetIterationTime(t.seconds);
   }
-  double const gflops = 2.0 * n * n * n * static_cast<double>(state.iterations()) / seconds / 1e9;
+  double const flops = 2.0 * n * n * n * static_cast<double>(state.iterations());
+  double const gflops = flops / seconds / 1e9;
   state.counters["GFLOP/s"] = gflops;
   state.counters["MAC/s"] = gflops / 2 * 1e9;
-  state.counters["vs_sgemm"] = gflops / sgemm;
-  state.counters["sgemm_GFLOP/s"] = sgemm;
+  state.counters["vs_sgemm"] = gflops / sgemm.gflops;
+  state.counters["sgemm_GFLOP/s"] = sgemm.gflops;
+  if (cpu_seconds > 0) {
+    state.counters["cpu_GFLOP/s"] = flops / cpu_seconds / 1e9;
+    state.counters["vs_sgemm_cpu"] = flops / cpu_seconds / 1e9 / sgemm.cpu_gflops;
+  }
 }
 
 // clang-format off

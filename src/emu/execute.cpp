@@ -202,19 +202,24 @@ numeric::Model numeric_model(Issue const& is) {
 
 namespace detail {
 
-Operands apply_value_modifiers(Plan const& p, uint64_t const* a, uint64_t const* b, uint64_t const* c,
-                               bool b_by_columns) {
+ValueModifiers value_modifiers(Plan const& p) {
   auto const& in = *p.issue.instruction;
   auto const& mods = p.issue.mods;
   auto const& r = in.mod_rules();
+  bool const float_rdna = isa::is_rdna(in.gen) && isa::is_float(in.a);
+  auto bits_of = [](std::array<bool, 3> const& v) { return static_cast<uint8_t>(v[0] | v[1] << 1 | v[2] << 2); };
+  return {static_cast<uint8_t>(float_rdna ? (r.neg_lo_defined & bits_of(mods.neg_lo)) : 0),
+          static_cast<uint8_t>(float_rdna ? (r.neg_hi_defined & bits_of(mods.neg_hi)) : 0),
+          static_cast<uint8_t>(r.blgp_is_neg ? (mods.blgp & 7) : 0)};
+}
+
+Operands apply_value_modifiers(Plan const& p, uint64_t const* a, uint64_t const* b, uint64_t const* c,
+                               bool b_by_columns) {
+  auto const& in = *p.issue.instruction;
   Scratch& s = scratch();
   size_t const na = size_t(p.blocks) * p.m * p.kc, nb = size_t(p.blocks) * p.k * p.n, nc = size_t(p.blocks) * p.m * p.n;
   int const ea = isa::elem_bits(in.a), eb = isa::elem_bits(in.b), ec = isa::elem_bits(in.cd);
-  bool const float_rdna = isa::is_rdna(in.gen) && isa::is_float(in.a);
-  auto bits_of = [](std::array<bool, 3> const& v) { return static_cast<uint8_t>(v[0] | v[1] << 1 | v[2] << 2); };
-  uint8_t const lo_on = float_rdna ? (r.neg_lo_defined & bits_of(mods.neg_lo)) : 0;
-  uint8_t const hi_on = float_rdna ? (r.neg_hi_defined & bits_of(mods.neg_hi)) : 0;
-  uint8_t const f64_neg = r.blgp_is_neg ? static_cast<uint8_t>(mods.blgp & 7) : 0;
+  auto const [lo_on, hi_on, f64_neg] = value_modifiers(p);
   auto flip = [&](uint64_t const* src, size_t n, std::vector<uint64_t>& buf, std::vector<uint8_t> const& high, int bit,
                   int bits) -> uint64_t const* {
     bool const lo = lo_on & (1 << bit), hi = hi_on & (1 << bit), all = f64_neg & (1 << bit);

@@ -62,6 +62,14 @@ Gather make_gather(isa::BitLayout const&);
 // index set) but not its broadcasts (CBSZ/ABID on A, BLGP on B), which move data between elements.
 isa::BitLayout placement_layout(Issue const&, isa::Operand);
 
+// The value modifiers in effect, one bit per operand (A, B, C): NEG and NEG_HI of float RDNA
+// instructions, the f64 neg:[a,b,c] bits. Zero when the operands go to the engine unchanged.
+struct ValueModifiers {
+  uint8_t lo = 0, hi = 0, f64_neg = 0;
+  bool any() const { return (lo | hi | f64_neg) != 0; }
+};
+ValueModifiers value_modifiers(Plan const&);
+
 // Operands after the value modifiers (NEG/NEG_HI halves of float A/B, |C| then -C, f64 neg:[a,b,c]):
 // the inputs themselves where nothing changes, otherwise per-thread copies.
 struct Operands {

@@ -23,12 +23,19 @@ std::variant<CompressedA, std::string> compress_2to4(isa::Instruction const& in,
   if (!in.sparse()) return fmt::format("{} is not a sparse instruction", in.mnemonic);
   if (dense.blocks != 1 || dense.rows != in.m || dense.cols != in.k)
     return fmt::format("A must be the logical dense {}x{} matrix (got {}x{})", in.m, in.k, dense.rows, dense.cols);
-  CompressedA out{Matrix(1, in.m, in.k / 2), Matrix(1, in.m, in.k / 2)};
-  for (int i = 0; i < in.m; ++i)
-    for (int g = 0; g < in.k / 4; ++g) {
+  return compress_2to4(in.a, dense);
+}
+
+std::variant<CompressedA, std::string> compress_2to4(isa::ElemType type, Matrix const& dense) {
+  if (dense.blocks != 1 || dense.cols % 4 != 0)
+    return fmt::format("a 2:4 sparse A has K divisible by 4 (got {}x{})", dense.rows, dense.cols);
+  int const m = dense.rows, k = dense.cols;
+  CompressedA out{Matrix(1, m, k / 2), Matrix(1, m, k / 2)};
+  for (int i = 0; i < m; ++i)
+    for (int g = 0; g < k / 4; ++g) {
       int pos[4], n = 0;
       for (int t = 0; t < 4; ++t)
-        if (!is_zero(in.a, dense.at(0, i, 4 * g + t))) pos[n++] = t;
+        if (!is_zero(type, dense.at(0, i, 4 * g + t))) pos[n++] = t;
       if (n > 2)
         return fmt::format("A is not 2:4 sparse: row {} holds {} non-zero values in K {}..{}", i, n, 4 * g, 4 * g + 3);
       // Fill up with the lowest free positions so that idx0 < idx1 (the ISA's constraint).

@@ -56,9 +56,6 @@ constexpr std::array<EngineRow, kEngineCount> kEngines{{
 bool is_16bit_float(Format f) {
   return f == Format::kF16 || f == Format::kBf16;
 }
-bool is_integer_input(Format f) {
-  return f == Format::kI8 || f == Format::kU8 || f == Format::kI4 || f == Format::kU4;
-}
 bool is_fnuz8(Format f) {
   return f == Format::kFp8E4M3Fnuz || f == Format::kBf8E5M2Fnuz;
 }
@@ -115,7 +112,7 @@ std::optional<std::string> check_model(Model const& m) {
          (m.group == 2 || m.group == 4);
     break;
   case Engine::kIntegerDot:
-    ok = m.out == Format::kI32 && is_integer_input(m.a) && is_integer_input(m.b);
+    ok = m.out == Format::kI32 && detail::is_integer_input(m.a) && detail::is_integer_input(m.b);
     break;
   }
   if (!ok) return "unsupported model: " + describe(m);

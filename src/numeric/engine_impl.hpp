@@ -44,6 +44,10 @@ uint64_t integer_dot(Model const&, Operand const* a, Operand const* b, int K, ui
 // Dispatches to the core of m.engine.
 uint64_t run_engine(Model const& m, Operand const* a, Operand const* b, int K, uint64_t c, Tracer&);
 
+inline bool is_integer_input(Format f) {
+  return f == Format::kI8 || f == Format::kU8 || f == Format::kI4 || f == Format::kU4;
+}
+
 // Throws std::invalid_argument when check_model fails or K does not fit the group.
 void require_valid(Model const&, int K);
 

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 namespace wavemma::numeric::detail {
 
@@ -27,9 +28,20 @@ struct BView {
   }
 };
 
-// D[i][j] of a tile by the reference core alone: for the lanes a kernel leaves to it.
-void recompute_with_reference(Model const&, int K, uint64_t const* a_row, BView const& B, int i, int j,
-                              uint64_t c, uint64_t& d);
+// Where product k of output row i finds its B row in a packed [r][n_pad] array: one table for
+// every row without a row map (stride 0), one per output row with one.
+struct RowOffsets {
+  std::vector<uint32_t> offset;
+  size_t stride = 0;
+  void build(BView const&, int M, int K, size_t n_pad);
+  uint32_t const* of_row(int i) const { return offset.data() + static_cast<size_t>(i) * stride; }
+};
+
+// The epilogue of every vectorised kernel for the lanes it could not finish: writes D[i][j0 + l]
+// for l < n, the reference core's result where bit l of `redo` is set and computed[l] elsewhere,
+// and counts the recomputed elements. C is read before D is written: D may be C.
+void finish_with_reference(Model const&, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C,
+                           uint64_t* D, int i, int j0, int n, uint64_t const* computed, uint32_t redo);
 
 // Decodes every A/B element once, then runs the reference core per output element.
 void dot_tile_generic(Model const&, int M, int N, int K, uint64_t const* A, BView const& B,

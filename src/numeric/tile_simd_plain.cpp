@@ -7,10 +7,10 @@
 
 #include "tile.hpp"
 
-#if defined(__AVX2__)
+#if defined(__x86_64__)
 
 #include "engine_impl.hpp"
-#include "simd_words.hpp"
+#include "simd.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -20,11 +20,22 @@
 #include <vector>
 
 namespace wavemma::numeric::detail {
+
+bool has_plain_simd_kernel(Model const& m, int K) {
+  if (m.engine == Engine::kFmaChain)
+    return (m.a == Format::kF32 && m.b == Format::kF32 && m.out == Format::kF32) ||
+           (m.a == Format::kF64 && m.b == Format::kF64 && m.out == Format::kF64);
+  if (m.engine == Engine::kIntegerDot)
+    return is_integer_input(m.a) && is_integer_input(m.b) && K <= 32768;
+  return false;
+}
+
+WAVEMMA_AVX2_BEGIN
 namespace {
 
-constexpr int kLanes = 8;
-using V = __m256i;
+using simd::kLanes;
 using simd::lanes64;
+using simd::V;
 using simd::load8;
 using simd::load_low_words;
 using simd::store_low_words;
@@ -35,21 +46,9 @@ struct Packed {
   std::vector<W> a, b;
   std::vector<int32_t> a_nan, b_nan; // per row of A / column of B: -1 when it holds a NaN
   int n_pad = 0;
-  std::vector<uint32_t> b_off; // offset of product k's B row, per output row (or shared)
-  size_t b_off_stride = 0;
+  RowOffsets b_off; // where product k of output row i finds its B row
 };
 using PlainOperands = Packed<int32_t>;
-
-// Where product k of output row i finds its B row (the same table for every row without a row
-// map), as offsets into a [r][n_pad] array.
-void row_offsets(BView const& B, int M, int K, size_t n_pad, std::vector<uint32_t>& off,
-                 size_t& stride) {
-  auto const k_size = static_cast<size_t>(K);
-  stride = B.rows != nullptr ? k_size : 0;
-  off.resize(B.rows != nullptr ? static_cast<size_t>(M) * k_size : k_size);
-  for (size_t e = 0; e < off.size(); ++e)
-    off[e] = static_cast<uint32_t>((B.rows != nullptr ? B.rows[e] : e) * n_pad);
-}
 
 bool is_f32_nan(uint32_t w) {
   return (w & 0x7F800000u) == 0x7F800000u && (w & 0x7FFFFFu) != 0;
@@ -98,7 +97,7 @@ void pack(int M, int N, int K, uint64_t const* A, BView const& B, Packed<W>& t, 
       if (nan(raw)) t.b_nan[j] = -1;
     }
   }
-  row_offsets(B, M, K, n_pad, t.b_off, t.b_off_stride);
+  t.b_off.build(B, M, K, n_pad);
 }
 
 // -1 in the 64-bit lanes that hold an f64 NaN.
@@ -145,10 +144,6 @@ V integer_dot8(PlainOperands const& t, size_t a_row, uint32_t const* b_off, size
   return _mm256_blendv_epi8(r, saturated, _mm256_srai_epi32(overflow, 31));
 }
 
-bool is_integer_input(Format f) {
-  return f == Format::kI8 || f == Format::kU8 || f == Format::kI4 || f == Format::kU4;
-}
-
 // --- f64 (CDNA3 v_mfma_f64): four columns per vector, up to four vectors in flight ---------------
 
 constexpr int kLanes64 = 4;
@@ -172,7 +167,7 @@ void dot_tile_f64(Model const& m, int M, int N, int K, uint64_t const* A, BView 
   constexpr int kColumns = kLanes64 * kVectors64;
   for (int i = 0; i < M; ++i) {
     size_t const a_row = static_cast<size_t>(i) * k_size;
-    uint32_t const* b_off = t.b_off.data() + static_cast<size_t>(i) * t.b_off_stride;
+    uint32_t const* b_off = t.b_off.of_row(i);
     for (int j0 = 0; j0 < N; j0 += kColumns) {
       int const n_valid = std::min(kColumns, N - j0);
       int const vectors = (n_valid + kLanes64 - 1) / kLanes64;
@@ -206,30 +201,14 @@ void dot_tile_f64(Model const& m, int M, int N, int K, uint64_t const* A, BView 
         }
         continue;
       }
-      alignas(32) uint64_t lanes[kColumns];
-      for (int v = 0; v < vectors; ++v) _mm256_store_pd(reinterpret_cast<double*>(lanes + v * kLanes64), d[v]);
-      for (int l = 0; l < n_valid; ++l) {
-        size_t const ij = row + static_cast<size_t>(l);
-        if ((redo_bits >> l & 1) != 0) { // C is read before D is written: D may be C
-          recompute_with_reference(m, K, A + a_row, B, i, j0 + l, C[ij], D[ij]);
-        } else {
-          D[ij] = lanes[l];
-        }
-      }
+      alignas(32) uint64_t computed[kColumns];
+      for (int v = 0; v < vectors; ++v) _mm256_store_pd(reinterpret_cast<double*>(computed + v * kLanes64), d[v]);
+      finish_with_reference(m, N, K, A, B, C, D, i, j0, n_valid, computed, static_cast<uint32_t>(redo_bits));
     }
   }
 }
 
 } // namespace
-
-bool has_plain_simd_kernel(Model const& m, int K) {
-  if (m.engine == Engine::kFmaChain)
-    return (m.a == Format::kF32 && m.b == Format::kF32 && m.out == Format::kF32) ||
-           (m.a == Format::kF64 && m.b == Format::kF64 && m.out == Format::kF64);
-  if (m.engine == Engine::kIntegerDot)
-    return is_integer_input(m.a) && is_integer_input(m.b) && K <= 32768;
-  return false;
-}
 
 void dot_tile_plain_simd(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B,
                          uint64_t const* C, uint64_t* D) {
@@ -241,7 +220,7 @@ void dot_tile_plain_simd(Model const& m, int M, int N, int K, uint64_t const* A,
       [&](uint64_t raw) { return fma && is_f32_nan(static_cast<uint32_t>(raw)); });
   auto const k_size = static_cast<size_t>(K);
   for (int i = 0; i < M; ++i) {
-    uint32_t const* b_off = t.b_off.data() + static_cast<size_t>(i) * t.b_off_stride;
+    uint32_t const* b_off = t.b_off.of_row(i);
     size_t const a_row = static_cast<size_t>(i) * k_size;
     V const a_nan = _mm256_set1_epi32(t.a_nan[static_cast<size_t>(i)]);
     for (int j0 = 0; j0 < N; j0 += kLanes) {
@@ -259,20 +238,14 @@ void dot_tile_plain_simd(Model const& m, int M, int N, int K, uint64_t const* A,
         store_low_words(D + row, d, n_valid);
         continue;
       }
-      alignas(32) int32_t lanes[kLanes];
-      _mm256_store_si256(reinterpret_cast<V*>(lanes), d);
-      for (int l = 0; l < n_valid; ++l) {
-        size_t const ij = row + static_cast<size_t>(l);
-        if ((redo_bits >> l & 1) != 0) { // C is read before D is written: D may be C
-          recompute_with_reference(m, K, A + a_row, B, i, j0 + l, C[ij], D[ij]);
-        } else {
-          D[ij] = static_cast<uint32_t>(lanes[l]);
-        }
-      }
+      alignas(32) uint64_t computed[kLanes];
+      store_low_words(computed, d);
+      finish_with_reference(m, N, K, A, B, C, D, i, j0, n_valid, computed, static_cast<uint32_t>(redo_bits));
     }
   }
 }
 
+WAVEMMA_AVX2_END
 } // namespace wavemma::numeric::detail
 
 #else

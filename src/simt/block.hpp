@@ -1,10 +1,10 @@
 #pragma once
 // A launch (Grid), one block of it, its waves and its lanes. A block runs on one OS thread: its
 // lanes are fibers run round-robin; each runs until it reaches a barrier or a collective, or
-// returns, and hands the thread to the next ready lane (the last one to the scheduler). When no
-// lane can run, the scheduler completes every wave whose live lanes all wait at the same
-// collective, releases a barrier that every live thread has reached, or reports why nothing can
-// progress.
+// returns, and hands the thread to the next ready lane (the last one to the scheduler; the last
+// thread of a full block at a barrier releases it and hands over to thread 0). When no lane can
+// run, the scheduler completes every wave whose live lanes all wait at the same collective,
+// releases a barrier that every live thread has reached, or reports why nothing can progress.
 
 #include "fiber.hpp"
 #include "wavemma/emu/emulator.hpp"
@@ -99,6 +99,8 @@ public:
   bool arrive(Lane&, Wait const&);
   // Called by a lane: waits until the collective (or barrier) it arrived at has completed.
   void suspend(Lane&);
+  // Called by a lane at a barrier: counts it there and waits until the barrier is released.
+  void wait_at_barrier(Lane&);
   void fail(Status, std::string message);
   std::string where(int wave) const; // "kernel k, block (3,1,0), wave 2"
   int wave_size() const { return grid_.target.wave; }
@@ -151,9 +153,21 @@ inline bool Wait::operator==(Wait const& o) const {
   return -1;
 }
 
+// Starts loading the saved registers and innermost frames of a suspended lane, so that they are
+// in the cache when it resumes: lanes run round-robin, and by the time a lane resumes the 100 or
+// so that ran since have pushed its stack out of L1.
+[[gnu::always_inline]] inline void prefetch_lane(Lane const& l) {
+#if defined(WAVEMMA_SIMT_OWN_FIBERS)
+  if (auto const* ctx = static_cast<char const*>(l.fiber.saved_context()))
+    for (int line = 0; line < 6; ++line) __builtin_prefetch(ctx + 64 * line);
+#endif
+  __builtin_prefetch(&l);
+}
+
 // Switches from the running context to `target`; returns when some context switches back, and
 // files that context's continuation in its slot.
 [[gnu::always_inline]] inline void Block::transfer(int target) {
+  if (target >= 0 && size_t(target) + 1 < lanes.size()) prefetch_lane(lanes[size_t(target) + 1]);
   previous_ = running_;
   running_ = target;
   current_lane = target < 0 ? nullptr : &lanes[size_t(target)];
@@ -164,6 +178,21 @@ inline bool Wait::operator==(Wait const& o) const {
 [[gnu::always_inline]] inline void Block::suspend(Lane& l) {
   l.state = LaneState::kWaiting;
   transfer(next_ready(l.id));
+}
+
+// The last thread of a block whose threads are all alive releases the barrier itself and hands
+// over to thread 0, as the scheduler would after its pass: two switches and a pass fewer.
+// Anything else (threads that returned, a failure here or in another block) is the scheduler's.
+[[gnu::always_inline]] inline void Block::wait_at_barrier(Lane& l) {
+  l.state = LaneState::kWaiting;
+  int next = next_ready(l.id);
+  if (++at_barrier == live && next < 0 && live == static_cast<int>(lanes.size()) && !failed_ && !grid_.failed) {
+    for (auto& other : lanes) other.state = LaneState::kReady;
+    at_barrier = 0;
+    if (l.id == 0) return;
+    next = 0;
+  }
+  transfer(next);
 }
 
 inline bool Block::arrive(Lane& l, Wait const& wait) {

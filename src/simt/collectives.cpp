@@ -293,8 +293,7 @@ bool complete_transpose(Block& b, Wave& w) {
 void barrier(char const* name, ::wavemma::simt::Site site) {
   Lane& l = this_lane(name);
   l.wait = {OpKind::kBarrier, 0, 0, name, site};
-  ++l.block->at_barrier;
-  l.block->suspend(l);
+  l.block->wait_at_barrier(l);
 }
 
 void outside_kernel(char const* what) {

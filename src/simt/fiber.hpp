@@ -114,6 +114,9 @@ public:
     if (ctx_) wavemma_fiber_jump(std::exchange(ctx_, nullptr), 1);
   }
   explicit operator bool() const noexcept { return ctx_ != nullptr; }
+  // Where a suspended fiber's saved registers lie, with its innermost frames just above them
+  // (nullptr when not suspended): what resuming it reads first.
+  void const* saved_context() const noexcept { return ctx_; }
 
   // Continues this fiber; returns the context that switches back to the caller.
   Fiber resume() && {

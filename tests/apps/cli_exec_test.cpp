@@ -147,23 +147,44 @@ TEST(CliExec, BadFilesGiveOneLineAndStatus2) {
   std::string const int_text = write_file("intx.txt", matrix_text(16, 16, "x"));
   std::string const dense = write_file("dense.txt", matrix_text(16, 32, "0x3c00"));
   std::string const b32 = write_file("b32.txt", matrix_text(32, 16, "0x3c00"));
+  std::string const minus_hex = write_file("minus_hex.txt", matrix_text(16, 16, "-0x3c00"));
+  std::string const plus_hex = write_file("plus_hex.txt", matrix_text(16, 16, "+0x3c00"));
+  std::string const hex_float = write_file("hex_float.txt", matrix_text(16, 16, "0x1p0"));
+  std::string const nan_text = write_file("nan.txt", matrix_text(16, 16, "nan"));
+  std::string const octal_int = write_file("octal.txt", matrix_text(16, 16, "+7"));
+  std::string binary;
+  for (int i = 0; i < 4096; ++i) binary += static_cast<char>((i * 151) % 256); // every byte, NULs and escapes too
+  std::string const bin = write_file("binary.bin", binary);
   struct Case {
     std::string args, needle;
   };
+  // exec of the f16 WMMA with A from `a` and B all ones, then `more`.
+  auto const f16 = [&](std::string const& a, std::string const& more = "") {
+    return "v_wmma_f32_16x16x16_f16 --arch gfx1201 --a " + a + " --b " + ok16 + more;
+  };
   std::vector<Case> const cases = {
-      {"v_wmma_f32_16x16x16_f16 --arch gfx1201 --a " + short_rows + " --b " + ok16, "15 rows"},
-      {"v_wmma_f32_16x16x16_f16 --arch gfx1201 --a " + wide + " --b " + ok16, "more than 16 columns"},
-      {"v_wmma_f32_16x16x16_f16 --arch gfx1201 --a " + badhex + " --b " + ok16, "not a hex bit pattern"},
-      {"v_wmma_f32_16x16x16_f16 --arch gfx1201 --a " + toobig + " --b " + ok16, "does not fit f16"},
+      {f16(short_rows), "15 rows"},
+      {f16(wide), "more than 16 columns"},
+      {f16(badhex), "not a hex bit pattern"},
+      {f16(toobig), "does not fit f16"},
       {"v_wmma_i32_16x16x16_iu8 --arch gfx1201 --a " + int_range + " --b " + int_range, "out of range 0..255"},
       {"v_wmma_i32_16x16x16_iu8 --arch gfx1201 --neg-lo 1,1,0 --a " + ok16 + " --b " + ok16, "not a decimal integer"},
       {"v_wmma_i32_16x16x16_iu8 --arch gfx1201 --a " + int_text + " --b " + ok16, "not a decimal integer"},
       {"v_swmmac_f32_16x16x32_f16 --arch gfx1201 --a " + dense + " --b " + b32, "not 2:4 sparse"},
-      {"v_wmma_f32_16x16x16_f16 --arch gfx1201 --a /nonexistent --b " + ok16, "cannot open"},
-      {"v_wmma_f32_16x16x16_f16 --arch gfx1201 --a " + ok16 + " --b " + ok16 + " --explain 16,0", "outside D"},
-      {"v_wmma_f32_16x16x16_f16 --arch gfx1201 --a " + ok16 + " --b " + ok16 + " --explain 3", "ROW,COL"},
-      {"v_wmma_f32_16x16x16_f16 --arch gfx1201 --a " + ok16 + " --b " + ok16 + " --clamp", "clamp is not allowed"},
+      {f16("/nonexistent"), "cannot open"},
+      {f16(ok16, " --explain 16,0"), "outside D"},
+      {f16(ok16, " --explain 3"), "ROW,COL"},
+      {f16(ok16, " --clamp"), "clamp is not allowed"},
       {"v_wmma_f32_16x16x16_fp8_fp8 --arch gfx1201 --a " + ok16 + " --b " + ok16 + " --neg-lo 1,0,0", "not allowed"},
+      // Issue 13 item 8: a sign is not part of a bit pattern (it was read as the decimal -15360).
+      {f16(minus_hex), "'-0x3c00' is neither a hex bit pattern"},
+      {f16(plus_hex), "'+0x3c00' is neither a hex bit pattern"},
+      {f16(hex_float), "'0x1p0' is not a hex bit pattern"},
+      {f16(nan_text), "'nan' is neither"},
+      {"v_wmma_i32_16x16x16_iu8 --arch gfx1201 --a " + octal_int + " --b " + octal_int, "'+7' is not a decimal integer"},
+      {f16("/dev/zero"), "--a: '/dev/zero' is larger than 1 MiB"},
+      {f16(::testing::TempDir()), "Is a directory"},
+      {f16("-", " --c - < " + ok16), "only one of --a, --b and --c can be -"},
   };
   for (auto const& c : cases) {
     auto const res = test::run(fmt::format("{{ {} exec {} 2>&1 >/dev/null; }}", kBin, c.args));
@@ -171,6 +192,59 @@ TEST(CliExec, BadFilesGiveOneLineAndStatus2) {
     EXPECT_EQ(std::count(res.output.begin(), res.output.end(), '\n'), 1) << c.args << "\n" << res.output;
     EXPECT_NE(res.output.find(c.needle), std::string::npos) << c.args << "\n" << res.output;
   }
+  // Binary input: the message quotes a short excerpt, every byte outside printable ASCII escaped.
+  auto const res = test::run(fmt::format("{{ {} exec v_wmma_f32_16x16x16_f16 --arch gfx1201 --a {} --b {} 2>&1 >/dev/null; }}",
+                                         kBin, bin, ok16));
+  EXPECT_EQ(res.status, 2) << res.output;
+  ASSERT_EQ(std::count(res.output.begin(), res.output.end(), '\n'), 1) << res.output;
+  EXPECT_LT(res.output.size(), 300u) << res.output;
+  EXPECT_NE(res.output.find("\\x00"), std::string::npos) << res.output;
+  for (char ch : res.output.substr(0, res.output.size() - 1)) EXPECT_TRUE(ch >= 0x20 && ch < 0x7f) << res.output;
+}
+
+// What a matrix file may hold besides the numbers: '#' comments (whole lines or after a row),
+// a UTF-8 byte-order mark, CRLF line ends, blanks around; decimals are rounded into the format.
+// Each gives the D of the plain file.
+TEST(CliExec, AcceptedSpellingsGiveTheSameD) {
+  std::string a, b, commented, crlf, decimal;
+  for (int i = 0; i < 16; ++i) {
+    std::string row, dec;
+    for (int k = 0; k < 16; ++k) {
+      row += fmt::format("{}{}", k ? " " : "", (i + 3 * k) % 5 == 0 ? "0xbe00" : "0x3c00"); // -1.5 or 1
+      dec += fmt::format("{}{}", k ? " " : "", (i + 3 * k) % 5 == 0 ? "-1.5" : "1");
+    }
+    a += row + "\n";
+    commented += "# row " + std::to_string(i) + "\n  " + row + "   # a comment after the row\n";
+    crlf += row + "\r\n";
+    decimal += dec + "\n";
+  }
+  for (int k = 0; k < 16; ++k) b += matrix_text(1, 16, k % 3 ? "0x4000" : "0x3800"); // 2 or 0.5
+  std::string const fb = write_file("sp_b.txt", b);
+  auto const d_of = [&](std::string const& name, std::string const& text) {
+    auto const res = test::run(fmt::format("{} exec v_wmma_f32_16x16x16_f16 --arch gfx1201 --a {} --b {} 2>/dev/null", kBin,
+                                           write_file(name, text), fb));
+    EXPECT_EQ(res.status, 0) << name << "\n" << res.output;
+    return res.output;
+  };
+  std::string const plain = d_of("sp_plain.txt", a);
+  ASSERT_FALSE(plain.empty());
+  EXPECT_EQ(d_of("sp_comments.txt", commented), plain);
+  EXPECT_EQ(d_of("sp_bom.txt", "\xef\xbb\xbf" + a), plain);
+  EXPECT_EQ(d_of("sp_crlf.txt", crlf), plain);
+  EXPECT_EQ(d_of("sp_decimal.txt", decimal), plain);
+}
+
+// --explain reads its ROW,COL like every other number: decimal, 010 is ten.
+TEST(CliExec, ExplainPositionsAreDecimal) {
+  std::string const ones = write_file("ex_ones.txt", matrix_text(16, 16, "0x3c00"));
+  auto const explain = [&](std::string const& at) {
+    return test::run(fmt::format("{} exec v_wmma_f32_16x16x16_f16 --arch gfx1201 --a {} --b {} --explain {}", kBin, ones, ones, at))
+        .output;
+  };
+  std::string const ten = explain("10,0");
+  EXPECT_NE(ten.find("D[10][0]"), std::string::npos) << ten;
+  EXPECT_EQ(explain("010,0"), ten);
+  EXPECT_EQ(explain("010,00"), ten);
 }
 
 } // namespace

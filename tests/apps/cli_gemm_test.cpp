@@ -58,8 +58,8 @@ TEST(CliGemm, BadRequestsGiveOneLineAndStatus2) {
     char const* needle;
   };
   for (Case c : {Case{"--policy nope", "unknown policy"}, Case{"--arch gfx1100 --policy mfma_f16", "does not run on gfx1100"},
-                 Case{"--m 0", "positive"}, Case{"--format xml", "unknown format"}, Case{"--arch gfx9", "unknown architecture"},
-                 Case{"--size 100000", "hours"}, Case{"--gpu mi300x", "is gfx942"}, Case{"--arch gfx1201 --policy swmmac_f16 --k 30", "divisible by 4"}}) {
+                 Case{"--m 0", "--m takes a decimal integer >= 1"}, Case{"--format xml", "unknown format"}, Case{"--arch gfx9", "unknown architecture"},
+                 Case{"--size 100000", "beyond the limit of 2^38"}, Case{"--arch gfx1201 --gpu mi300x", "is gfx942"}, Case{"--arch gfx1201 --policy swmmac_f16 --k 30", "divisible by 4"}}) {
     auto const res = test::run(fmt::format("{{ {} gemm {} 2>&1 >/dev/null; }}", kBin, c.args));
     EXPECT_EQ(res.status, 2) << c.args << "\n" << res.output;
     EXPECT_EQ(std::count(res.output.begin(), res.output.end(), '\n'), 1) << c.args << "\n" << res.output;

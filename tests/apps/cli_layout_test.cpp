@@ -85,7 +85,7 @@ constexpr Bad kBad[] = {
   {"layout v_wmma_f32_16x16x16_f16 --arch gfx1201 --wave 48 --operand A",     "32 or 64"},
   {"layout v_wmma_f32_16x16x16_f16 --arch gfx9999 --operand A",               "unknown architecture"},
   {"where v_wmma_f32_16x16x16_f16 --arch gfx1201 --operand A --row 16 --col 0", "out of range"},
-  {"where v_wmma_f32_16x16x16_f16 --arch gfx1201 --operand A --row 0 --col -1", "out of range"},
+  {"where v_wmma_f32_16x16x16_f16 --arch gfx1201 --operand A --row 0 --col -1", "--col takes a decimal integer >= 0"},
   {"what v_wmma_f32_16x16x16_f16 --arch gfx1201 --operand A --lane 32 --vgpr 0", "out of range"},
   {"what v_wmma_f32_16x16x16_f16 --arch gfx1201 --operand A --lane 0 --vgpr 4",  "out of range"},
   {"layout v_mfma_f32_4x4x4_16b_f16 --operand A --cbsz 5",                     "cbsz 5 out of range"},

@@ -3,6 +3,7 @@
 
 #include "engine_test_util.hpp"
 #include "model_catalog.hpp"
+#include "random_inputs.hpp"
 #include "wavemma/numeric/engine.hpp"
 
 #include <bit>
@@ -107,6 +108,39 @@ TEST(FloatEngines, SmallIntegerSumsAreExact) {
     }
   }
   EXPECT_GE(models, 30);
+}
+
+// splits_at_steps: one dot over K equals the dot over the last products started from the dot over
+// the first K1 (a multiple of the group), on codes that reach every corner of the formats — or, for
+// a clamped integer sum, it can differ, and the model says so.
+TEST(Engines, DotSplitsAtStepsWhereTheModelSaysSo) {
+  testing::RandomCodes rng(77);
+  int splits = 0;
+  for (Model const& m : testing::all_models()) {
+    int const K = 4 * std::max(m.group, 4);
+    for (int n = 0; n < 300; ++n) {
+      std::vector<uint64_t> const a = rng.vector(m.a, K), b = rng.vector(m.b, K);
+      uint64_t const c = rng.code(m.out);
+      int const k1 = m.group * rng.uniform(1, K / m.group - 1);
+      std::span<uint64_t const> const sa(a), sb(b);
+      uint64_t const whole = dot(m, sa, sb, c);
+      uint64_t const first = dot(m, sa.first(size_t(k1)), sb.first(size_t(k1)), c);
+      uint64_t const split = dot(m, sa.subspan(size_t(k1)), sb.subspan(size_t(k1)), first);
+      if (!splits_at_steps(m)) continue;
+      ASSERT_EQ(whole, split) << testing::describe(m) << " K=" << K << " split at " << k1;
+      ++splits;
+    }
+  }
+  EXPECT_GT(splits, 10000);
+  // The exception: c = 2^31 - 2 plus 3 * 1 saturates at the first instruction, then -2 * 1 brings
+  // the single sum back below the limit.
+  Model const clamped{Engine::kIntegerDot, Format::kI8, Format::kI8, Format::kI32, 1, true};
+  ASSERT_FALSE(splits_at_steps(clamped));
+  std::vector<uint64_t> const a{1, 1, 1, 0xFF, 0xFF}, b{1, 1, 1, 2, 0};
+  uint64_t const c = 0x7FFFFFFE;
+  std::span<uint64_t const> const sa(a), sb(b);
+  EXPECT_EQ(dot(clamped, sa, sb, c), 0x7FFFFFFFu);           // 2^31 - 2 + 3 - 2 = 2^31 - 1
+  EXPECT_EQ(dot(clamped, sa.subspan(3), sb.subspan(3), dot(clamped, sa.first(3), sb.first(3), c)), 0x7FFFFFFDu);
 }
 
 } // namespace

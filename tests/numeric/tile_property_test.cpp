@@ -1,12 +1,15 @@
 // dot_tile and dot_tile_rows are bit-identical to dot for every engine and format combination, on
 // random inputs that include specials, subnormals, extreme exponents and cancellation, on odd tile
-// shapes, with and without a B row map, and in place.
+// shapes, with and without a B row map, and in place; and on the data profiles of real programs
+// (support/data_profiles.hpp) chained through a GEMM's K as the accumulators see them.
 
 #include "model_catalog.hpp"
 #include "random_inputs.hpp"
+#include "support/data_profiles.hpp"
 #include "wavemma/numeric/engine.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <stdexcept>
 #include <gtest/gtest.h>
 #include <string>
@@ -21,6 +24,23 @@ struct Shape {
   int M, N;
 };
 constexpr Shape kShapes[] = {{16, 16}, {5, 11}, {1, 8}, {9, 1}, {3, 24}};
+
+// Runs f with each instruction set of the kernels in turn (the reference core alone, AVX2, ...),
+// and says which this build or CPU cannot run.
+template <class F>
+void for_each_tile_isa(F const& f) {
+  TileIsa const in_use = tile_isa();
+  for (TileIsa isa : kTileIsas) {
+    if (!tile_isa_available(isa)) {
+      std::printf("not run: the %s kernels (not available on this build or CPU)\n", std::string(tile_isa_name(isa)).c_str());
+      continue;
+    }
+    use_tile_isa(isa);
+    SCOPED_TRACE(std::string("kernels: ") + std::string(tile_isa_name(isa)));
+    f(isa);
+  }
+  use_tile_isa(in_use);
+}
 
 std::vector<uint64_t> random_matrix(testing::RandomCodes& rnd, Format f, int rows, int K,
                                     Profile p) {
@@ -142,6 +162,7 @@ void check_tile(Model const& m, int M, int N, int K, testing::RandomCodes& rnd, 
 
 TEST(DotTile, EqualsDotForEveryModel) {
   testing::RandomCodes rnd(2024);
+  for_each_tile_isa([&](TileIsa) {
   for (Model const& m : testing::all_models()) {
     for (int K : testing::k_values(m)) {
       for (Shape s : kShapes) {
@@ -152,6 +173,49 @@ TEST(DotTile, EqualsDotForEveryModel) {
       }
     }
   }
+  });
+}
+
+// A GEMM of depth kTiles·K through a 16x16 tile, on each data profile, from C = +0 and from a
+// random C: every tile's D equals dot on the C the chain has reached.
+TEST(DotTile, EqualsDotOnTheDataProfiles) {
+  constexpr int kTiles = 6, M = 16, N = 16;
+  testing::RandomCodes rnd(99);
+  for_each_tile_isa([&](TileIsa isa) {
+  if (isa == TileIsa::kScalar) return; // the reference core itself, checked by EqualsDotForEveryModel
+  for (Model const& m : testing::all_models()) {
+    int const K = testing::k_values(m)[1];
+    for (test::ProfileInfo const& p : test::kProfiles) {
+      test::ProfileData data(m.a, m.b, m.out, kTiles * K, static_cast<uint64_t>(p.profile) + 1);
+      std::vector<uint64_t> const a = data.matrix(p.profile, false, M, kTiles * K);
+      std::vector<uint64_t> const b = data.matrix(p.profile, true, kTiles * K, N);
+      for (bool random_c : {false, true}) {
+        std::vector<uint64_t> c(static_cast<size_t>(M * N), 0);
+        if (random_c)
+          for (auto& x : c) x = rnd.finite_code(m.out);
+        std::vector<uint64_t> a_tile(static_cast<size_t>(M * K)), d(c.size());
+        std::vector<uint64_t> a_row(static_cast<size_t>(K)), b_col(static_cast<size_t>(K));
+        for (int t = 0; t < kTiles; ++t) {
+          for (int i = 0; i < M; ++i)
+            for (int k = 0; k < K; ++k) a_tile[static_cast<size_t>(i * K + k)] = a[static_cast<size_t>(i * kTiles * K + t * K + k)];
+          uint64_t const* b_tile = b.data() + static_cast<size_t>(t * K * N);
+          dot_tile_rows(m, M, N, K, a_tile.data(), b_tile, K, nullptr, c.data(), d.data());
+          for (int i = 0; i < M; ++i) {
+            for (int j = 0; j < N; ++j) {
+              for (int k = 0; k < K; ++k) b_col[static_cast<size_t>(k)] = b_tile[k * N + j];
+              std::span<uint64_t const> const row(a_tile.data() + static_cast<size_t>(i * K), static_cast<size_t>(K));
+              size_t const ij = static_cast<size_t>(i * N + j);
+              ASSERT_EQ(d[ij], dot(m, row, b_col, c[ij]))
+                  << testing::describe(m) << " on " << p.name << (random_c ? " from a random C" : "") << ", tile " << t
+                  << " element (" << i << "," << j << ") c=" << format_value(m.out, c[ij]);
+            }
+          }
+          c = d;
+        }
+      }
+    }
+  }
+  });
 }
 
 TEST(DotTileRows, RejectsRowsOutsideB) {
@@ -168,6 +232,7 @@ TEST(DotTileRows, RejectsRowsOutsideB) {
 // Many more trials for the vectorised models (the others share the reference core with dot).
 TEST(DotTile, EqualsDotForTheVectorisedModels) {
   testing::RandomCodes rnd(77);
+  for_each_tile_isa([&](TileIsa isa) {
   int vectorised = 0;
   for (Model const& m : testing::all_models()) {
     if (!has_fast_tile(m)) continue;
@@ -183,15 +248,32 @@ TEST(DotTile, EqualsDotForTheVectorisedModels) {
       }
     }
   }
-#if defined(__AVX2__)
   // With AVX2 every model has a kernel but the mixed-format FMA chain (f16 x bf16 -> f32, which
   // no instruction uses): a kernel that stopped being selected shows here by name.
   for (Model const& m : testing::all_models()) {
     bool const mixed_fma = m.engine == Engine::kFmaChain && m.a != m.b;
-    EXPECT_EQ(has_fast_tile(m), !mixed_fma) << testing::describe(m);
+    EXPECT_EQ(has_fast_tile(m), isa != TileIsa::kScalar && !mixed_fma) << testing::describe(m);
   }
-#endif
-  EXPECT_GT(vectorised, 0);
+  EXPECT_EQ(vectorised > 0, isa != TileIsa::kScalar);
+  });
+}
+
+// use_tile_isa chooses who computes: with the reference core alone every element is counted as
+// unvectorised, with a kernel set none is (nor falls back, on finite data).
+TEST(DotTile, TheChosenKernelsCompute) {
+  Model const m{Engine::kRdna4Dot4, Format::kF16, Format::kF16, Format::kF32, 4};
+  std::vector<uint64_t> const a(64, 0x3c00), bt(64, 0x4000);
+  std::vector<uint64_t> c(16, 0), d(16);
+  for_each_tile_isa([&](TileIsa isa) {
+    TileCounts const before = tile_counts();
+    dot_tile(m, 4, 4, 16, a.data(), bt.data(), c.data(), d.data());
+    TileCounts const n = tile_counts() - before;
+    EXPECT_EQ(n.elements, 16u);
+    EXPECT_EQ(n.unvectorised, isa == TileIsa::kScalar ? 16u : 0u);
+    EXPECT_EQ(n.fallbacks, 0u);
+    EXPECT_EQ(d[5], 0x42000000u); // 16 · 1 · 2
+  });
+  EXPECT_THROW(use_tile_isa(static_cast<TileIsa>(200)), std::invalid_argument);
 }
 
 } // namespace

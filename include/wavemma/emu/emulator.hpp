@@ -103,6 +103,9 @@ struct CompressedA {
 // (±0 count as zero) elements. Groups with fewer non-zeros store zeros at the lowest free positions,
 // so idx0 < idx1 always.
 std::variant<CompressedA, std::string> compress_2to4(isa::Instruction const&, Matrix const& dense);
+// The same for a dense A of any M x K (K a multiple of 4) with elements of type `a` (a whole
+// product's A, wavemma.matmul).
+std::variant<CompressedA, std::string> compress_2to4(isa::ElemType a, Matrix const& dense);
 Matrix expand_2to4(isa::Instruction const&, CompressedA const&);
 
 // --- explanation ----------------------------------------------------------------------------------

@@ -10,8 +10,8 @@
 #include <map>
 #include <random>
 #include <stdexcept>
-#include <thread>
 
+#include "wavemma/emu/chain.hpp"
 #include "wavemma/emu/emulator.hpp"
 #include "wavemma/gemm/policies.hpp"
 #include "wavemma/gemm/runner.hpp"
@@ -137,51 +137,21 @@ struct Inputs {
   numeric::Format in, out;
 };
 
-// Runs f(row_begin, row_end) over [0, rows) on every core.
+// Runs f(row_begin, row_end) over [0, rows) on the runtime's threads (simt::threads(): every core
+// unless set_threads or WAVEMMA_THREADS says otherwise).
 template <class F>
 void parallel_rows(int rows, F const& f) {
-  int const threads = std::max(1, std::min(static_cast<int>(std::thread::hardware_concurrency()), rows));
-  std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t)
-    pool.emplace_back([&, t] { f(rows * t / threads, rows * (t + 1) / threads); });
-  for (auto& th : pool) th.join();
+  emu::parallel_ranges(rows, simt::threads(), f);
 }
 
-// The chain of single-instruction emulations in K order: each instruction tile of C starts at
-// +0 and takes the instruction K at a time, edges zero-filled. Independent of the kernel, its
-// tiling, its LDS and the SIMT runtime.
+// The chain of single-instruction emulations in K order (emu::chain): each instruction tile of C
+// starts at +0 and takes the instruction K at a time, edges zero-filled. Independent of the
+// kernel, its tiling, its LDS and the SIMT runtime.
 inline std::vector<uint64_t> emulation_chain(emu::Issue const& is, Inputs const& x, int m, int n, int k) {
-  auto const& in = *is.instruction;
-  int const tiles_m = (m + in.m - 1) / in.m, tiles_n = (n + in.n - 1) / in.n, steps = (k + in.k - 1) / in.k;
   std::vector<uint64_t> c(size_t(m) * n);
-  parallel_rows(tiles_m, [&](int t0, int t1) {
-    int const kc = in.sparse() ? in.k / 2 : in.k;
-    emu::Matrix a(1, in.m, kc), b(1, in.k, in.n), d(1, in.m, in.n), idx(1, in.m, kc);
-    for (int ti = t0; ti < t1; ++ti)
-      for (int tj = 0; tj < tiles_n; ++tj) {
-        std::fill(d.bits.begin(), d.bits.end(), 0);
-        for (int s = 0; s < steps; ++s) {
-          for (int i = 0; i < in.m; ++i)
-            for (int kk = 0; kk < kc; ++kk) {
-              int const gi = ti * in.m + i, gk = s * kc + kk;
-              bool const inside = gi < m && gk < (in.sparse() ? k / 2 : k);
-              a.at(0, i, kk) = inside ? (in.sparse() ? x.a_stored : x.a)[size_t(gi) * (in.sparse() ? k / 2 : k) + gk] : 0;
-              if (in.sparse()) idx.at(0, i, kk) = inside ? x.a_index[size_t(gi) * (k / 2) + gk] : 0;
-            }
-          for (int kk = 0; kk < in.k; ++kk)
-            for (int j = 0; j < in.n; ++j) {
-              int const gk = s * in.k + kk, gj = tj * in.n + j;
-              b.at(0, kk, j) = gk < k && gj < n ? x.b[size_t(gk) * n + gj] : 0;
-            }
-          emu::execute(is, a, b, d, in.sparse() ? &idx : nullptr, d); // in place: no allocation
-        }
-        for (int i = 0; i < in.m; ++i)
-          for (int j = 0; j < in.n; ++j) {
-            int const gi = ti * in.m + i, gj = tj * in.n + j;
-            if (gi < m && gj < n) c[size_t(gi) * n + gj] = d.at(0, i, j);
-          }
-      }
-  });
+  bool const sparse = is.instruction->sparse();
+  emu::chain(is, {m, n, k, sparse ? x.a_stored.data() : x.a.data(), sparse ? x.a_index.data() : nullptr, x.b.data()},
+             c.data(), simt::threads());
   return c;
 }
 

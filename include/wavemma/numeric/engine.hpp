@@ -81,9 +81,45 @@ void dot_tile_rows(Model const&, int M, int N, int K, uint64_t const* A, uint64_
                    uint32_t const* rows, uint64_t const* C, uint64_t* D,
                    BLayout layout = BLayout::kRows);
 
-// Whether dot_tile has a vectorised kernel for this model in this build (AVX2: the aligning engines
-// with their 16-bit, xf32 and 8-bit float inputs, kFmaChain with f32 or f64 inputs and output,
-// kIntegerDot). Other models decode once per tile and run the reference core per element.
+// Whether a dot over K products equals the dot over its last K - K1 products started from the dot
+// over the first K1, for every K1 that is a multiple of `group`: every engine carries its
+// accumulator from step to step (block to block, product to product) as the output format's bits,
+// exactly as one instruction hands D to the next as C. Only a clamped integer sum does not: it
+// saturates once, at the end. (A chain of instructions can then run as one engine call.)
+bool splits_at_steps(Model const&);
+
+// The instruction sets dot_tile's vectorised kernels are written for. The kernels are built on
+// every x86-64 build, whatever its target, and dot_tile uses the best set the CPU has (kScalar: the
+// reference core alone, decoded once per tile), unless use_tile_isa chose another, as the tests do
+// to check each set the machine can run. There are no AVX-512 kernels (docs/performance.md says why).
+enum class TileIsa : uint8_t { kScalar, kAvx2 };
+inline constexpr TileIsa kTileIsas[] = {TileIsa::kScalar, TileIsa::kAvx2};
+std::string_view tile_isa_name(TileIsa); // "scalar", "avx2"
+bool tile_isa_available(TileIsa);        // built for, and run by this CPU
+TileIsa tile_isa();                      // the set in use (process-wide)
+// Throws std::invalid_argument for a set that is not available.
+void use_tile_isa(TileIsa);
+
+// Whether dot_tile has a vectorised kernel for this model with the set in use (AVX2: the aligning
+// engines with their 16-bit, xf32 and 8-bit float inputs, kFmaChain with f32 or f64 inputs and
+// output, kIntegerDot). Other models decode once per tile and run the reference core per element.
 bool has_fast_tile(Model const&);
+
+// What dot_tile and dot_tile_rows have computed in this process, summed over its threads: every
+// output element, the elements a vectorised kernel handed to the reference core (NaN/inf and the
+// overflow and underflow cases a kernel leaves to it), and the elements computed with no
+// vectorised kernel at all (a model without one, or a non-default floating-point environment).
+// Counted once per call, not per element. The difference of two readings measures what happened
+// between them.
+struct TileCounts {
+  uint64_t elements = 0;
+  uint64_t fallbacks = 0;
+  uint64_t unvectorised = 0;
+
+  TileCounts operator-(TileCounts const& o) const {
+    return {elements - o.elements, fallbacks - o.fallbacks, unvectorised - o.unvectorised};
+  }
+};
+TileCounts tile_counts();
 
 } // namespace wavemma::numeric

@@ -1,0 +1,97 @@
+#include "arguments.hpp"
+
+#include <fmt/format.h>
+
+namespace wavemma::python {
+namespace {
+
+struct Keyword {
+  char const* name;
+  bool data_moving;
+};
+// clang-format off
+constexpr Keyword kKeywords[] = {
+  {"neg_lo", false}, {"neg_hi", false}, {"neg", false}, {"clamp", false}, {"fp16_ovfl", false},
+  {"opsel", true}, {"cbsz", true}, {"abid", true}, {"blgp", true}, {"index_key", true},
+};
+// clang-format on
+
+bool takes(ModifierSet set, Keyword const& k) {
+  return set == ModifierSet::kAll || (set == ModifierSet::kDataMoving) == k.data_moving;
+}
+
+// A bit list as the command line spells it: "1,0,0" from a string, or from a sequence of up to
+// three 0/1 values (booleans or integers); isa::parse_modifier_bits checks it.
+std::string bit_list(py::handle v, char const* key) {
+  if (py::isinstance<py::str>(v)) return v.cast<std::string>();
+  if (!py::isinstance<py::sequence>(v))
+    throw py::type_error(fmt::format("{} takes a sequence of up to three 0/1 values such as (1, 0, 0)", key));
+  std::string out;
+  for (auto item : v.cast<py::sequence>()) {
+    if (!py::isinstance<py::int_>(item))
+      throw py::type_error(fmt::format("{} takes a sequence of up to three 0/1 values such as (1, 0, 0)", key));
+    out += (out.empty() ? "" : ",") + std::to_string(item.cast<long long>());
+  }
+  return out;
+}
+
+int integer(py::handle v, char const* key) {
+  if (!py::isinstance<py::int_>(v)) throw py::type_error(fmt::format("{} takes an integer", key));
+  return v.cast<int>();
+}
+
+bool flag(py::handle v, char const* key) {
+  if (!py::isinstance<py::bool_>(v)) throw py::type_error(fmt::format("{} takes True or False", key));
+  return v.cast<bool>();
+}
+
+std::string names(ModifierSet set) {
+  std::string out;
+  for (auto const& k : kKeywords)
+    if (takes(set, k)) out += (out.empty() ? "" : ", ") + std::string(k.name);
+  return out;
+}
+
+} // namespace
+
+isa::Target target(std::string const& instruction, std::optional<std::string> const& arch, std::optional<int> wave) {
+  return isa::resolve_target(instruction, arch.value_or(""), wave.value_or(0));
+}
+
+isa::Modifiers modifiers(isa::Target const& t, py::kwargs const& kwargs, ModifierSet set, char const* function) {
+  isa::ModifierText text;
+  for (auto const& [key_handle, value] : kwargs) {
+    std::string const key = key_handle.cast<std::string>();
+    Keyword const* k = nullptr;
+    for (auto const& kw : kKeywords)
+      if (key == kw.name) k = &kw;
+    if (!k || !takes(set, *k)) {
+      if (k && set == ModifierSet::kValues)
+        throw py::value_error(fmt::format("{}() takes no {}: it moves data inside one instruction, so the instruction "
+                                          "tiles would not form A @ B (use mma)", function, key));
+      throw py::type_error(fmt::format("{}() got an unexpected keyword argument '{}' (modifiers: {})", function, key, names(set)));
+    }
+    char const* name = k->name;
+    if (key == "neg_lo") text.neg_lo = bit_list(value, name);
+    else if (key == "neg_hi") text.neg_hi = bit_list(value, name);
+    else if (key == "neg") text.neg = bit_list(value, name);
+    else if (key == "opsel") text.op_sel = bit_list(value, name);
+    else if (key == "clamp") text.clamp = flag(value, name);
+    else if (key == "fp16_ovfl") text.fp16_ovfl = flag(value, name);
+    else if (key == "cbsz") text.cbsz = integer(value, name);
+    else if (key == "abid") text.abid = integer(value, name);
+    else if (key == "blgp") text.blgp = integer(value, name);
+    else if (key == "index_key") text.index_key = integer(value, name);
+  }
+  std::vector<std::string> warnings;
+  isa::Modifiers const m = isa::resolve_modifiers(*t.instruction, t.wave, text, &warnings);
+  auto const warn = py::module_::import("warnings").attr("warn");
+  for (auto const& w : warnings) warn(w);
+  return m;
+}
+
+emu::Issue issue(isa::Target const& t, py::kwargs const& kwargs, ModifierSet set, char const* function) {
+  return {t.instruction, t.wave, modifiers(t, kwargs, set, function)};
+}
+
+} // namespace wavemma::python

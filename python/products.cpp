@@ -1,0 +1,186 @@
+// wavemma.mma, explain, matmul: one instruction bit-exactly (`wavemma exec`), one element's steps
+// (`--explain`), and a whole product as the chain of single-instruction emulations (emu::chain).
+
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <fmt/format.h>
+
+#include "arguments.hpp"
+#include "arrays.hpp"
+#include "bindings.hpp"
+#include "wavemma/emu/chain.hpp"
+
+namespace wavemma::python {
+namespace {
+
+// An operand's array shape: (rows, cols), or (blocks, rows, cols) for multi-block instructions.
+Shape shape_of(isa::Instruction const& in, int rows, int cols) {
+  return in.blocks > 1 ? Shape{in.blocks, rows, cols} : Shape{rows, cols};
+}
+
+std::string role(isa::Instruction const& in, char const* dims, int rows, int cols) {
+  std::string const blocks = in.blocks > 1 ? fmt::format("{} blocks of ", in.blocks) : "";
+  return fmt::format("{}{} = {}x{} of {}", blocks, dims, rows, cols, in.mnemonic);
+}
+
+emu::Matrix matrix(std::vector<uint64_t> bits, int blocks, int rows, int cols) {
+  emu::Matrix m(blocks, rows, cols);
+  m.bits = std::move(bits);
+  return m;
+}
+
+// Dense 2:4 A -> stored values and index; "a: A is not 2:4 sparse: ..." otherwise.
+emu::CompressedA compress(isa::Instruction const& in, emu::Matrix const& dense) {
+  auto packed = emu::compress_2to4(in.a, dense);
+  if (auto const* err = std::get_if<std::string>(&packed)) throw py::value_error("a: " + *err);
+  return std::get<emu::CompressedA>(std::move(packed));
+}
+
+// The operands of one instruction as `wavemma exec` takes them: A in mathematical orientation
+// (sparse forms: the logical dense A), multi-block operands stacked along a leading axis.
+struct Operands {
+  emu::Matrix a, b, c;
+  std::optional<emu::CompressedA> sparse;
+  emu::Matrix const* index() const { return sparse ? &sparse->index : nullptr; }
+};
+
+Operands read_operands(emu::Issue const& is, py::handle a, py::handle b, py::handle c) {
+  auto const& in = *is.instruction;
+  auto const model = emu::numeric_model(is);
+  int const blocks = in.blocks;
+  Operands o;
+  o.a = matrix(read_bits(a, "a", model.a, shape_of(in, in.m, in.k),
+                         role(in, in.sparse() ? "the logical dense M x K" : "M x K", in.m, in.k)),
+               blocks, in.m, in.k);
+  o.b = matrix(read_bits(b, "b", model.b, shape_of(in, in.k, in.n), role(in, "K x N", in.k, in.n)), blocks, in.k, in.n);
+  o.c = c.is_none() ? emu::Matrix(blocks, in.m, in.n)
+                    : matrix(read_bits(c, "c", model.out, shape_of(in, in.m, in.n), role(in, "M x N", in.m, in.n)), blocks,
+                             in.m, in.n);
+  if (in.sparse()) {
+    o.sparse = compress(in, o.a);
+    o.a = o.sparse->values;
+  }
+  return o;
+}
+
+constexpr char const* kMmaDoc = R"(mma(instr, a, b, c=None, arch=None, wave=None, **modifiers) -> numpy array D
+
+One instruction, bit-exactly, as `wavemma exec` runs it. a is M x K, b K x N, c and the result
+M x N, in mathematical orientation; multi-block instructions take and return stacks of blocks,
+(blocks, M, K) and so on. Sparse instructions (SWMMAC, SMFMAC) take the logical dense M x K A,
+which must be 2:4 sparse. Arrays must be C-contiguous and of the operand format's type
+(formats.dtype): float16, float32 (f32 and xf32), float64, int8 (i8, signed iu8), uint8
+(unsigned iu8), int32 where NumPy has the type, unsigned bit patterns otherwise (bf16: uint16,
+fp8/bf8: uint8, iu4: uint8 holding 0..15). c=None is all zeros.
+
+modifiers, as `wavemma exec` spells them: neg_lo=(a, b, c), neg_hi=(a, b, c), opsel=(a, b, c)
+(sequences of 0/1, or "1,0,0"), neg=(a, b, c) (f64 MFMA), cbsz=, abid=, blgp=, index_key=
+(integers), clamp=True, fp16_ovfl=True. On integer RDNA instructions neg_lo[0] and neg_lo[1]
+make A and B signed. Bad input raises TypeError or ValueError with the command line's message;
+reserved modifier bits raise a UserWarning.)";
+
+constexpr char const* kMatmulDoc = R"(matmul(a, b, c=None, *, instruction, arch=None, wave=None, threads=None, **modifiers) -> D
+
+The M x N product D = A @ B (+ C) as the hardware forms it: the chain of single-instruction
+emulations in K order, each instruction tile of D starting from its tile of C (or +0) and taking
+the instruction's K at a time, exactly like the reference check of `wavemma gemm`. M, N and K
+must be multiples of the instruction's; a multi-block instruction computes several tiles per
+issue. Sparse instructions take the dense 2:4 A. Arrays as for mma. The GIL is released and the
+tiles spread over `threads` threads (None: every core). modifiers: the value modifiers neg_lo,
+neg_hi, neg, clamp, fp16_ovfl (the data-moving ones would break the product apart).)";
+
+void check_tiling(isa::Instruction const& in, char const* dim, py::ssize_t size, int tile) {
+  if (size <= 0 || size % tile != 0)
+    throw py::value_error(fmt::format("{}={} is not a multiple of {}, the {} of {}: matmul issues whole instructions "
+                                      "(pad the operands)", dim, size, tile, dim, in.mnemonic));
+}
+
+py::ssize_t extent(py::handle h, char const* what, int axis, char const* dims) {
+  if (!py::isinstance<py::array>(h)) throw py::type_error(fmt::format("{} must be a NumPy array, not {}", what,
+                                                                      std::string(py::str(h.get_type().attr("__name__")))));
+  auto const a = py::reinterpret_borrow<py::array>(h);
+  if (a.ndim() != 2) throw py::value_error(fmt::format("{} must be a 2-D array ({}), not {}-D", what, dims, a.ndim()));
+  return a.shape(axis);
+}
+
+py::array matmul(py::handle a, py::handle b, py::handle c, std::string const& instruction,
+                 std::optional<std::string> const& arch, std::optional<int> wave, std::optional<int> threads,
+                 py::kwargs const& kwargs) {
+  emu::Issue const is = issue(target(instruction, arch, wave), kwargs, ModifierSet::kValues, "matmul");
+  auto const& in = *is.instruction;
+  auto const model = emu::numeric_model(is);
+  py::ssize_t const m = extent(a, "a", 0, "M x K"), k = extent(a, "a", 1, "M x K"), n = extent(b, "b", 1, "K x N");
+  check_tiling(in, "M", m, in.m);
+  check_tiling(in, "N", n, in.n);
+  check_tiling(in, "K", k, in.k);
+  if (threads && *threads < 1) throw py::value_error(fmt::format("threads must be at least 1, not {}", *threads));
+  int const M = int(m), N = int(n), K = int(k);
+  auto const shape = [](int r, int cols) { return Shape{r, cols}; };
+  auto const what = [&](char const* dims) { return fmt::format("{} of the product", dims); };
+  emu::Matrix dense = matrix(read_bits(a, "a", model.a, shape(M, K), what("M x K")), 1, M, K);
+  std::vector<uint64_t> const bb = read_bits(b, "b", model.b, shape(K, N), what("K x N"));
+  std::vector<uint64_t> const cc = c.is_none() ? std::vector<uint64_t>{} : read_bits(c, "c", model.out, shape(M, N), what("M x N"));
+  std::optional<emu::CompressedA> sparse;
+  if (in.sparse()) sparse = compress(in, dense);
+  std::vector<uint64_t> d(size_t(M) * size_t(N));
+  emu::Product const p{M, N, K, sparse ? sparse->values.bits.data() : dense.bits.data(),
+                       sparse ? sparse->index.bits.data() : nullptr, bb.data(), cc.empty() ? nullptr : cc.data()};
+  without_gil([&] {
+    emu::chain(is, p, d.data(), threads.value_or(0));
+  });
+  return to_array(d, model.out, shape(M, N));
+}
+
+} // namespace
+
+void bind_products(py::module_& m) {
+  m.def(
+      "mma",
+      [](std::string const& instr, py::handle a, py::handle b, py::handle c, std::optional<std::string> const& arch,
+         std::optional<int> wave, py::kwargs const& kwargs) {
+        emu::Issue const is = issue(target(instr, arch, wave), kwargs, ModifierSet::kAll, "mma");
+        auto const& in = *is.instruction;
+        Operands const o = read_operands(is, a, b, c);
+        emu::Matrix const d = without_gil([&] { return emu::execute(is, o.a, o.b, o.c, o.index()); });
+        return to_array(d.bits, emu::numeric_model(is).out, shape_of(in, in.m, in.n));
+      },
+      py::arg("instr"), py::arg("a"), py::arg("b"), py::arg("c") = py::none(), py::arg("arch") = py::none(),
+      py::arg("wave") = py::none(), kMmaDoc);
+
+  m.def(
+      "explain",
+      [](std::string const& instr, py::handle a, py::handle b, py::handle c, int row, int col, int block,
+         std::optional<std::string> const& arch, std::optional<int> wave, py::kwargs const& kwargs) {
+        emu::Issue const is = issue(target(instr, arch, wave), kwargs, ModifierSet::kAll, "explain");
+        Operands const o = read_operands(is, a, b, c);
+        try {
+          return emu::explain(is, o.a, o.b, o.c, o.index(), block, row, col);
+        } catch (std::out_of_range const& e) {
+          throw py::value_error(e.what());
+        }
+      },
+      py::arg("instr"), py::arg("a"), py::arg("b"), py::arg("c") = py::none(), py::kw_only(), py::arg("row"),
+      py::arg("col"), py::arg("block") = 0, py::arg("arch") = py::none(), py::arg("wave") = py::none(),
+      "explain(instr, a, b, c=None, *, row, col, block=0, arch=None, wave=None, **modifiers) -> list[str]\n\n"
+      "The lines of `wavemma exec --explain ROW,COL` for D[row][col] (of block `block`): the products in hardware "
+      "order with their values, every alignment, truncation and rounding step of the engine, and the result. "
+      "Operands and modifiers as for mma.");
+
+  m.def(
+      "operand_formats",
+      [](std::string const& instr, std::optional<std::string> const& arch, std::optional<int> wave, py::kwargs const& kwargs) {
+        auto const model = emu::numeric_model(issue(target(instr, arch, wave), kwargs, ModifierSet::kAll, "operand_formats"));
+        std::string const out(numeric::name(model.out));
+        return py::dict(py::arg("A") = std::string(numeric::name(model.a)), py::arg("B") = std::string(numeric::name(model.b)),
+                        py::arg("C") = out, py::arg("D") = out);
+      },
+      py::arg("instr"), py::arg("arch") = py::none(), py::arg("wave") = py::none(),
+      "operand_formats(instr, arch=None, wave=None, **modifiers) -> dict\n\nThe number format of A, B, C and D as mma "
+      "takes them (formats.dtype gives the array type): iu8/iu4 are i8/u8, i4/u4 by neg_lo, as the hardware reads them.");
+
+  m.def("matmul", &matmul, py::arg("a"), py::arg("b"), py::arg("c") = py::none(), py::kw_only(), py::arg("instruction"),
+        py::arg("arch") = py::none(), py::arg("wave") = py::none(), py::arg("threads") = py::none(), kMatmulDoc);
+}
+
+} // namespace wavemma::python
