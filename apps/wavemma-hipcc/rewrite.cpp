@@ -147,7 +147,7 @@ private:
     if (in_.side == Side::kHost) {
       replace(body->getSourceRange(),
               fmt::format("{{ {} ::wavemma::simt::hip::detail::launch_stub({}, __wavemma_kernel_name, {{{}}}); }}",
-                          key, file, joined("const_cast<void*>(static_cast<void const volatile*>(__builtin_addressof({})))")));
+                          key, file, joined("::wavemma::simt::hip::detail::address_of({})")));
       return true;
     }
     rw_.InsertTextAfterToken(
@@ -212,10 +212,10 @@ private:
     std::string const key = quoted(presumed_file(var->getLocation()) + ":" + var->getQualifiedNameAsString());
     std::string const reg =
         in_.side == Side::kHost
-            ? fmt::format("::wavemma::simt::hip::detail::register_host_shadow({}, const_cast<void const*>(static_cast<void const volatile*>(__builtin_addressof({}))))",
+            ? fmt::format("::wavemma::simt::hip::detail::register_host_shadow({}, ::wavemma::simt::hip::detail::address_of({}))",
                           key, var->getName().str())
             : fmt::format("::wavemma::simt::hip::detail::register_device_variable({}, {}, {}, "
-                          "const_cast<void*>(static_cast<void const volatile*>(__builtin_addressof({}))), sizeof({}))",
+                          "::wavemma::simt::hip::detail::address_of({}), sizeof({}))",
                           key, quoted(in_.target), in_.wave, var->getName().str(), var->getName().str());
     rw_.InsertTextAfter(semi, fmt::format(" [[maybe_unused]] static bool const __wavemma_variable_{} = {};",
                                           variable_count_++, reg));

@@ -116,7 +116,7 @@ __global__ void iota(int* x, int base) { x[blockIdx.x * blockDim.x + threadIdx.x
 }
 template <int Scale> __global__ void scaled(int* x) { x[threadIdx.x] *= Scale; }
 template <class... Ts> __global__ void sum_into(int* x, Ts... ts) { x[threadIdx.x] += (0 + ... + ts); }
-static __global__ void unnamed(int* x, int) { x[threadIdx.x] += 1; }
+static __global__ void unnamed(int* __restrict__ x, int) { x[threadIdx.x] += 1; }
 __global__ void reversed(int* x) {
   extern __shared__ int tile[];
   tile[threadIdx.x] = x[threadIdx.x];

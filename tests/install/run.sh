@@ -6,7 +6,8 @@ set -euo pipefail
 build=$1 src=$2 flags=${3:-}
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-cmake --install "$build" --prefix "$scratch/prefix" >/dev/null
+# The C++ package only: the Python module (component python) goes to the interpreter's site directory.
+cmake --install "$build" --prefix "$scratch/prefix" --component Unspecified >/dev/null
 
 CXX=clang++-22 cmake -S "$src/find_package" -B "$scratch/fp" -G Ninja -DCMAKE_PREFIX_PATH="$scratch/prefix" \
   -DCMAKE_CXX_FLAGS="$flags" >/dev/null

@@ -38,6 +38,14 @@ void invoke(F const& kernel, void** args) {
   invoke_at<P...>(kernel, args, std::index_sequence_for<P...>{});
 }
 
+// The address of a kernel parameter or a variable, whatever its qualifiers (const, volatile,
+// __restrict__): what the host stub hands the device pass's trampoline. A C cast, in a system
+// header, so that the rewritten code stays clean under -Wold-style-cast.
+template <class T>
+void* address_of(T& x) {
+  return (void*)__builtin_addressof(x);
+}
+
 bool register_host_shadow(char const* key, void const* host);
 bool register_device_variable(char const* key, char const* target, int wave, void* device,
                               size_t bytes);
