@@ -220,7 +220,7 @@ TEST(SimtErrors, MemoryCallsOutsideAllocations) {
                     "is not a pointer hipMalloc returned");
   expect_call_error(
       [&] { return hipMemcpy(d.get(), host.data(), 4, static_cast<hipMemcpyKind>(9)); },
-      hipErrorInvalidValue, "unknown copy kind 9");
+      hipErrorInvalidMemcpyDirection, "unknown copy kind 9");
 }
 
 TEST(SimtErrors, LaunchConfiguration) {
