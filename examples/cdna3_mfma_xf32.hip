@@ -7,11 +7,13 @@
 //   on a GPU:    clang++-22 -std=c++20 -x hip --offload-arch=gfx942 -Iinclude examples/cdna3_mfma_xf32.hip
 #include "common.hpp"
 
-#include <wavemma/gemm/policies.hpp>
+#include <wavemma/gemm/compute.hpp>
+#include <wavemma/gemm/kernel.hpp>
+#include <wavemma/gemm/tile.hpp>
 
 namespace g = wavemma::gemm;
 using Tile = g::LdsTile<float, 32, 32, 32>;
-using Compute = g::MatrixCore<g::instr::gfx94x_mfma_f32_16x16x8_xf32_w64, float, float>;
+using Compute = g::MatrixCore<g::instr::gfx94x_mfma_f32_16x16x8_xf32_w64, float, 32>;
 
 int main(int argc, char** argv) {
 #if defined(WAVEMMA_SIMT)
@@ -20,7 +22,7 @@ int main(int argc, char** argv) {
   int const m = size_from_args(argc, argv), n = m, k = m;
   print_device();
   std::printf("GEMM %d x %d x %d, xf32 -> f32, block tile 32 x 32, k strip 32, %d threads per block\n", m, n, k,
-              g::block_threads<Tile, Compute>);
+              g::block_threads<Tile, Compute>());
   auto const ha = random_matrix<float>(m, k, 42), hb = random_matrix<float>(k, n, 43);
   float *a, *b, *c;
   HIP_CHECK(hipMalloc(&a, sizeof(float) * ha.size()));
@@ -28,11 +30,10 @@ int main(int argc, char** argv) {
   HIP_CHECK(hipMalloc(&c, sizeof(float) * m * n));
   HIP_CHECK(hipMemcpy(a, ha.data(), sizeof(float) * ha.size(), hipMemcpyHostToDevice));
   HIP_CHECK(hipMemcpy(b, hb.data(), sizeof(float) * hb.size(), hipMemcpyHostToDevice));
-  dim3 const grid((n + Tile::block_n - 1) / Tile::block_n, (m + Tile::block_m - 1) / Tile::block_m);
-  g::Problem<float, float> const p{a, nullptr, b, c, m, n, k};
+  dim3 const grid((n + Tile::block_tile_n - 1) / Tile::block_tile_n, (m + Tile::block_tile_m - 1) / Tile::block_tile_m);
   float const ms = time_kernel_ms([&] {
     hipLaunchKernelGGL(HIP_KERNEL_NAME(g::matrix_multiply_generic<Tile, Compute, float>), grid,
-                       dim3(g::block_threads<Tile, Compute>), 0, 0, p);
+                       dim3(g::block_threads<Tile, Compute>()), 0, 0, a, b, c, m, n, k);
     HIP_CHECK(hipGetLastError());
   });
   std::vector<float> hc(static_cast<size_t>(m) * n);

@@ -9,11 +9,13 @@
 
 #include <algorithm>
 
-#include <wavemma/gemm/policies.hpp>
+#include <wavemma/gemm/compute.hpp>
+#include <wavemma/gemm/kernel.hpp>
+#include <wavemma/gemm/tile.hpp>
 
 namespace g = wavemma::gemm;
 using Tile = g::SparseLdsTile<_Float16, 32, 32, 32>;
-using Compute = g::MatrixCore<g::instr::gfx12_swmmac_f32_16x16x32_f16_w32, _Float16, float>;
+using Compute = g::MatrixCore<g::instr::gfx12_swmmac_f32_16x16x32_f16_w32, _Float16, 32>;
 
 int main(int argc, char** argv) {
 #if defined(WAVEMMA_SIMT)
@@ -21,7 +23,7 @@ int main(int argc, char** argv) {
 #endif
   int const m = size_from_args(argc, argv), n = m, k = (m + 3) / 4 * 4;
   print_device();
-  std::printf("Sparse GEMM %d x %d x %d (A 2:4), f16 -> f32, %d threads per block\n", m, n, k, g::block_threads<Tile, Compute>);
+  std::printf("Sparse GEMM %d x %d x %d (A 2:4), f16 -> f32, %d threads per block\n", m, n, k, g::block_threads<Tile, Compute>());
   auto ha = random_matrix<_Float16>(m, k, 42);
   auto const hb = random_matrix<_Float16>(k, n, 43);
   // Prune: keep the two largest magnitudes of every group of four; store them and their positions.
@@ -50,11 +52,10 @@ int main(int argc, char** argv) {
   HIP_CHECK(hipMemcpy(a, stored.data(), sizeof(_Float16) * stored.size(), hipMemcpyHostToDevice));
   HIP_CHECK(hipMemcpy(idx, index.data(), index.size(), hipMemcpyHostToDevice));
   HIP_CHECK(hipMemcpy(b, hb.data(), sizeof(_Float16) * hb.size(), hipMemcpyHostToDevice));
-  dim3 const grid((n + Tile::block_n - 1) / Tile::block_n, (m + Tile::block_m - 1) / Tile::block_m);
-  g::Problem<_Float16, float> const p{a, idx, b, c, m, n, k};
+  dim3 const grid((n + Tile::block_tile_n - 1) / Tile::block_tile_n, (m + Tile::block_tile_m - 1) / Tile::block_tile_m);
   float const ms = time_kernel_ms([&] {
-    hipLaunchKernelGGL(HIP_KERNEL_NAME(g::matrix_multiply_generic<Tile, Compute, _Float16>), grid,
-                       dim3(g::block_threads<Tile, Compute>), 0, 0, p);
+    hipLaunchKernelGGL(HIP_KERNEL_NAME(g::matrix_multiply_sparse<Tile, Compute, _Float16>), grid,
+                       dim3(g::block_threads<Tile, Compute>()), 0, 0, a, idx, b, c, m, n, k);
     HIP_CHECK(hipGetLastError());
   });
   std::vector<float> hc(static_cast<size_t>(m) * n);

@@ -8,22 +8,23 @@
 //   on a GPU:    clang++-22 -std=c++20 -x hip --offload-arch=gfx1201 -Iinclude examples/rdna4_wmma.hip
 #include "common.hpp"
 
-#include <wavemma/gemm/policies.hpp>
+#include <wavemma/gemm/compute.hpp>
+#include <wavemma/gemm/kernel.hpp>
+#include <wavemma/gemm/tile.hpp>
 
 namespace g = wavemma::gemm;
-using Compute = g::MatrixCore<g::instr::gfx12_wmma_f32_16x16x16_f16_w32, _Float16, float>;
+using Compute = g::MatrixCore<g::instr::gfx12_wmma_f32_16x16x16_f16_w32, _Float16, 32>;
 using LdsB = g::LdsTile<_Float16, 32, 32, 32>;
 using TransposeB = g::TransposeLoadTile<32, 32, 32>;
 
 template <class Tile>
 bool run(char const* label, _Float16 const* a, _Float16 const* b, float* c, std::vector<_Float16> const& ha,
          std::vector<_Float16> const& hb, int m, int n, int k) {
-  dim3 const grid((n + Tile::block_n - 1) / Tile::block_n, (m + Tile::block_m - 1) / Tile::block_m);
-  dim3 const block(g::block_threads<Tile, Compute>);
-  g::Problem<_Float16, float> const p{a, nullptr, b, c, m, n, k};
+  dim3 const grid((n + Tile::block_tile_n - 1) / Tile::block_tile_n, (m + Tile::block_tile_m - 1) / Tile::block_tile_m);
+  dim3 const block(g::block_threads<Tile, Compute>());
   HIP_CHECK(hipMemset(c, 0, sizeof(float) * m * n));
   float const ms = time_kernel_ms([&] {
-    hipLaunchKernelGGL(HIP_KERNEL_NAME(g::matrix_multiply_generic<Tile, Compute, _Float16>), grid, block, 0, 0, p);
+    hipLaunchKernelGGL(HIP_KERNEL_NAME(g::matrix_multiply_generic<Tile, Compute, _Float16>), grid, block, 0, 0, a, b, c, m, n, k);
     HIP_CHECK(hipGetLastError());
   });
   std::vector<float> hc(static_cast<size_t>(m) * n);
@@ -40,7 +41,7 @@ int main(int argc, char** argv) {
   int const m = size_from_args(argc, argv), n = m, k = m;
   print_device();
   std::printf("GEMM %d x %d x %d, f16 -> f32, block tile 32 x 32, k strip 32, %d threads per block\n", m, n, k,
-              g::block_threads<LdsB, Compute>);
+              g::block_threads<LdsB, Compute>());
   auto const ha = random_matrix<_Float16>(m, k, 42), hb = random_matrix<_Float16>(k, n, 43);
   _Float16 *a, *b;
   float* c;

@@ -1,11 +1,16 @@
 // Writes include/wavemma/gemm/generated/instructions.hpp: every instruction of the catalog at every
-// wave size as a small struct that device code can use -- the builtin's C types, a call wrapper,
-// and for each operand the inverse layout (lane, element n) -> (block, row, col) as constexpr bit
-// routings. It is how the GEMM policies (HIP code, compiled for the CPU and for AMD GPUs) read
-// their fragment layouts from the catalog instead of writing them by hand.
+// wave size as a small struct that device code can use -- the builtin's C types, a call wrapper, and
+// each operand's layout. A layout is a routing table (wavemma/gemm/operand_layout.hpp) generated
+// from the catalog's BitLayout; instructions that share a layout share its table, which is named
+// after its first user and carries the CuTe-style shape and the inverse formulas of `wavemma show`.
+// It is how the GEMM policies (HIP code, compiled for the CPU and for AMD GPUs) read their fragment
+// layouts from the catalog instead of writing them by hand.
 
 #include <fmt/format.h>
+#include <map>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "wavemma/isa/builtin.hpp"
 
@@ -14,52 +19,109 @@ namespace {
 using namespace wavemma::isa;
 
 std::string struct_name(Instruction const& in, int wave) {
-  std::string m(in.mnemonic.substr(2));
-  return fmt::format("{}_{}_w{}", name(in.gen), m, wave);
+  return fmt::format("{}_{}_w{}", name(in.gen), in.mnemonic.substr(2), wave);
 }
 
-// C++ of one coordinate: OR of runs ((var >> d) & mask) << s over the routing of its bits.
-std::string coordinate(BitLayout const& L, Axis axis) {
-  int const bits = L.extent_bits(axis);
-  std::string out;
-  for (int s = 0; s < bits;) {
-    Dest const d0 = L.dest(axis, s);
-    int len = 1;
-    while (s + len < bits) {
-      Dest const dn = L.dest(axis, s + len);
-      if (dn.field != d0.field || dn.bit != d0.bit + len) break;
-      ++len;
+struct OperandOf {
+  Operand op;
+  char const* label; // the member name in the instruction struct
+};
+std::vector<OperandOf> operands_of(Instruction const& in) {
+  std::vector<OperandOf> out{{Operand::kA, "A"}, {Operand::kB, "B"}, {Operand::kD, "D"}};
+  if (in.sparse()) out.push_back({Operand::kIndex, "Index"});
+  return out;
+}
+
+// The routing table's initializer; equal layouts give equal text, which is how they are shared.
+std::string routing_body(BitLayout const& L) {
+  if (L.has_lane_group_map()) throw std::logic_error("a lane-group map (BLGP) in a default layout");
+  auto bits = [&](Axis axis) {
+    std::vector<std::string> src;
+    for (int s = 0; s < L.extent_bits(axis); ++s) {
+      Dest const d = L.dest(axis, s);
+      if (d.field == Field::kNone) throw std::logic_error("a dropped coordinate bit (broadcast) in a default layout");
+      src.push_back(fmt::format("{}({})", d.field == Field::kLane ? "lane_bit" : "n_bit", d.bit));
     }
-    std::string const var = d0.field == Field::kLane ? "lane" : "n";
-    std::string term = d0.bit ? fmt::format("({} >> {} & {})", var, d0.bit, (1 << len) - 1) : fmt::format("({} & {})", var, (1 << len) - 1);
-    if (s) term = fmt::format("{} << {}", term, s);
-    out += (out.empty() ? "" : " | ") + term;
-    s += len;
-  }
-  return out.empty() ? "0" : out;
+    return fmt::format("{{{}}}", fmt::join(src, ", "));
+  };
+  std::string s = fmt::format("    .elem_bits = {}, .vgprs = {}, .block_bits = {}, .row_bits = {}, .col_bits = {},\n", L.elem_bits(),
+                              L.vgprs(), L.extent_bits(Axis::kBlock), L.extent_bits(Axis::kRow), L.extent_bits(Axis::kCol));
+  if (L.fixed_lane_mask()) s += fmt::format("    .lane_mask = {:#x}, .lane_value = {:#x},\n", L.fixed_lane_mask(), L.fixed_lane_value());
+  if (L.slot_const_mask()) s += fmt::format("    .n_mask = {:#x}, .n_value = {:#x},\n", L.slot_const_mask(), L.slot_const_value());
+  std::vector<std::string> coords; // a coordinate of one value (K1, one block) has no bits
+  if (L.extent_bits(Axis::kBlock)) coords.push_back(".block = " + bits(Axis::kBlock));
+  if (L.extent_bits(Axis::kRow)) coords.push_back(".row = " + bits(Axis::kRow));
+  if (L.extent_bits(Axis::kCol)) coords.push_back(".col = " + bits(Axis::kCol));
+  return s + "    " + fmt::format("{}", fmt::join(coords, ",\n    "));
 }
 
-std::string operand_struct(Instruction const& in, int wave, Operand op, char const* label) {
-  BitLayout const L = operand_layout(in, wave, op);
-  int const slots = L.vgprs() * 32 / L.elem_bits() > 0 ? L.vgprs() * 32 / L.elem_bits() : 1;
-  std::string s;
-  s += fmt::format("  // {}: (lane, n) -> (block, row, col); {} VGPR(s), {} x {}-bit elements per lane\n", label, L.vgprs(),
-                   slots, L.elem_bits());
-  s += fmt::format("  struct {} {{\n", label);
-  s += fmt::format("    static constexpr int elem_bits = {}, vgprs = {}, slots = {};\n", L.elem_bits(), L.vgprs(), slots);
-  s += fmt::format("    static constexpr int blocks = {}, rows = {}, cols = {};\n", L.blocks(), L.rows(), L.cols());
-  s += fmt::format("    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) {{ return (n & {:#x}) == {:#x} && (lane & {:#x}) == {:#x}; }}\n",
-                   L.slot_const_mask(), L.slot_const_value(), L.fixed_lane_mask(), L.fixed_lane_value());
-  s += fmt::format("    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) {{ return {}; }}\n", coordinate(L, Axis::kBlock));
-  s += fmt::format("    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) {{ return {}; }}\n", coordinate(L, Axis::kRow));
-  s += fmt::format("    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) {{ return {}; }}\n", coordinate(L, Axis::kCol));
-  s += "  };\n";
+// The extent of a coordinate, CuTe style: M16 for i, N16 for j, K16 for k, C8 for a stored position.
+std::string extent(std::string const& var, int size) {
+  std::string const letter = var == "i" ? "M" : var == "j" ? "N" : var == "b" ? "B" : var == "k" ? "K" : "C";
+  return fmt::format("{}{}", letter, size);
+}
+
+// `// (L32,V4) -> (M16,K16)` and the inverse formulas, the shape of a table.
+std::string routing_comment(BitLayout const& L, AxisNames const& names) {
+  std::vector<std::string> to;
+  if (L.blocks() > 1) to.push_back(extent(names.block, L.blocks()));
+  to.push_back(extent(names.row, L.rows()));
+  to.push_back(extent(names.col, L.cols()));
+  int const per_vgpr = 32 / L.elem_bits();
+  std::string const packing = L.elem_bits() > 32 ? "64-bit elements, one per VGPR pair"
+                              : per_vgpr == 1    ? "32-bit elements"
+                                                 : fmt::format("{}-bit elements, {} per VGPR", L.elem_bits(), per_vgpr);
+  std::string s = fmt::format("// (lane, vgpr) -> ({}): (L{},V{}) -> ({}), {}\n", names.block == "b" && L.blocks() > 1 ? "block, row, col" : "row, col",
+                              L.wave(), L.vgprs(), fmt::join(to, ","), packing);
+  Formulas const f = formulas(L, names);
+  for (auto const& line : f.inverse) s += "//   " + line + "\n";
+  for (auto const& line : f.notes) s += "//   " + line + "\n";
   return s;
 }
 
-std::string instruction_struct(Instruction const& in, int wave) {
-  auto const list = builtins_of(in, wave);
-  Builtin const& bi = *list.front(); // the untied form
+struct Tables {
+  std::map<std::string, std::string> name_of_body; // routing body -> table name
+  std::string text;                                // the tables, in order of first use
+};
+
+// The table name of an operand's layout, writing the table on first use.
+std::string table_of(Tables& t, Instruction const& in, int wave, OperandOf const& o) {
+  BitLayout const L = operand_layout(in, wave, o.op);
+  std::string const body = routing_body(L);
+  auto const [it, fresh] = t.name_of_body.try_emplace(body, fmt::format("{}_{}", struct_name(in, wave), o.label));
+  if (fresh) {
+    std::string lower = it->second;
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    it->second = lower;
+    t.text += routing_comment(L, axis_names(in, o.op));
+    t.text += fmt::format("inline constexpr Routing {}{{\n{}}};\n\n", lower, body);
+  }
+  return it->second;
+}
+
+std::string call_wrapper(Instruction const& in, Builtin const& bi) {
+  // The call: immediates fixed to their neutral values; integer signedness as template arguments.
+  std::vector<std::string> args;
+  for (auto const& p : bi.params) {
+    switch (p.role) {
+    case ParamRole::kA: args.emplace_back("a"); break;
+    case ParamRole::kB: args.emplace_back("b"); break;
+    case ParamRole::kC: args.emplace_back("c"); break;
+    case ParamRole::kIndex: args.emplace_back("index"); break;
+    case ParamRole::kASign: args.emplace_back("a_signed"); break;
+    case ParamRole::kBSign: args.emplace_back("b_signed"); break;
+    default: args.emplace_back(p.type.scalar == CScalar::kBool ? "false" : "0");
+    }
+  }
+  std::string s;
+  if (is_integer(in.a) && is_rdna(in.gen)) s += "  template <bool a_signed, bool b_signed>\n";
+  s += fmt::format("  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c{}) {{\n",
+                   in.sparse() ? ", int index" : "");
+  return s + fmt::format("    return {}({});\n  }}\n", bi.name, fmt::join(args, ", "));
+}
+
+std::string instruction_struct(Tables& t, Instruction const& in, int wave) {
+  Builtin const& bi = *builtins_of(in, wave).front(); // the untied form
   std::string s = fmt::format("// {}, {}, wave{}\nstruct {} {{\n", in.mnemonic, name(in.gen), wave, struct_name(in, wave));
   s += fmt::format("  static constexpr char const* mnemonic = \"{}\";\n", in.mnemonic);
   s += fmt::format("  static constexpr char const* builtin = \"{}\";\n", bi.name);
@@ -73,45 +135,32 @@ std::string instruction_struct(Instruction const& in, int wave) {
     if (p.role == ParamRole::kC) c = p.type;
   }
   s += fmt::format("  using a_type = {};\n  using b_type = {};\n  using c_type = {};\n", a.c_name(), b.c_name(), c.c_name());
-  s += operand_struct(in, wave, Operand::kA, "A");
-  s += operand_struct(in, wave, Operand::kB, "B");
-  s += operand_struct(in, wave, Operand::kD, "D");
-  if (in.sparse()) s += operand_struct(in, wave, Operand::kIndex, "Index");
-  // The call: immediates fixed to their neutral values; integer signedness as template arguments.
-  std::string args;
-  for (auto const& p : bi.params) {
-    std::string v;
-    switch (p.role) {
-    case ParamRole::kA: v = "a"; break;
-    case ParamRole::kB: v = "b"; break;
-    case ParamRole::kC: v = "c"; break;
-    case ParamRole::kIndex: v = "index"; break;
-    case ParamRole::kASign: v = "a_signed"; break;
-    case ParamRole::kBSign: v = "b_signed"; break;
-    default: v = p.type.scalar == CScalar::kBool ? "false" : "0";
-    }
-    args += (args.empty() ? "" : ", ") + v;
+  for (auto const& o : operands_of(in)) {
+    AxisNames const n = axis_names(in, o.op);
+    s += fmt::format("  using {} = OperandLayout<layout::{}>; // (lane, vgpr) -> ({}, {})\n", o.label, table_of(t, in, wave, o),
+                     n.row, n.col);
   }
-  bool const integer = is_integer(in.a) && is_rdna(in.gen);
-  if (integer) s += "  template <bool a_signed, bool b_signed>\n";
-  s += fmt::format("  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c{}) {{\n",
-                   in.sparse() ? ", int index" : "");
-  s += fmt::format("    return {}({});\n  }}\n}};\n\n", bi.name, args);
-  return s;
+  return s + call_wrapper(in, bi) + "};\n\n";
 }
 
 } // namespace
 
 int main() {
+  Tables tables;
+  std::string structs;
+  for (auto const& in : catalog())
+    for (int wave : in.wave_sizes()) structs += instruction_struct(tables, in, wave);
   fmt::print("// DO NOT EDIT: generated by tools/gen_gemm_instructions.cpp from the wavemma::isa catalog.\n"
              "// Regenerate: cmake --build <build dir> --target regenerate_gemm_instructions\n"
              "// (CTest gemm_generated_files checks that this file is up to date.)\n"
              "//\n"
-             "// Every instruction at every wave size: the builtin's C types, a call wrapper, and each\n"
-             "// operand's inverse layout (lane, element n of the lane's slice) -> (block, row, col) as the\n"
-             "// catalog's bit routing. Element n of a lane sits at bits [n*e, n*e+e) of its register tuple.\n\n"
-             "#pragma once\n\n#include \"wavemma/hip.hpp\"\n\n// clang-format off\nnamespace wavemma::gemm::instr {{\n\n");
-  for (auto const& in : catalog())
-    for (int wave : in.wave_sizes()) fmt::print("{}", instruction_struct(in, wave));
-  fmt::print("}} // namespace wavemma::gemm::instr\n// clang-format on\n");
+             "// Every instruction at every wave size: the builtin's C types, a call wrapper, and each operand's\n"
+             "// layout as a routing table applied by OperandLayout (wavemma/gemm/operand_layout.hpp). The tables\n"
+             "// come first, one per distinct layout, named after the first instruction that uses it; each states\n"
+             "// its shape, (lanes, VGPRs) -> (rows, cols), and the inverse formulas of `wavemma show` (bit = the\n"
+             "// bit position of the element in its VGPR).\n\n"
+             "#pragma once\n\n#include \"wavemma/gemm/operand_layout.hpp\"\n\n// clang-format off\n"
+             "namespace wavemma::gemm::instr {{\n\nnamespace layout {{\n\n{}}} // namespace layout\n\n{}"
+             "}} // namespace wavemma::gemm::instr\n// clang-format on\n",
+             tables.text, structs);
 }

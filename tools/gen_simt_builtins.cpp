@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <fmt/format.h>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,10 +33,6 @@ std::string spelled(CType const& t) {
   return t.lanes == 1 ? t.c_name() : t.short_name();
 }
 
-bool is_data(BuiltinParam const& p) {
-  return !p.constant;
-}
-
 std::string header_of(Builtin const& b) {
   std::string where =
       b.instruction ? fmt::format("{}  {} wave{}", b.instruction->mnemonic, name(b.gen), b.wave)
@@ -44,97 +41,111 @@ std::string header_of(Builtin const& b) {
                      b.signature());
 }
 
-// --- immediates ---------------------------------------------------------------------------------
+// --- forms ---------------------------------------------------------------------------------------
+// Builtins whose parameters play the same roles in the same order share a form: one template,
+// written once, that takes the builtin's index, its C types and the limits of its immediates.
 
-struct Range {
-  int lo, hi;
-  std::string why;
-};
-
-// The legal values of a constant parameter (reference/instructions.md §5 rule 5).
-Range range_of(Builtin const& b, ParamRole role) {
-  Instruction const* in = b.instruction;
-  switch (role) {
-  case ParamRole::kCbsz: {
-    if (!in) return {0, 7, "the 3-bit field"};
-    int const max = std::countr_zero(static_cast<unsigned>(in->blocks));
-    return {0, max, fmt::format("log2 of {} block{}", +in->blocks, in->blocks == 1 ? "" : "s")};
+// The name of a role: the template parameter of an immediate (so that clang names it in its errors)
+// and the field of detail::Immediates it sets.
+std::string_view role_name(ParamRole r) {
+  switch (r) {
+  case ParamRole::kA: return "a";
+  case ParamRole::kB: return "b";
+  case ParamRole::kC: return "c";
+  case ParamRole::kIndex: return "index";
+  case ParamRole::kASign: return "a_sign";
+  case ParamRole::kBSign: return "b_sign";
+  case ParamRole::kClamp: return "clamp";
+  case ParamRole::kOpsel: return "opsel";
+  case ParamRole::kCbsz: return "cbsz";
+  case ParamRole::kAbid: return "abid";
+  case ParamRole::kBlgp: return "blgp";
   }
-  case ParamRole::kAbid:
-    if (in && in->kind == Kind::kSmfmac) {
-      int const sets = index_sets(*in, b.wave);
-      return {0, sets - 1, fmt::format("it selects one of {} index sets", sets)};
-    }
-    return {0, 15, "below 2^cbsz"}; // the upper bound depends on cbsz: see abid_check
-  case ParamRole::kBlgp:
-    if (in && in->mod_rules().blgp_is_neg) return {0, 7, "neg:[a,b,c] bits"};
-    return {0, 7, "the 3-bit field"};
-  default:
-    return {0, 1, "a bool"};
-  }
+  throw std::logic_error("unknown parameter role");
+}
+bool is_operand(ParamRole r) {
+  return r == ParamRole::kA || r == ParamRole::kB || r == ParamRole::kC;
 }
 
-std::string template_head(Builtin const& b) {
-  std::vector<std::string> params;
-  for (auto const& p : b.params)
-    if (p.constant)
-      params.push_back(
-          fmt::format("{} {}", p.type.scalar == CScalar::kBool ? "bool" : "int", p.name));
-  if (params.empty()) return {};
-  std::string out = "template <";
-  for (size_t i = 0; i < params.size(); ++i) out += (i ? ", " : "") + params[i];
-  return out + ">\n";
-}
-
-std::string static_asserts(Builtin const& b) {
-  std::string out;
-  bool has_cbsz = false;
-  for (auto const& p : b.params) {
-    if (!p.constant || p.type.scalar == CScalar::kBool) continue;
-    Range const r = range_of(b, p.role);
-    has_cbsz |= p.role == ParamRole::kCbsz;
-    if (p.role == ParamRole::kAbid && !(b.instruction && b.instruction->kind == Kind::kSmfmac) &&
-        has_cbsz) {
-      out += fmt::format("  static_assert({0} >= 0 && (cbsz < 0 || cbsz > 7 || {0} < (1 << cbsz)), "
-                         "\"{1}: {0} must be "
-                         "0..2^cbsz-1\");\n",
-                         p.name, b.name);
-      continue;
-    }
-    std::string const test = r.lo == r.hi
-                                 ? fmt::format("{} == {}", p.name, r.lo)
-                                 : fmt::format("{0} >= {1} && {0} <= {2}", p.name, r.lo, r.hi);
-    out += fmt::format("  static_assert({}, \"{}: {} must be {}..{} ({})\");\n", test, b.name,
-                       p.name, r.lo, r.hi, r.why);
-  }
+std::string form_of(Builtin const& b) {
+  std::string out = "form";
+  for (auto const& p : b.params) out += fmt::format("_{}", role_name(p.role));
   return out;
 }
 
-std::string immediates_init(Builtin const& b) {
-  std::vector<std::string> fields;
+// The immediates of detail::Immediates in its declaration order (designated initializers follow it).
+constexpr ParamRole kImmediateOrder[] = {ParamRole::kASign, ParamRole::kBSign, ParamRole::kClamp, ParamRole::kOpsel,
+                                         ParamRole::kCbsz,  ParamRole::kAbid,  ParamRole::kBlgp};
+
+bool has_role(Builtin const& b, ParamRole r) {
+  return std::any_of(b.params.begin(), b.params.end(), [&](BuiltinParam const& p) { return p.role == r; });
+}
+
+// The ranges of the integer immediates (reference/instructions.md §5 rule 5): CBSZ up to log2 of
+// the blocks (the 3-bit field where no instruction says); ABID below 2^CBSZ, except that with a
+// sparsity index (SMFMAC) it selects one of the instruction's index sets; BLGP 0..7.
+int cbsz_max(Builtin const& b) {
+  return b.instruction ? std::countr_zero(static_cast<unsigned>(b.instruction->blocks)) : 7;
+}
+bool abid_selects_index_set(Builtin const& b) {
+  return has_role(b, ParamRole::kAbid) && has_role(b, ParamRole::kIndex);
+}
+int abid_max(Builtin const& b) {
+  if (!b.instruction) throw std::logic_error(fmt::format("{}: index sets of no instruction", b.name));
+  return index_sets(*b.instruction, b.wave) - 1;
+}
+
+// The legal values of the builtin's integer immediates, for people.
+std::string limits_comment(Builtin const& b) {
+  std::vector<std::string> parts;
+  if (has_role(b, ParamRole::kCbsz))
+    parts.push_back(b.instruction ? fmt::format("cbsz 0..{} (log2 of {} block{})", cbsz_max(b), +b.instruction->blocks,
+                                                b.instruction->blocks == 1 ? "" : "s")
+                                  : "cbsz 0..7 (the 3-bit field)");
+  if (has_role(b, ParamRole::kAbid))
+    parts.push_back(abid_selects_index_set(b) ? fmt::format("abid 0..{} (one of {} index sets)", abid_max(b), abid_max(b) + 1)
+                                              : "abid 0..2^cbsz-1");
+  if (has_role(b, ParamRole::kBlgp))
+    parts.push_back(b.instruction && b.instruction->mod_rules().blgp_is_neg ? "blgp 0..7 (neg:[a,b,c] bits)" : "blgp 0..7");
+  return parts.empty() ? "" : fmt::format("//      {}\n", fmt::join(parts, ", "));
+}
+
+std::string form_template(Builtin const& b) {
+  std::vector<std::string> imms, checks, args{"a.v", "b.v", "c.v", "0"};
+  std::string params = "detail::In<A> const& a, detail::In<B> const& b, detail::In<C> const& c, ";
+  std::string limits;
   for (auto const& p : b.params)
-    if (p.constant) {
-      std::string const field = p.role == ParamRole::kASign   ? "a_sign"
-                                : p.role == ParamRole::kBSign ? "b_sign"
-                                : p.role == ParamRole::kClamp ? "clamp"
-                                : p.role == ParamRole::kOpsel ? "opsel"
-                                : p.role == ParamRole::kCbsz  ? "cbsz"
-                                : p.role == ParamRole::kAbid  ? "abid"
-                                                              : "blgp";
-      fields.push_back(fmt::format(".{} = {}", field, p.name));
+    if (p.role == ParamRole::kIndex) {
+      params += fmt::format("{} index, ", spelled(p.type));
+      args[3] = "index";
+    } else if (!p.constant && !is_operand(p.role)) {
+      throw std::logic_error(fmt::format("{}: a data parameter of no known role", b.name));
     }
-  // Designated initializers must follow the declaration order of detail::Immediates.
-  constexpr std::string_view kOrder[] = {".a_sign", ".b_sign", ".clamp", ".opsel",
-                                         ".cbsz",   ".abid",   ".blgp"};
-  std::string out = "{";
-  bool first = true;
-  for (auto key : kOrder)
-    for (auto const& f : fields)
-      if (f.starts_with(std::string(key) + " ")) {
-        out += (first ? "" : ", ") + f;
-        first = false;
-      }
-  return out + "}";
+  for (ParamRole r : kImmediateOrder) {
+    if (!has_role(b, r)) continue;
+    bool const flag = r != ParamRole::kCbsz && r != ParamRole::kAbid && r != ParamRole::kBlgp;
+    imms.push_back(fmt::format("{} {}", flag ? "bool" : "int", role_name(r)));
+  }
+  if (has_role(b, ParamRole::kCbsz)) {
+    limits += ", int cbsz_max";
+    checks.push_back("static_assert(cbsz >= 0 && cbsz <= cbsz_max, \"cbsz must be 0..log2 of the instruction's blocks\");");
+  }
+  if (abid_selects_index_set(b)) {
+    limits += ", int abid_max";
+    checks.push_back("static_assert(abid >= 0 && abid <= abid_max, \"abid must select one of the instruction's index sets\");");
+  } else if (has_role(b, ParamRole::kAbid)) {
+    checks.push_back("static_assert(abid >= 0 && (cbsz < 0 || cbsz > 7 || abid < (1 << cbsz)), \"abid must be 0..2^cbsz-1\");");
+  }
+  if (has_role(b, ParamRole::kBlgp)) checks.push_back("static_assert(blgp >= 0 && blgp <= 7, \"blgp must be 0..7\");");
+  std::vector<std::string> fields;
+  for (ParamRole r : kImmediateOrder)
+    if (has_role(b, r)) fields.push_back(fmt::format(".{0} = {0}", role_name(r)));
+  std::string s = fmt::format("template <int Id, class D, class A, class B, class C{}>\nstruct {} {{\n", limits, form_of(b));
+  if (!imms.empty()) s += fmt::format("  template <{}>\n", fmt::join(imms, ", "));
+  s += fmt::format("  static detail::Result<D> call({}::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {{\n", params);
+  for (auto const& c : checks) s += "    " + c + "\n";
+  s += fmt::format("    return issue<Id, D>({{{}}}, {}, site);\n  }}\n}};\n\n", fmt::join(fields, ", "), fmt::join(args, ", "));
+  return s;
 }
 
 // --- builtins.inc -------------------------------------------------------------------------------
@@ -148,10 +159,15 @@ void write_builtins() {
 // Every matrix builtin of the catalog as a macro of the builtin's own name, whose expression has
 // clang-22's result type and takes clang-22's argument types, converted as clang converts them (a
 // host function; vector operands by reference and the result in a struct member, so that no wide
-// vector crosses the x86 vector ABI). Immediates (a_sign, b_sign, clamp, opsel, cbsz, abid, blgp) become template
-// arguments, so a non-constant one is a compile error as with clang; their ranges
-// (reference/instructions.md §5 rule 5) are static_asserts. Each call is a wave collective that
-// lands in detail::matrix with the builtin's index in isa::builtins().
+// vector crosses the x86 vector ABI). Immediates (a_sign, b_sign, clamp, opsel, cbsz, abid, blgp)
+// become template arguments, so a non-constant one is a compile error as with clang; their ranges
+// (reference/instructions.md §5 rule 5) are static_asserts, and clang's message shows the values
+// (e.g. "requirement '2 <= 1'"). Each call is a wave collective that lands in detail::matrix with
+// the builtin's index in isa::builtins().
+//
+// Builtins whose parameters play the same roles share a form, one template below; each builtin is
+// then one line, an instance of its form with its index, its C types (result D, operands A, B, C)
+// and the limits of its immediates, and a macro.
 //
 // Included by wavemma/simt/hip_host.hpp.
 
@@ -170,53 +186,52 @@ namespace wavemma::simt::builtins {
   for (auto const& [alias, c] : aliases) out += fmt::format("using {} = {};\n", alias, c);
   out += "\n";
 
+  out += R"(// What every form does: this lane's operands to the wave's collective, this lane's D back.
+template <int Id, class D, class A, class B, class C>
+inline detail::Result<D> issue(detail::Immediates imm, A const& a, B const& b, C const& c, int index, ::wavemma::simt::Site site) {
+  detail::Result<D> r;
+  detail::matrix(Id, imm, a, b, c, index, r.d, site);
+  return r;
+}
+
+)";
+  // The forms, in order of first use.
+  std::vector<std::string> forms;
+  for (auto const& b : builtins()) {
+    std::string const f = form_of(b);
+    if (std::find(forms.begin(), forms.end(), f) != forms.end()) continue;
+    forms.push_back(f);
+    out += form_template(b);
+  }
+
   for (auto const& b : builtins()) {
     int const id = static_cast<int>(&b - builtins().data());
-    std::string params, args = "0";
-    for (auto const& p : b.params) {
-      if (!is_data(p)) continue;
-      // Vectors arrive by reference (no wide vector by value: the x86 vector ABI warns about it),
-      // converted as a by-value parameter would be (detail::In).
-      params += p.type.lanes > 1
-                    ? fmt::format("detail::In<{}> const& {}, ", spelled(p.type), p.name)
-                    : fmt::format("{} {}, ", spelled(p.type), p.name);
-      if (p.role == ParamRole::kIndex) args = std::string(p.name);
-    }
-    std::string const fn = stem(b);
-    out += header_of(b);
-    out += template_head(b);
-    out += fmt::format("inline detail::Result<{}> {}({}::wavemma::simt::Site site = "
-                       "::wavemma::simt::Site::current()) {{\n",
-                       spelled(b.ret), fn, params);
-    out += static_asserts(b);
-    auto value = [&](ParamRole role, char const* name) {
+    std::string types;
+    for (ParamRole r : {ParamRole::kA, ParamRole::kB, ParamRole::kC})
       for (auto const& p : b.params)
-        if (p.role == role) return p.type.lanes > 1 ? std::string(name) + ".v" : std::string(name);
-      return std::string(name);
-    };
-    out += fmt::format("  detail::Result<{}> r;\n  detail::matrix({}, {}, {}, {}, {}, {}, r.d, "
-                       "site);\n  return r;\n}}\n",
-                       spelled(b.ret), id, immediates_init(b), value(ParamRole::kA, "a"),
-                       value(ParamRole::kB, "b"), value(ParamRole::kC, "c"), args);
-    // The macro of the builtin's name.
-    bool const has_constants = !template_head(b).empty();
+        if (p.role == r) types += ", " + spelled(p.type);
+    std::string limits;
+    if (has_role(b, ParamRole::kCbsz)) limits += fmt::format(", {}", cbsz_max(b));
+    if (abid_selects_index_set(b)) limits += fmt::format(", {}", abid_max(b));
+    std::string const fn = stem(b);
+    out += header_of(b) + limits_comment(b);
+    out += fmt::format("using {} = {}<{}, {}{}{}>;\n", fn, form_of(b), id, spelled(b.ret), types, limits);
+    // The macro of the builtin's name: immediates to template arguments, operands in (a, b, c[, index]) order.
+    std::vector<std::string> macro_params, targs, fargs;
+    bool const has_constants = std::any_of(b.params.begin(), b.params.end(), [](BuiltinParam const& p) { return p.constant; });
     if (!has_constants) {
-      out += fmt::format("#define {}(...) ::wavemma::simt::builtins::{}(__VA_ARGS__).d\n\n", b.name,
-                         fn);
+      out += fmt::format("#define {}(...) ::wavemma::simt::builtins::{}::call(__VA_ARGS__).d\n\n", b.name, fn);
       continue;
     }
-    std::string macro_params, targs, fargs;
-    for (auto const& p : b.params) {
-      macro_params += (macro_params.empty() ? "" : ", ") + std::string(p.name);
-      if (p.constant) {
-        std::string const cast = p.type.scalar == CScalar::kBool ? "bool" : "int";
-        targs += fmt::format("{}static_cast<{}>({})", targs.empty() ? "" : ", ", cast, p.name);
-      } else {
-        fargs += fmt::format("{}({})", fargs.empty() ? "" : ", ", p.name);
-      }
-    }
-    out += fmt::format("#define {}({}) \\\n  ::wavemma::simt::builtins::{}<{}>({}).d\n\n", b.name,
-                       macro_params, fn, targs, fargs);
+    for (auto const& p : b.params) macro_params.emplace_back(p.name);
+    for (ParamRole r : kImmediateOrder)
+      for (auto const& p : b.params)
+        if (p.role == r) targs.push_back(fmt::format("static_cast<{}>({})", p.type.scalar == CScalar::kBool ? "bool" : "int", p.name));
+    for (ParamRole r : {ParamRole::kA, ParamRole::kB, ParamRole::kC, ParamRole::kIndex})
+      for (auto const& p : b.params)
+        if (p.role == r) fargs.push_back(fmt::format("({})", p.name));
+    out += fmt::format("#define {}({}) \\\n  ::wavemma::simt::builtins::{}::call<{}>({}).d\n\n", b.name, fmt::join(macro_params, ", "), fn,
+                       fmt::join(targs, ", "), fmt::join(fargs, ", "));
   }
   out += "} // namespace wavemma::simt::builtins\n// clang-format on\n";
   std::fputs(out.c_str(), stdout);

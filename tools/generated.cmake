@@ -1,7 +1,7 @@
 # Runs a generator for each "kind=path" of FILES.
 #   cmake -DGENERATOR=<exe> -DFILES="kind=path;..." -P generated.cmake             writes each path
-#   cmake -DGENERATOR=<exe> -DFILES=... -DCHECK_INTO=<dir> -P generated.cmake      writes into <dir>
-#       and fails, with a diff, where the committed file differs
+#   cmake -DGENERATOR=<exe> -DFILES=... -DCHECK_INTO=<dir> -DREGENERATE=<target> -P generated.cmake
+#       writes into <dir> and fails, with a diff and the target to build, where a committed file differs
 set(stale "")
 foreach(entry IN LISTS FILES)
   string(REPLACE "=" ";" pair "${entry}")
@@ -28,5 +28,6 @@ foreach(entry IN LISTS FILES)
   endif()
 endforeach()
 if(stale)
-  message(FATAL_ERROR "out of date: ${stale}\nregenerate with `cmake --build <build dir> --target regenerate_simt_builtins` and review the diff")
+  message(FATAL_ERROR "out of date: ${stale}\nregenerate with `cmake --build <build dir> --target ${REGENERATE}` "
+                      "(or `--target regenerate` for every generated file) and review the diff")
 endif()

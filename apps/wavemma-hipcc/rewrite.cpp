@@ -58,10 +58,23 @@ public:
     if (kernel || device) out_.has_device_code = true;
     if (in_.side == Side::kDevice && (kernel || device)) check_runs_on_cpu(fn->getBody());
     if (kernel) return rewrite_kernel(fn);
-    // The host pass does not compile device-only functions: their bodies may use what only the
-    // device pass provides (as with a real GPU, where the host compilation never emits them).
-    if (in_.side == Side::kHost && device && !host && !fn->isConstexpr())
-      replace(fn->getBody()->getSourceRange(), "{ __builtin_trap(); }");
+    // Each pass compiles only its own side's functions, as HIP's passes emit only theirs: a
+    // device-only body may use what only the device pass provides, and a function may be
+    // overloaded on its side (`__host__ float f(float)` beside `__device__ float f(float)`), which
+    // C++ would take for two definitions of one function. The other side's free functions become
+    // declarations; its member functions keep a body that traps.
+    bool const other_side = in_.side == Side::kHost ? device && !host : host && !device;
+    if (other_side && !fn->isConstexpr()) {
+      bool const free_function = !isa<CXXMethodDecl>(fn);
+      // The device pass keeps host functions that a declaration could not stand for: internal,
+      // inline or template ones, which its own (never run) host code may call.
+      bool const declarable = in_.side == Side::kHost || (fn->isExternallyVisible() && !fn->isInlined() &&
+                                                          !fn->isTemplated() && !fn->isInlineSpecified());
+      if (free_function && declarable)
+        replace(fn->getBody()->getSourceRange(), ";");
+      else if (in_.side == Side::kHost)
+        replace(fn->getBody()->getSourceRange(), "{ __builtin_trap(); }");
+    }
     return true;
   }
 
@@ -129,11 +142,12 @@ private:
     };
     std::string const file = quoted(presumed_file(fn->getLocation()));
     std::string const key = "static constexpr char const* __wavemma_kernel_name = __PRETTY_FUNCTION__;";
-    CompoundStmt const* body = cast<CompoundStmt>(fn->getBody());
+    auto const* body = dyn_cast<CompoundStmt>(fn->getBody());
+    if (body == nullptr) return error(fn->getLocation(), "a kernel whose body is a function-try-block is not supported");
     if (in_.side == Side::kHost) {
       replace(body->getSourceRange(),
               fmt::format("{{ {} ::wavemma::simt::hip::detail::launch_stub({}, __wavemma_kernel_name, {{{}}}); }}",
-                          key, file, joined("(void*)__builtin_addressof({})")));
+                          key, file, joined("const_cast<void*>(static_cast<void const volatile*>(__builtin_addressof({})))")));
       return true;
     }
     rw_.InsertTextAfterToken(
@@ -198,10 +212,10 @@ private:
     std::string const key = quoted(presumed_file(var->getLocation()) + ":" + var->getQualifiedNameAsString());
     std::string const reg =
         in_.side == Side::kHost
-            ? fmt::format("::wavemma::simt::hip::detail::register_host_shadow({}, (void const*)__builtin_addressof({}))",
+            ? fmt::format("::wavemma::simt::hip::detail::register_host_shadow({}, const_cast<void const*>(static_cast<void const volatile*>(__builtin_addressof({}))))",
                           key, var->getName().str())
             : fmt::format("::wavemma::simt::hip::detail::register_device_variable({}, {}, {}, "
-                          "(void*)__builtin_addressof({}), sizeof({}))",
+                          "const_cast<void*>(static_cast<void const volatile*>(__builtin_addressof({}))), sizeof({}))",
                           key, quoted(in_.target), in_.wave, var->getName().str(), var->getName().str());
     rw_.InsertTextAfter(semi, fmt::format(" [[maybe_unused]] static bool const __wavemma_variable_{} = {};",
                                           variable_count_++, reg));
@@ -212,7 +226,7 @@ private:
     struct Finder : RecursiveASTVisitor<Finder> {
       Rewriting* self;
       bool VisitAsmStmt(AsmStmt* s) {
-        self->error(s->getBeginLoc(), "inline assembly in device code cannot run on the CPU");
+        self->error(s->getAsmLoc(), "inline assembly in device code cannot run on the CPU");
         return true;
       }
       bool VisitDeclRefExpr(DeclRefExpr* ref) {

@@ -35,10 +35,13 @@ struct TargetOptions {
   int wave = 0;            // 0: the architecture's default
   void add_to(CLI::App& app, bool instruction_required = true);
   // Resolves the options; without --arch an unambiguous instruction picks its generation's
-  // default architecture (gfx1100, gfx1201, gfx942); a builtin name fixes the wave size.
+  // default architecture (isa::default_arch); a builtin name fixes the wave size.
   Target resolve() const;
   isa::Arch const& resolve_arch_only() const; // for commands without an instruction
 };
+
+// "Architecture: gfx1100, ..., rdna3, ...": the --arch help, from the catalog's architectures.
+std::string arch_help();
 
 // Modifier flags spelled like the assembler's. Each command adds the ones it takes.
 struct ModifierOptions {

@@ -8,15 +8,6 @@
 namespace wavemma::cli {
 namespace {
 
-std::string_view default_arch_of(isa::Generation g) {
-  switch (g) {
-  case isa::Generation::kGfx11: return "gfx1100";
-  case isa::Generation::kGfx12: return "gfx1201";
-  case isa::Generation::kGfx94x: return "gfx942";
-  }
-  return "gfx942";
-}
-
 std::string archs_of(isa::Generation g) {
   std::string out;
   for (auto const& a : isa::architectures())
@@ -68,15 +59,15 @@ std::array<bool, 3> parse_bits(std::string const& flag, std::string const& text)
 
 } // namespace
 
+std::string arch_help() { return "Architecture: " + isa::known_arch_names(); }
+
 void TargetOptions::add_to(CLI::App& app, bool instruction_required) {
   auto* opt = app.add_option("instruction", instruction,
                              "Instruction mnemonic (v_wmma_f32_16x16x16_f16, LLVM aliases accepted) or builtin name "
                              "(__builtin_amdgcn_wmma_f32_16x16x16_f16_w32_gfx12)");
   if (instruction_required) opt->required();
-  app.add_option("--arch", arch,
-                 "Architecture: gfx1100..gfx1153, gfx1200, gfx1201, gfx940..gfx942, or rdna3 / rdna4 / cdna3 "
-                 "(default: the instruction's generation, when it has only one)");
-  app.add_option("--wave", wave, "Wave size 32 or 64 (default: 32 on RDNA, 64 on CDNA3)");
+  app.add_option("--arch", arch, arch_help() + " (default: the instruction's generation, when it has only one)");
+  app.add_option("--wave", wave, "Wave size 32 or 64 (default: 32 on RDNA, 64 on CDNA)");
 }
 
 isa::Arch const& TargetOptions::resolve_arch_only() const {
@@ -102,27 +93,27 @@ Target TargetOptions::resolve() const {
                                    t.arch->name, isa::family_name(t.arch->gen)));
     if (!t.instruction) {
       std::string elsewhere;
-      for (auto g : {isa::Generation::kGfx11, isa::Generation::kGfx12, isa::Generation::kGfx94x})
-        if (g != t.arch->gen && isa::find_instruction(g, instruction))
-          elsewhere += (elsewhere.empty() ? "" : "; ") + fmt::format("{} has it ({})", isa::family_name(g), archs_of(g));
+      for (auto const& g : isa::generations())
+        if (g.gen != t.arch->gen && isa::find_instruction(g.gen, instruction))
+          elsewhere += (elsewhere.empty() ? "" : "; ") + fmt::format("{} has it ({})", g.family, archs_of(g.gen));
       if (!elsewhere.empty())
         throw UsageError(fmt::format("{} lacks instruction {}: {}", t.arch->name, instruction, elsewhere));
       throw UsageError(fmt::format("unknown instruction '{}'{}", instruction, suggestion(instruction)));
     }
   } else if (!t.instruction) {
     std::vector<isa::Instruction const*> found;
-    for (auto g : {isa::Generation::kGfx11, isa::Generation::kGfx12, isa::Generation::kGfx94x})
-      if (auto const* in = isa::find_instruction(g, instruction)) found.push_back(in);
+    for (auto const& g : isa::generations())
+      if (auto const* in = isa::find_instruction(g.gen, instruction)) found.push_back(in);
     if (found.empty()) throw UsageError(fmt::format("unknown instruction '{}'{}", instruction, suggestion(instruction)));
     if (found.size() > 1) {
       std::string gens;
       for (auto const* in : found) gens += (gens.empty() ? "" : " and ") + std::string(isa::name(in->gen));
       throw UsageError(fmt::format("{} exists on {}: choose with --arch (e.g. --arch {})", instruction, gens,
-                                   default_arch_of(found.back()->gen)));
+                                   isa::default_arch(found.back()->gen).name));
     }
     t.instruction = found.front();
   }
-  if (!t.arch) t.arch = isa::find_arch(default_arch_of(t.instruction->gen));
+  if (!t.arch) t.arch = &isa::default_arch(t.instruction->gen);
   t.wave = wave ? wave : (wave_from_builtin ? wave_from_builtin : t.arch->default_wave());
   if (t.wave != 32 && t.wave != 64) throw UsageError(fmt::format("--wave must be 32 or 64, not {}", t.wave));
   if (!t.arch->has_wave(t.wave))

@@ -153,11 +153,9 @@ void run_file(CodecOptions const& o) {
 }
 
 void add_target_options(CLI::App& cmd, CodecOptions& o) {
-  cmd.add_option("--arch", o.arch,
-                 "Architecture: gfx1100..gfx1153, gfx1200, gfx1201, gfx942, or rdna3, rdna4, cdna3")
-      ->required();
+  cmd.add_option("--arch", o.arch, arch_help())->required();
   cmd.add_option("--wave", o.wave,
-                 "Wave size where the architecture has both (default 32 on RDNA, 64 on CDNA3)")
+                 "Wave size where the architecture has both (default 32 on RDNA, 64 on CDNA)")
       ->check(CLI::IsMember({32, 64}));
 }
 

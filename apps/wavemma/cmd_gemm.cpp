@@ -21,23 +21,31 @@ struct GemmOptions {
   bool list = false, quiet = false;
 };
 
-std::string default_policy(isa::Arch const& a) { return a.gen == isa::Generation::kGfx94x ? "mfma_f16" : "wmma_f16"; }
+std::string default_policy(isa::Arch const& a) { return isa::is_rdna(a.gen) ? "wmma_f16" : "mfma_f16"; }
 
 void list_policies(Format f) {
   if (f == Format::kJson) {
     auto arr = nlohmann::json::array();
     for (auto const& p : gemm::policies())
-      arr.push_back({{"policy", p.name}, {"archs", gemm::archs_of(p)}, {"family", p.family}, {"instruction", p.instruction},
+      arr.push_back({{"policy", p.name}, {"archs", gemm::archs_of(p)}, {"family", p.family()}, {"instruction", p.instruction},
                      {"input", p.input}, {"output", p.output}, {"sparse", p.sparse}});
     fmt::print("{}\n", arr.dump(2));
     return;
   }
   Table t({"policy", "family", "instruction", "A/B", "C", "tile policy", "compute policy", "threads"});
   for (auto const& p : gemm::policies())
-    t.add({std::string(p.name), std::string(p.family), p.instruction.empty() ? "scalar FMA" : std::string(p.instruction),
+    t.add({std::string(p.name), std::string(p.family()), p.instruction.empty() ? "scalar FMA" : std::string(p.instruction),
            std::string(p.input), std::string(p.output), p.tile_policy, p.compute_policy, std::to_string(p.threads)});
   fmt::print("{}", f == Format::kMarkdown ? t.markdown() : t.text());
-  if (f == Format::kText) fmt::print("family any: every architecture; gfx11 = gfx1100..gfx1153, gfx12 = gfx1200/gfx1201, gfx94x = gfx940..gfx942\n");
+  if (f == Format::kText) {
+    std::string families = "family any: every architecture";
+    for (auto const& g : isa::generations()) {
+      families += fmt::format("; {} =", g.name);
+      for (auto const& a : isa::architectures())
+        if (a.gen == g.gen) families += fmt::format(" {}", a.name);
+    }
+    fmt::print("{}\n", families);
+  }
 }
 
 std::string duration(double s) {
@@ -129,7 +137,7 @@ void add_gemm(CLI::App& app) {
   auto o = std::make_shared<GemmOptions>();
   auto* cmd = app.add_subcommand("gemm", "Run a GEMM policy on the CPU through the SIMT runtime and check it bit for bit");
   cmd->add_option("--arch", o->arch, "Architecture (default gfx1201)");
-  cmd->add_option("--policy", o->policy, "Policy name (default wmma_f16, mfma_f16 on CDNA3); see --list-policies");
+  cmd->add_option("--policy", o->policy, "Policy name (default wmma_f16, mfma_f16 on CDNA); see --list-policies");
   cmd->add_option("--m", o->m, "Rows of A and C (default 512)");
   cmd->add_option("--n", o->n, "Columns of B and C (default 512)");
   cmd->add_option("--k", o->k, "Columns of A, rows of B (default 512)");

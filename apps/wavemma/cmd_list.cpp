@@ -6,6 +6,7 @@
 #include "cli.hpp"
 #include "table.hpp"
 #include "wavemma/isa/builtin.hpp"
+#include "wavemma/numeric/engine.hpp"
 
 namespace wavemma::cli {
 namespace {
@@ -24,9 +25,9 @@ void list_models(Format format) {
     std::string users;
     for (auto const& in : isa::catalog())
       if (in.model == m.id) users += fmt::format("{}{} {}", users.empty() ? "" : ", ", isa::name(in.gen), in.mnemonic);
-    t.add({std::string(m.name), std::string(isa::name(m.engine)), std::to_string(m.group), std::string(isa::name(m.evidence)),
+    t.add({std::string(m.name), std::string(numeric::engine_name(m.engine)), std::to_string(m.group), std::string(isa::name(m.evidence)),
            users, std::string(m.summary), std::string(m.sources)});
-    arr.push_back({{"model", m.name}, {"engine", isa::name(m.engine)}, {"group", m.group}, {"evidence", isa::name(m.evidence)}, {"instructions", users},
+    arr.push_back({{"model", m.name}, {"engine", numeric::engine_name(m.engine)}, {"group", m.group}, {"evidence", isa::name(m.evidence)}, {"instructions", users},
                    {"summary", m.summary}, {"sources", m.sources}});
   }
   if (format == Format::kJson) fmt::print("{}\n", arr.dump(2));
@@ -55,11 +56,12 @@ void run(ListOptions const& o) {
     if (!a) throw UsageError(fmt::format("unknown architecture '{}' (known: {})", o.arch, isa::known_arch_names()));
     archs.push_back(a);
   } else {
-    for (char const* name : {"gfx1100", "gfx1201", "gfx942"}) archs.push_back(isa::find_arch(name));
+    for (auto const& g : isa::generations()) archs.push_back(&isa::default_arch(g.gen));
   }
   if (o.wave != 0 && o.wave != 32 && o.wave != 64) throw UsageError(fmt::format("--wave must be 32 or 64, not {}", o.wave));
   if (o.wave && !o.arch.empty() && !archs.front()->has_wave(o.wave))
-    throw UsageError(fmt::format("{} has no wave{} (CDNA3 runs wave64 only)", archs.front()->name, o.wave));
+    throw UsageError(fmt::format("{} has no wave{} ({} runs wave64 only)", archs.front()->name, o.wave,
+                                 isa::family_name(archs.front()->gen)));
   std::optional<isa::Kind> kind;
   if (!o.family.empty()) {
     for (auto k : {isa::Kind::kWmma, isa::Kind::kSwmmac, isa::Kind::kMfma, isa::Kind::kSmfmac})
@@ -117,7 +119,7 @@ void run(ListOptions const& o) {
 void add_list(CLI::App& app) {
   auto o = std::make_shared<ListOptions>();
   auto* cmd = app.add_subcommand("list", "List the catalog's instructions (filter by --arch, --wave, --family)");
-  cmd->add_option("--arch", o->arch, "Architecture or family alias (default: gfx1100, gfx1201 and gfx942, every wave)");
+  cmd->add_option("--arch", o->arch, "Architecture or family alias (default: each generation's default architecture, every wave)");
   cmd->add_option("--wave", o->wave, "Wave size 32 or 64 (default with --arch: the architecture's default)");
   cmd->add_option("--family", o->family, "wmma, swmmac, mfma or smfmac");
   cmd->add_option("--format", o->format, "table (default), csv, json, markdown");

@@ -25,7 +25,7 @@ int main(int argc, char** argv) {
                "wavemma"};
   app.require_subcommand(1);
   app.fallthrough(false);
-  app.set_version_flag("--version", "wavemma 0.1.0");
+  app.set_version_flag("--version", "wavemma " WAVEMMA_VERSION); // project(VERSION) in CMakeLists.txt
   wavemma::cli::add_list(app);
   wavemma::cli::add_show(app);
   wavemma::cli::add_layout(app);

@@ -10,6 +10,7 @@
 #include "rules.hpp"
 #include "scanner.hpp"
 #include "wavemma/codec/codec.hpp"
+#include "wavemma/isa/arch.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -25,8 +26,6 @@ using detail::Scanner;
 
 constexpr int kRegisterCount = 256;
 constexpr std::string_view kEncodingSuffix = "_e64";
-constexpr isa::Generation kGenerations[] = {isa::Generation::kGfx11, isa::Generation::kGfx12,
-                                            isa::Generation::kGfx94x};
 
 Error syntax(std::string msg) {
   return {ErrorKind::kSyntax, std::move(msg)};
@@ -55,10 +54,10 @@ Result<isa::Instruction const*> find_row(std::string_view mnemonic, Target targe
   if (!name.starts_with("v_"))
     return Error{ErrorKind::kUnknownInstruction, fmt::format("unknown instruction '{}'", mnemonic)};
   if (auto const* row = isa::find_instruction(target.gen, name, isa::AliasUse::kAssembler)) return row;
-  for (isa::Generation g : kGenerations)
-    if (g != target.gen && isa::find_instruction(g, name))
+  for (auto const& g : isa::generations())
+    if (g.gen != target.gen && isa::find_instruction(g.gen, name))
       return Error{ErrorKind::kUnknownInstruction,
-                   fmt::format("{} is a {} instruction, not one of {}", mnemonic, isa::name(g),
+                   fmt::format("{} is a {} instruction, not one of {}", mnemonic, g.name,
                                isa::name(target.gen))};
   return Error{ErrorKind::kUnknownInstruction,
                fmt::format("unknown instruction '{}' for {}", mnemonic, isa::name(target.gen))};

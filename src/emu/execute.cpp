@@ -33,18 +33,6 @@ numeric::Format format_of(ElemType t, bool is_signed) {
   throw std::logic_error("unknown element type");
 }
 
-numeric::Engine engine_of(isa::Engine e) {
-  switch (e) {
-  case isa::Engine::kFmaChain: return numeric::Engine::kFmaChain;
-  case isa::Engine::kCdna3FusedDot: return numeric::Engine::kCdna3FusedDot;
-  case isa::Engine::kCdna3Fp8Dot: return numeric::Engine::kCdna3Fp8Dot;
-  case isa::Engine::kRdna3Dot2: return numeric::Engine::kRdna3Dot2;
-  case isa::Engine::kRdna4Dot4: return numeric::Engine::kRdna4Dot4;
-  case isa::Engine::kIntegerDot: return numeric::Engine::kIntegerDot;
-  }
-  throw std::logic_error("unknown engine");
-}
-
 uint64_t mask_of(int bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 1; }
 uint64_t sign_of(int bits) { return 1ull << (bits - 1); }
 
@@ -202,7 +190,7 @@ numeric::Model numeric_model(Issue const& is) {
   auto const& nm = in.numeric();
   bool const signedness = in.mod_rules().neg_is_signedness;
   numeric::Model m;
-  m.engine = engine_of(nm.engine);
+  m.engine = nm.engine;
   m.a = format_of(in.a, signedness ? is.mods.neg_lo[0] : true);
   m.b = format_of(in.b, signedness ? is.mods.neg_lo[1] : true);
   m.out = format_of(in.cd, true);

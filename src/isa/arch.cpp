@@ -35,6 +35,22 @@ constexpr std::array kArchs = std::to_array<Arch>({
   {"gfx942",  kGfx94x, "Instinct MI300X/MI300A/MI325X",                       4, true},
 });
 
+// Each generation's names and the architecture its family alias means.
+constexpr std::array kGenerations = std::to_array<GenerationInfo>({
+  {kGfx11,  "gfx11",  "RDNA3", "gfx1100", true},
+  {kGfx12,  "gfx12",  "RDNA4", "gfx1201", true},
+  {kGfx94x, "gfx94x", "CDNA3", "gfx942",  false},
+});
+
+// Aliases beyond the family names: RDNA3.5 is the gfx115x part of gfx11.
+struct Alias {
+  std::string_view alias, arch;
+};
+constexpr std::array kAliases = std::to_array<Alias>({
+  {"rdna3.5", "gfx1151"},
+  {"rdna35",  "gfx1151"},
+});
+
 constexpr std::array kGpus = std::to_array<Gpu>({
   //                                                   CUs  clock  GiB   bus    MT/s  L2 KiB LDS KiB APU
   {"Radeon RX 9070 XT",       "rx9070xt", "gfx1201",  64, 2970,  16,  256, 20000,  8192, 64, false},
@@ -50,6 +66,15 @@ constexpr std::array kGpus = std::to_array<Gpu>({
 });
 // clang-format on
 
+// The generation table is indexed by Generation, and each default architecture is one of its own.
+static_assert([] {
+  for (size_t i = 0; i < kGenerations.size(); ++i)
+    if (static_cast<size_t>(kGenerations[i].gen) != i ||
+        std::ranges::none_of(kArchs, [&](Arch const& a) { return a.name == kGenerations[i].default_arch && a.gen == kGenerations[i].gen; }))
+      return false;
+  return true;
+}());
+
 std::string lower(std::string_view s) {
   std::string out;
   for (char c : s)
@@ -59,29 +84,44 @@ std::string lower(std::string_view s) {
 
 } // namespace
 
-std::vector<int> Arch::wave_sizes() const { return is_rdna(gen) ? std::vector<int>{32, 64} : std::vector<int>{64}; }
-int Arch::default_wave() const { return is_rdna(gen) ? 32 : 64; }
-bool Arch::has_wave(int w) const { return w == 64 || (w == 32 && is_rdna(gen)); }
+std::vector<int> GenerationInfo::wave_sizes() const { return rdna ? std::vector<int>{32, 64} : std::vector<int>{64}; }
+int GenerationInfo::default_wave() const { return rdna ? 32 : 64; }
+bool GenerationInfo::has_wave(int w) const { return w == 64 || (w == 32 && rdna); }
+
+std::vector<int> Arch::wave_sizes() const { return info(gen).wave_sizes(); }
+int Arch::default_wave() const { return info(gen).default_wave(); }
+bool Arch::has_wave(int w) const { return info(gen).has_wave(w); }
 
 std::span<Arch const> architectures() { return kArchs; }
 
 Arch const* find_arch(std::string_view name) {
   std::string const want = lower(name);
-  std::string_view alias = want;
-  if (want == "rdna3") alias = "gfx1100";
-  if (want == "rdna35" || want == "rdna3.5") alias = "gfx1151";
-  if (want == "rdna4") alias = "gfx1201";
-  if (want == "cdna3") alias = "gfx942";
+  std::string_view arch = want;
+  for (auto const& g : kGenerations)
+    if (lower(g.family) == want) arch = g.default_arch;
+  for (auto const& a : kAliases)
+    if (a.alias == want) arch = a.arch;
   for (auto const& a : kArchs)
-    if (a.name == alias) return &a;
+    if (a.name == arch) return &a;
   return nullptr;
 }
 
 std::string known_arch_names() {
   std::string out;
   for (auto const& a : kArchs) out += std::string(a.name) + ", ";
-  return out + "rdna3, rdna4, cdna3";
+  for (auto const& g : kGenerations) out += lower(g.family) + ", ";
+  return out.substr(0, out.size() - 2);
 }
+
+std::span<GenerationInfo const> generations() { return kGenerations; }
+
+GenerationInfo const& info(Generation gen) { return kGenerations.at(static_cast<size_t>(gen)); }
+
+Arch const& default_arch(Generation gen) { return *find_arch(info(gen).default_arch); }
+
+std::string_view name(Generation g) { return info(g).name; }
+std::string_view family_name(Generation g) { return info(g).family; }
+bool is_rdna(Generation g) { return info(g).rdna; }
 
 std::span<Gpu const> gpus() { return kGpus; }
 

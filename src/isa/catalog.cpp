@@ -5,7 +5,10 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <stdexcept>
+#include <string>
 
+#include "wavemma/isa/arch.hpp"
 #include "wavemma/isa/instruction.hpp"
 
 namespace wavemma::isa {
@@ -16,6 +19,7 @@ using enum Kind;
 using enum ElemType;
 using P = ModProfile;
 using M = NumericModelId;
+using numeric::Engine;
 
 // clang-format off
 constexpr std::array kRows = std::to_array<Instruction>({
@@ -138,6 +142,13 @@ constexpr std::array kModels = std::to_array<NumericModel>({
 });
 // clang-format on
 
+// Each model id has one row, and every instruction names a model that has one.
+constexpr bool one_model_row(NumericModelId id) { return std::ranges::count(kModels, id, &NumericModel::id) == 1; }
+static_assert(std::ranges::all_of(kModels, [](NumericModel const& m) { return one_model_row(m.id); }),
+              "two numeric model rows share an id");
+static_assert(std::ranges::all_of(kRows, [](Instruction const& in) { return one_model_row(in.model); }),
+              "a catalog row names a numeric model id that has no row");
+
 std::string_view strip_v(std::string_view s) { return s.starts_with("v_") ? s.substr(2) : s; }
 
 bool iequal(std::string_view a, std::string_view b) {
@@ -150,16 +161,10 @@ bool iequal(std::string_view a, std::string_view b) {
 
 std::span<Instruction const> catalog() { return kRows; }
 
-std::string_view name(Engine e) {
-  constexpr std::string_view kNames[] = {"fma_chain",  "cdna3_fused_dot", "cdna3_fp8_dot",
-                                         "rdna3_dot2", "rdna4_dot4",      "integer_dot"};
-  return kNames[static_cast<int>(e)];
-}
-
 NumericModel const& numeric_model(NumericModelId id) {
   for (auto const& m : kModels)
     if (m.id == id) return m;
-  return kModels.front();
+  throw std::invalid_argument("no numeric model has id " + std::to_string(static_cast<int>(id)));
 }
 
 std::span<NumericModel const> numeric_models() { return kModels; }
@@ -189,16 +194,9 @@ Instruction const* find_instruction(Generation gen, std::string_view name, Alias
   return nullptr;
 }
 
-std::vector<int> Instruction::wave_sizes() const {
-  return is_rdna(gen) ? std::vector<int>{32, 64} : std::vector<int>{64};
-}
-
-bool Instruction::has_wave(int wave) const {
-  auto const w = wave_sizes();
-  return std::find(w.begin(), w.end(), wave) != w.end();
-}
-
-int Instruction::default_wave() const { return is_rdna(gen) ? 32 : 64; }
+std::vector<int> Instruction::wave_sizes() const { return info(gen).wave_sizes(); }
+bool Instruction::has_wave(int wave) const { return info(gen).has_wave(wave); }
+int Instruction::default_wave() const { return info(gen).default_wave(); }
 
 bool Instruction::has_operand(Operand op) const { return op != Operand::kIndex || sparse(); }
 

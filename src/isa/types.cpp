@@ -41,16 +41,7 @@ int elem_bits(ElemType t) { return elem(t).bits; }
 bool is_float(ElemType t) { return elem(t).is_float; }
 bool is_integer(ElemType t) { return !elem(t).is_float; }
 bool is_sparse(Kind k) { return k == Kind::kSwmmac || k == Kind::kSmfmac; }
-bool is_rdna(Generation g) { return g != Generation::kGfx94x; }
 
-std::string_view name(Generation g) {
-  constexpr std::string_view kNames[] = {"gfx11", "gfx12", "gfx94x"};
-  return kNames[static_cast<int>(g)];
-}
-std::string_view family_name(Generation g) {
-  constexpr std::string_view kNames[] = {"RDNA3", "RDNA4", "CDNA3"};
-  return kNames[static_cast<int>(g)];
-}
 std::string_view name(Kind k) {
   constexpr std::string_view kNames[] = {"wmma", "swmmac", "mfma", "smfmac"};
   return kNames[static_cast<int>(k)];

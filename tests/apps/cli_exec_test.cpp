@@ -49,7 +49,6 @@ std::string to_text(emu::Matrix const& m, numeric::Format f) {
 // Every instruction: random files in, D out; D equals the emulator's on the same inputs.
 TEST(CliExec, EveryInstructionFollowsTheFileContract) {
   std::mt19937_64 rng(7);
-  int n = 0;
   for (auto const& in : isa::catalog()) {
     emu::Issue is{&in, in.default_wave(), {}};
     if (isa::is_integer(in.a) && isa::is_rdna(in.gen)) is.mods.neg_lo = {true, false, false}; // signed A, unsigned B
@@ -76,9 +75,7 @@ TEST(CliExec, EveryInstructionFollowsTheFileContract) {
     ASSERT_EQ(res.status, 0) << in.mnemonic << "\n" << res.output;
     emu::Matrix const d = packed ? emu::execute(is, packed->values, b, c, &packed->index) : emu::execute(is, a, b, c);
     ASSERT_EQ(res.output, to_text(d, model.out)) << in.mnemonic;
-    ++n;
   }
-  EXPECT_EQ(n, 74);
 }
 
 // A gfx1201 capture end to end: the hardware's D from the command line.

@@ -10,6 +10,7 @@
 #include <random>
 
 #include "support/layout_reference.hpp"
+#include "support/reference_registers.hpp"
 #include "wavemma/emu/emulator.hpp"
 #include "wavemma/numeric/format.hpp"
 
@@ -25,10 +26,6 @@ std::mt19937_64& rng() {
 }
 
 int ebits(ElemType t) { return isa::elem_bits(t); }
-uint64_t random_bits(ElemType t) {
-  int const e = ebits(t);
-  return e == 64 ? rng()() : rng()() & ((1ull << e) - 1);
-}
 
 struct Operands {
   Matrix a, b, c, index;
@@ -36,16 +33,17 @@ struct Operands {
 
 // Random operands for an instruction: raw bits (NaNs, infinities, subnormals included), or with
 // `small` integers -3..3 in the operand formats (exact everywhere, sums exact in every output
-// format); for sparse forms a valid index (idx0 < idx1 in every group).
-Operands random_operands(isa::Instruction const& in, bool small = false) {
+// format); for sparse forms a valid index (idx0 < idx1 in every group). Drawn from the shared
+// stream unless a test brings its own.
+Operands random_operands(isa::Instruction const& in, bool small = false, std::mt19937_64& r = rng()) {
   int const kc = in.sparse() ? in.k / 2 : in.k;
   Operands o{Matrix(in.blocks, in.m, kc), Matrix(in.blocks, in.k, in.n), Matrix(in.blocks, in.m, in.n),
              Matrix(1, in.m, kc)};
   auto const model = numeric_model({&in, in.default_wave(), {}});
   auto fill = [&](Matrix& m, ElemType t, numeric::Format f) {
     for (auto& v : m.bits) {
-      int const x = static_cast<int>(rng()() % 7) - 3;
-      if (!small) v = random_bits(t);
+      int const x = static_cast<int>(r() % 7) - 3;
+      if (!small) v = ebits(t) == 64 ? r() : r() & ((1ull << ebits(t)) - 1);
       else if (isa::is_integer(t)) v = static_cast<uint64_t>(x) & (ebits(t) == 32 ? 0xffffffffull : (1ull << ebits(t)) - 1);
       else v = numeric::from_double(f, x);
     }
@@ -55,7 +53,7 @@ Operands random_operands(isa::Instruction const& in, bool small = false) {
   fill(o.c, in.cd, model.out);
   for (int i = 0; i < in.m; ++i)
     for (int g = 0; g < kc / 2; ++g) {
-      int const x = static_cast<int>(rng()() % 4), y = static_cast<int>(rng()() % 3);
+      int const x = static_cast<int>(r() % 4), y = static_cast<int>(r() % 3);
       int const other = y + (y >= x); // a second, different position
       o.index.at(0, i, 2 * g) = static_cast<uint64_t>(std::min(x, other));
       o.index.at(0, i, 2 * g + 1) = static_cast<uint64_t>(std::max(x, other));
@@ -117,6 +115,38 @@ TEST(Emulator, RegisterPathEqualsMatrixPath) {
         ++runs;
       }
   std::cout << "[emu] " << runs << " instruction/wave/modifier settings: register path == matrix path\n";
+}
+
+// The issues whose modifiers move no data: the defaults and, where NEG means signedness, signed A
+// and B.
+std::vector<Issue> plain_issues(isa::Instruction const& in, int wave) {
+  std::vector<Issue> out{{&in, wave, {}}};
+  if (in.mod_rules().neg_is_signedness) {
+    isa::Modifiers m;
+    m.neg_lo = {true, true, false};
+    out.push_back({&in, wave, m});
+  }
+  return out;
+}
+
+// The register path with its other sides: operands placed, and D read, by the formulas of
+// layouts.md instead of the catalog. On random bits it must equal the matrix path (which knows no
+// layout); on small integers it must give the exact product (which knows no engine).
+TEST(Emulator, RegisterPathMeetsTheFormulasAndExactArithmetic) {
+  std::mt19937_64 gen(7);
+  int runs = 0;
+  for (auto const& in : isa::catalog())
+    for (int wave : in.wave_sizes())
+      for (Issue const& is : plain_issues(in, wave)) {
+        Operands const o = random_operands(in, false, gen);
+        Matrix const d = test::reference_d(is, execute(is, test::reference_operands(is, o.a, o.b, o.c, o.index)));
+        ASSERT_EQ(d, run(is, o)) << name_of(is) << ": the formulas' registers against the matrix path";
+        auto const x = test::small_operands(is, gen);
+        Matrix const dx = test::reference_d(is, execute(is, test::reference_operands(is, x.a, x.b, x.c, x.index)));
+        ASSERT_EQ(test::values_of(is, dx), test::exact_product(is, x)) << name_of(is) << ": small integers";
+        ++runs;
+      }
+  std::cout << "[emu] " << runs << " instruction/wave/signedness settings: register path on the formulas' places == matrix path, == exact\n";
 }
 
 // Integer instructions against exact integer arithmetic (int64), including the extremes of every
@@ -182,17 +212,10 @@ TEST(Emulator, ExactlyRepresentableProblemsGiveExactResults) {
         for (auto& v : o.c.bits) v &= model.out == numeric::Format::kF32 ? 0x7fffffffu : 0x7fffu;
       }
       Matrix const d = run(is, o);
-      int const kc = in.sparse() ? in.k / 2 : in.k;
-      for (int b = 0; b < in.blocks; ++b)
-        for (int i = 0; i < in.m; ++i)
-          for (int j = 0; j < in.n; ++j) {
-            double sum = numeric::to_double(model.out, o.c.at(b, i, j));
-            for (int t = 0; t < kc; ++t) {
-              int const k = in.sparse() ? 4 * (t / 2) + static_cast<int>(o.index.at(0, i, t)) : t;
-              sum += numeric::to_double(model.a, o.a.at(b, i, t)) * numeric::to_double(model.b, o.b.at(b, k, j));
-            }
-            ASSERT_EQ(numeric::to_double(model.out, d.at(b, i, j)), sum) << name_of(is) << " D[" << i << "][" << j << "]";
-          }
+      auto const want = test::exact_product(is, {o.a, o.b, o.c, o.index});
+      auto const got = test::values_of(is, d);
+      for (size_t e = 0; e < want.size(); ++e)
+        ASSERT_EQ(got[e], want[e]) << name_of(is) << " D[" << e / size_t(in.n) % size_t(in.m) << "][" << e % size_t(in.n) << "]";
     }
   }
 }
@@ -434,11 +457,11 @@ TEST(Sparse, CompressExpandRoundTripAndRejection) {
   }
 }
 
-// The catalog names engines in its own layer; the emulator maps them onto wavemma::numeric's.
+// Each row runs the engine and group its numeric model names, as a model wavemma::numeric supports.
 TEST(Emulator, EveryRowRunsTheEngineItNames) {
   for (auto const& in : isa::catalog()) {
     auto const m = numeric_model({&in, in.default_wave(), {}});
-    EXPECT_EQ(numeric::engine_name(m.engine), isa::name(in.numeric().engine)) << in.mnemonic;
+    EXPECT_EQ(m.engine, in.numeric().engine) << in.mnemonic;
     EXPECT_EQ(m.group, in.numeric().group) << in.mnemonic;
     EXPECT_FALSE(numeric::check_model(m).has_value()) << in.mnemonic << ": " << numeric::check_model(m).value_or("");
   }
@@ -470,38 +493,40 @@ TEST(EntryPoints, LanePathEqualsRegisterPath) {
     for (int wave : in.wave_sizes())
       for (auto const& mods : settings(in, wave)) {
         Issue const is{&in, wave, mods};
-        int const va = isa::vgprs(in, wave, Operand::kA), vb = isa::vgprs(in, wave, Operand::kB),
-                  vc = isa::vgprs(in, wave, Operand::kC), vd = isa::vgprs(in, wave, Operand::kD);
         auto random_regs = [&](int vgprs) {
           Registers r(vgprs, wave);
           for (auto& w : r.words) w = static_cast<uint32_t>(rng()());
           return r;
         };
         RegisterOperands r;
-        r.a = random_regs(va);
-        r.b = random_regs(vb);
-        r.c = random_regs(vc);
+        r.a = random_regs(isa::vgprs(in, wave, Operand::kA));
+        r.b = random_regs(isa::vgprs(in, wave, Operand::kB));
+        r.c = random_regs(isa::vgprs(in, wave, Operand::kC));
         if (in.sparse()) r.index = random_regs(1);
-        int const stride = va + vb + vc + 1 + static_cast<int>(rng()() % 3); // any row stride will do
-        std::vector<uint32_t> words(size_t(wave) * size_t(stride), 0xdeadbeef);
-        for (int lane = 0; lane < wave; ++lane) {
-          uint32_t* row = &words[size_t(lane) * size_t(stride)];
-          for (int v = 0; v < va; ++v) row[v] = r.a.at(v, lane);
-          for (int v = 0; v < vb; ++v) row[va + v] = r.b.at(v, lane);
-          for (int v = 0; v < vc; ++v) row[va + vb + v] = r.c.at(v, lane);
-          if (in.sparse()) row[va + vb + vc] = r.index.at(0, lane);
-        }
-        LaneWords const lw{words.data(), stride, va, vb, vc, in.sparse() ? va + vb + vc : -1};
-        std::vector<uint32_t> d(size_t(wave) * size_t(vd), 0x12345678);
-        execute_lanes(is, lw, d.data());
+        int const stride = r.a.vgprs + r.b.vgprs + r.c.vgprs + 1 + static_cast<int>(rng()() % 3); // any row stride will do
+        Registers const got = test::execute_lane_major(is, r, stride);
         Registers const want = execute(is, r);
         for (int lane = 0; lane < wave; ++lane)
-          for (int v = 0; v < vd; ++v)
-            ASSERT_EQ(d[size_t(lane) * size_t(vd) + size_t(v)], want.at(v, lane))
-                << name_of(is) << " lane " << lane << " VGPR " << v;
+          for (int v = 0; v < want.vgprs; ++v)
+            ASSERT_EQ(got.at(v, lane), want.at(v, lane)) << name_of(is) << " lane " << lane << " VGPR " << v;
         ++runs;
       }
   std::cout << "[emu] " << runs << " instruction/wave/modifier settings: lane-major path == register path\n";
+}
+
+// The lane-major path with its other sides, as the register path above: the formulas' places and
+// exact arithmetic (and, in hw_vectors_test, the hardware's register captures).
+TEST(EntryPoints, LanePathMeetsTheFormulasAndExactArithmetic) {
+  std::mt19937_64 gen(11);
+  for (auto const& in : isa::catalog())
+    for (int wave : in.wave_sizes())
+      for (Issue const& is : plain_issues(in, wave)) {
+        auto const x = test::small_operands(is, gen);
+        RegisterOperands const r = test::reference_operands(is, x.a, x.b, x.c, x.index);
+        int const stride = r.a.vgprs + r.b.vgprs + r.c.vgprs + 1;
+        Matrix const d = test::reference_d(is, test::execute_lane_major(is, r, stride));
+        ASSERT_EQ(test::values_of(is, d), test::exact_product(is, x)) << name_of(is);
+      }
 }
 
 // execute into a given D: the same bits as the returning form, into a fresh D, a reused D of

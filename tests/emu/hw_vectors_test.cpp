@@ -10,6 +10,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "support/hw_records.hpp"
+#include "support/reference_registers.hpp"
 #include "wavemma/emu/emulator.hpp"
 #include "wavemma/numeric/format.hpp"
 
@@ -17,15 +19,6 @@ namespace wavemma::emu {
 namespace {
 
 using nlohmann::json;
-
-std::vector<json> records(std::string const& file) {
-  std::ifstream in(std::string(WAVEMMA_TESTDATA_DIR) + "/" + file);
-  EXPECT_TRUE(in) << file;
-  std::vector<json> out;
-  for (std::string line; std::getline(in, line);)
-    if (!line.empty()) out.push_back(json::parse(line));
-  return out;
-}
 
 uint64_t hex(json const& v) { return std::stoull(v.get<std::string>(), nullptr, 16); }
 
@@ -76,8 +69,15 @@ Matrix via_registers(Issue const& is, Matrix const& a, Matrix const& b, Matrix c
   return from_registers(is, isa::Operand::kD, execute(is, ops));
 }
 
+// The lane-major path (the SIMT runtime's) on the registers the formulas of layouts.md give the
+// operands, D read where they put it: a side that shares no layout code with the emulator.
+Matrix via_formulas_and_lanes(Issue const& is, Matrix const& a, Matrix const& b, Matrix const& c) {
+  emu::RegisterOperands const r = test::reference_operands(is, a, b, c);
+  return test::reference_d(is, test::execute_lane_major(is, r, r.a.vgprs + r.b.vgprs + r.c.vgprs + 2));
+}
+
 struct Tally {
-  int bits = 0, value = 0, nan = 0, disputed = 0, elements = 0;
+  int bits = 0, value = 0, nan = 0, disputed = 0, elements = 0, lane_path = 0;
   std::string text() const {
     return fmt::format("{} bits + {} value + {} nan passed, {} disputed (informational); {} D elements", bits, value, nan,
                        disputed, elements);
@@ -108,7 +108,7 @@ void count(std::string const& kind, Tally& t) {
 TEST(HardwareVectors, RdnaMatrixAndUniformRecords) {
   for (std::string const file : {"gfx1100_wmma_rocjitsu.jsonl", "gfx1201_wmma_rocjitsu.jsonl"}) {
     Tally t;
-    for (json const& r : records(file)) {
+    for (json const& r : test::hw_records(file)) {
       std::string const id = r["id"];
       auto const* in = row_of(r);
       ASSERT_NE(in, nullptr) << id;
@@ -146,6 +146,7 @@ TEST(HardwareVectors, RdnaMatrixAndUniformRecords) {
           Matrix const d = execute(x, a, b, c);
           Matrix const dr = via_registers(x, a, b, c);
           ASSERT_EQ(d, dr) << id << ": register path differs from the matrix path";
+          ASSERT_EQ(via_formulas_and_lanes(x, a, b, c), d) << id << ": the lane path on the formulas' places differs";
           numeric::Format const f = numeric_model(x).out;
           for (size_t e = 0; e < d.bits.size(); ++e)
             check_element(r["d_check"], json(fmt::format("{:#x}", want.bits[e])), d.bits[e], f, id, t, static_cast<int>(e));
@@ -162,7 +163,7 @@ TEST(HardwareVectors, RdnaMatrixAndUniformRecords) {
 TEST(HardwareVectors, RdnaRegisterImageCaptures) {
   for (std::string const file : {"gfx1100_wmma_operands_rocjitsu.jsonl", "gfx1201_wmma_operands_rocjitsu.jsonl"}) {
     Tally t;
-    for (json const& r : records(file)) {
+    for (json const& r : test::hw_records(file)) {
       std::string const id = r["id"];
       auto const* in = row_of(r);
       ASSERT_NE(in, nullptr) << id;
@@ -181,6 +182,18 @@ TEST(HardwareVectors, RdnaRegisterImageCaptures) {
         EXPECT_EQ(dv, r["d_vgprs_written"][std::to_string(wave)].get<int>()) << id;
         Registers const d = execute(is, ops);
         uint32_t const want = static_cast<uint32_t>(hex(r["d_word"]));
+        if (!ops.c_inline) {
+          // The lane path on the same words: each D element where the formulas put it, with the
+          // captured word's bits there (a lane-major D has no prior contents to keep).
+          Matrix const dl = test::reference_d(is, test::execute_lane_major(is, ops, ops.a.vgprs + ops.b.vgprs + ops.c.vgprs + 2));
+          for (int i = 0; i < dl.rows; ++i)
+            for (int j = 0; j < dl.cols; ++j) {
+              auto const p = test::reference(*in, wave, isa::Operand::kD, {0, i, j}, is.mods).front();
+              Registers const word(1, 1, want);
+              ASSERT_EQ(dl.at(0, i, j), test::get_bits(word, {0, 0, p.bit_lo, p.bit_hi})) << id << " wave" << wave << " lane path D[" << i << "][" << j << "]";
+            }
+          ++t.lane_path;
+        }
         for (size_t w = 0; w < d.words.size(); ++w)
           ASSERT_EQ(d.words[w], want) << id << " wave" << wave << " VGPR " << w / size_t(wave) << " lane " << w % size_t(wave)
                                       << fmt::format(": got {:#010x}, hardware {:#010x}", d.words[w], want);
@@ -188,14 +201,16 @@ TEST(HardwareVectors, RdnaRegisterImageCaptures) {
       }
       count(r["d_check"], t);
     }
-    std::cout << "[hw] " << file << ": " << t.text() << " (register words)\n";
+    std::cout << "[hw] " << file << ": " << t.text() << " (register words); " << t.lane_path
+              << " record/wave pairs also through the lane path on the formulas' places\n";
+    EXPECT_GT(t.lane_path, 0);
     EXPECT_EQ(t.bits, 440);
   }
 }
 
 TEST(HardwareVectors, Cdna3DotRecordsAsMfmaElements) {
   Tally t;
-  for (json const& r : records("cdna3_mfma_kmg.jsonl")) {
+  for (json const& r : test::hw_records("cdna3_mfma_kmg.jsonl")) {
     std::string const id = r["id"];
     auto const* in = isa::find_instruction(isa::Generation::kGfx94x, r["instruction"].get<std::string>());
     ASSERT_NE(in, nullptr) << id;
@@ -212,6 +227,7 @@ TEST(HardwareVectors, Cdna3DotRecordsAsMfmaElements) {
     Matrix const d = execute(is, a, b, c);
     Matrix const dr = via_registers(is, a, b, c);
     ASSERT_EQ(d, dr) << id;
+    ASSERT_EQ(via_formulas_and_lanes(is, a, b, c), d) << id << ": the lane path on the formulas' places differs";
     std::string const kind = r["d_check"];
     if (kind != "disputed") check_element(kind, r["d"].is_null() ? json("0x0") : r["d"], d.at(0, 3, 5), numeric::Format::kF32, id, t, 0);
     count(kind, t);

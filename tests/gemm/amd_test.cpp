@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fmt/format.h>
+#include <iostream>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -52,44 +54,80 @@ std::string instruction_of(std::string const& symbol) {
   return "v_" + body.substr(0, body.rfind("_w"));             // drop the wave size
 }
 
+// The kernels of one of tests/gemm/amd/*.hip compiled for an architecture (select: the -D that
+// picks the file's kernels).
+std::vector<Kernel> compile_for(char const* file, std::string_view arch, std::string const& select) {
+  std::string const out = fmt::format("{}{}_{}.s", ::testing::TempDir(), file, arch);
+  std::string const cmd = fmt::format(
+      "clang++-22 -std=c++20 -x hip --offload-arch={} -nogpulib --cuda-device-only -O3 -S -flax-vector-conversions=none "
+      "-I{}/include {} -o {} {}/tests/gemm/amd/{}",
+      arch, WAVEMMA_SOURCE_DIR, select, out, WAVEMMA_SOURCE_DIR, file);
+  auto const res = test::run(cmd);
+  EXPECT_EQ(res.status, 0) << cmd << "\n" << res.output.substr(0, 3000);
+  std::ifstream f(out);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return kernels_of(ss.str());
+}
+
+// A scalar kernel: an FMA and no matrix instruction; a matrix kernel: its instruction. Neither
+// uses scratch.
+void expect_code(Kernel const& k, std::string const& instruction, char const* arch) {
+  EXPECT_EQ(k.scratch, 0) << arch << " " << k.symbol << " uses scratch";
+  EXPECT_EQ(k.code.find("scratch_"), std::string::npos) << arch << " " << k.symbol;
+  if (instruction.empty()) {
+    EXPECT_NE(k.code.find("fma"), std::string::npos) << arch << " scalar kernel without an FMA: " << k.symbol;
+    EXPECT_EQ(k.code.find("v_wmma"), std::string::npos);
+    EXPECT_EQ(k.code.find("v_mfma"), std::string::npos);
+  } else {
+    EXPECT_NE(k.code.find(instruction + " "), std::string::npos) << arch << ": " << instruction << " missing from " << k.symbol;
+  }
+}
+
 TEST(GemmAmd, EveryPolicyCompilesForItsTargetsWithItsInstructionAndNoScratch) {
-  struct Target {
-    char const* arch;
-    char const* family;
-    int family_value;
-  };
   int checked = 0;
-  for (Target t : {Target{"gfx1100", "gfx11", 1}, Target{"gfx1200", "gfx12", 2}, Target{"gfx1201", "gfx12", 2},
-                   Target{"gfx942", "gfx94x", 3}}) {
-    std::string const out = ::testing::TempDir() + "gemm_" + t.arch + ".s";
-    std::string const cmd = fmt::format(
-        "clang++-22 -std=c++20 -x hip --offload-arch={} -nogpulib --cuda-device-only -O3 -S -flax-vector-conversions=none "
-        "-I{}/include -DWAVEMMA_FAMILY={} -o {} {}/tests/gemm/amd/policies_kernels.hip",
-        t.arch, WAVEMMA_SOURCE_DIR, t.family_value, out, WAVEMMA_SOURCE_DIR);
-    auto const res = test::run(cmd);
-    ASSERT_EQ(res.status, 0) << cmd << "\n" << res.output.substr(0, 3000);
-    std::ifstream f(out);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    auto const ks = kernels_of(ss.str());
+  std::string archs;
+  // Each generation that has matrix policies, at its default architecture.
+  for (auto const& g : isa::generations()) {
+    bool const has_policy = std::ranges::any_of(policies(), [&](PolicyInfo const& p) { return p.gen == g.gen; });
+    if (!has_policy) continue;
+    isa::Arch const& arch = isa::default_arch(g.gen);
+    archs += (archs.empty() ? "" : ", ") + std::string(arch.name);
+    auto const ks =
+        compile_for("policies_kernels.hip", arch.name, fmt::format("-DWAVEMMA_GENERATION={}", static_cast<int>(g.gen)));
     size_t expected = 0;
-    for (auto const& p : policies()) expected += p.family == t.family || p.family == "any";
-    EXPECT_EQ(ks.size(), expected) << t.arch;
+    for (auto const& p : policies()) expected += p.runs_on(arch);
+    EXPECT_EQ(ks.size(), expected) << arch.name;
     for (auto const& k : ks) {
-      std::string const want = instruction_of(k.symbol);
-      EXPECT_EQ(k.scratch, 0) << t.arch << " " << k.symbol << " uses scratch";
-      EXPECT_EQ(k.code.find("scratch_"), std::string::npos) << t.arch << " " << k.symbol;
-      if (want.empty()) {
-        EXPECT_NE(k.code.find("fma"), std::string::npos) << t.arch << " scalar kernel without an FMA: " << k.symbol;
-        EXPECT_EQ(k.code.find("v_wmma"), std::string::npos);
-        EXPECT_EQ(k.code.find("v_mfma"), std::string::npos);
-      } else {
-        EXPECT_NE(k.code.find(want + " "), std::string::npos) << t.arch << ": " << want << " missing from " << k.symbol;
-      }
+      expect_code(k, instruction_of(k.symbol), arch.name.data());
       ++checked;
     }
   }
-  std::cout << "[gemm-amd] " << checked << " policy kernels compiled for gfx1100, gfx1200, gfx1201 and gfx942\n";
+  std::cout << "[gemm-amd] " << checked << " policy kernels compiled for " << archs << "\n";
+}
+
+// Policies written in the seeds' idiom compile for their GPUs in the same kernel.
+TEST(GemmAmd, SeedStylePoliciesCompileForTheirTargets) {
+  struct Case {
+    char const* arch;
+    int family_value;
+    char const* policy; // in the kernel's symbol
+    char const* instruction;
+  };
+  int checked = 0;
+  for (Case c : {Case{"gfx1201", 2, "WmmaRdna4F16Policy", "v_wmma_f32_16x16x16_f16"}, Case{"gfx942", 3, "MfmaCdna3XF32Policy", "v_mfma_f32_16x16x8_xf32"}}) {
+    auto const ks = compile_for("seed_style_kernels.hip", c.arch, fmt::format("-DWAVEMMA_FAMILY={}", c.family_value));
+    int matrix = 0;
+    for (auto const& k : ks) {
+      bool const is_matrix = k.symbol.find(c.policy) != std::string::npos;
+      matrix += is_matrix;
+      expect_code(k, is_matrix ? c.instruction : "", c.arch);
+      ++checked;
+    }
+    EXPECT_EQ(matrix, c.family_value == 2 ? 2 : 1) << c.arch;
+    EXPECT_EQ(ks.size(), static_cast<size_t>(matrix + 1)) << c.arch << ": and the scalar one";
+  }
+  std::cout << "[gemm-amd] " << checked << " seed-style kernels compiled for gfx1201 and gfx942\n";
 }
 
 } // namespace

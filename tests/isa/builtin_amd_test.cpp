@@ -51,10 +51,15 @@ struct Target {
   }
 };
 
+// Each generation's default architecture at every wave size, and a second target of the RDNA
+// generations (RDNA3.5, the RX 9060), since clang gates features by target.
 std::vector<Target> targets() {
+  std::vector<Arch const*> archs;
+  for (auto const& g : generations()) archs.push_back(&default_arch(g.gen));
+  for (char const* name : {"gfx1151", "gfx1200"}) archs.push_back(find_arch(name));
   std::vector<Target> out;
-  for (char const* name : {"gfx1100", "gfx1151", "gfx1200", "gfx1201", "gfx942"})
-    for (int wave : find_arch(name)->wave_sizes()) out.push_back({find_arch(name), wave});
+  for (auto const* a : archs)
+    for (int wave : a->wave_sizes()) out.push_back({a, wave});
   return out;
 }
 

@@ -1,11 +1,15 @@
 // The catalog against the tables of docs/reference/instructions.md (CALC, LLVM, clang-22 facts),
 // read at test time: every row, every column.
 
+#include <gtest/gtest-spi.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
 #include <map>
 #include <regex>
 #include <set>
+#include <span>
 
 #include "support/markdown.hpp"
 #include "wavemma/isa/arch.hpp"
@@ -48,14 +52,34 @@ Shape parse_shape(std::string const& s) { // "16×16×32"
   return {std::stoi(m[1]), std::stoi(m[2]), std::stoi(m[3])};
 }
 
+using Table = std::vector<std::vector<std::string>>;
+using Rows = std::span<Instruction const>; // the catalog, or a test's copy of it
+
+// The row of a generation with this canonical mnemonic.
+Instruction const* row_named(Rows rows, Generation gen, std::string const& mnemonic) {
+  for (auto const& in : rows)
+    if (in.gen == gen && in.mnemonic == mnemonic) return &in;
+  return nullptr;
+}
+
+// The reference section and the catalog list the same instructions of (gen, kind).
+void expect_same_instructions(Rows rows, Table const& doc, Generation gen, Kind kind) {
+  std::set<std::string> in_doc, in_catalog;
+  for (auto const& r : doc) in_doc.insert(r[0]);
+  for (auto const& in : rows)
+    if (in.gen == gen && in.kind == kind) in_catalog.emplace(in.mnemonic);
+  for (auto const& m : in_catalog)
+    EXPECT_TRUE(in_doc.contains(m)) << m << " (" << name(gen) << " " << name(kind) << ") is not in instructions.md";
+  for (auto const& m : in_doc)
+    EXPECT_TRUE(in_catalog.contains(m)) << m << " of instructions.md is not a " << name(gen) << " " << name(kind) << " row";
+}
+
 // Checks the common columns of one reference row against the catalog.
-Instruction const& check_common(Generation gen, std::vector<std::string> const& row, Shape shape, int blocks,
+Instruction const* check_common(Rows rows, Generation gen, std::vector<std::string> const& row, Shape shape, int blocks,
                                 std::string const& a, std::string const& b, std::string const& cd, long ops, int cycles) {
-  Instruction const* in = find_instruction(gen, row[0]);
-  EXPECT_NE(in, nullptr) << row[0];
-  if (!in) return catalog().front();
+  Instruction const* in = row_named(rows, gen, row[0]);
+  if (!in) return nullptr; // reported by expect_same_instructions
   SCOPED_TRACE(row[0]);
-  EXPECT_EQ(in->mnemonic, row[0]); // canonical spelling
   EXPECT_EQ(in->opcode, std::stoi(row[1], nullptr, 16));
   EXPECT_EQ(in->m, shape.m);
   EXPECT_EQ(in->n, shape.n);
@@ -66,7 +90,7 @@ Instruction const& check_common(Generation gen, std::vector<std::string> const& 
   EXPECT_EQ(in->cd, doc_type(cd));
   EXPECT_EQ(in->ops(), ops);
   EXPECT_EQ(in->cycles, cycles);
-  return *in;
+  return in;
 }
 
 void check_vgprs(Instruction const& in, int wave, std::string const& cell, bool sparse) {
@@ -93,82 +117,119 @@ std::pair<int, int> index_key_sets(std::string const& cell) {
   return {w32, w64};
 }
 
-TEST(Catalog, Gfx11MatchesReference) {
-  auto rows = markdown_table("instructions.md", "### 3.1 gfx11 WMMA");
-  ASSERT_EQ(rows.size(), 6u);
-  EXPECT_EQ(instructions_of(Generation::kGfx11).size(), rows.size());
-  for (auto const& r : rows) {
-    auto const& in = check_common(Generation::kGfx11, r, parse_shape(r[2]), 1, r[3], r[4], r[5], std::stol(r[8]), std::stoi(r[9]));
-    check_vgprs(in, 32, r[6], false);
-    check_vgprs(in, 64, r[7], false);
+// Where a table of instructions.md §3 keeps the common facts: B and C/D follow A, cycles follow
+// ops; -1: not in this table (one block; no wave32).
+struct Columns {
+  int blocks, a, vgprs_w32, vgprs_w64, ops;
+};
+
+// One table: the same instructions as the catalog's (gen, kind), and for each line the common
+// columns and `more`, the columns of the kind. It takes the rows to check, so that a test can
+// check a copy of the catalog with a row added.
+template <class More>
+void check_table(Rows rows, Table const& doc, Generation gen, Kind kind, Columns c, More more) {
+  expect_same_instructions(rows, doc, gen, kind);
+  bool const sparse = is_sparse(kind);
+  for (auto const& r : doc) {
+    auto const at = [&](int col) { return r[static_cast<size_t>(col)]; };
+    auto const* in = check_common(rows, gen, r, parse_shape(r[2]), c.blocks < 0 ? 1 : std::stoi(at(c.blocks)), at(c.a),
+                                  at(c.a + 1), at(c.a + 2), std::stol(at(c.ops)), std::stoi(at(c.ops + 1)));
+    if (!in) continue;
+    if (c.vgprs_w32 >= 0) check_vgprs(*in, 32, at(c.vgprs_w32), sparse);
+    check_vgprs(*in, 64, at(c.vgprs_w64), sparse);
+    more(*in, r);
+  }
+}
+
+constexpr Columns kRdnaColumns{-1, 3, 6, 7, 8};
+
+void check_wmma(Rows rows, Table const& doc, Generation gen) {
+  check_table(rows, doc, gen, Kind::kWmma, kRdnaColumns, [](Instruction const& in, auto const& r) {
     EXPECT_EQ(in.mod_rules().clamp, r[10].find("clamp") != std::string::npos) << r[0];
     EXPECT_EQ((in.mod_rules().op_sel_defined & 4) != 0, r[10].find("op_sel[2]") != std::string::npos) << r[0];
-  }
+  });
 }
 
-TEST(Catalog, Gfx12WmmaMatchesReference) {
-  auto rows = markdown_table("instructions.md", "### 3.2 gfx12 WMMA");
-  ASSERT_EQ(rows.size(), 11u);
-  for (auto const& r : rows) {
-    auto const& in = check_common(Generation::kGfx12, r, parse_shape(r[2]), 1, r[3], r[4], r[5], std::stol(r[8]), std::stoi(r[9]));
-    EXPECT_EQ(in.kind, Kind::kWmma);
-    check_vgprs(in, 32, r[6], false);
-    check_vgprs(in, 64, r[7], false);
-    EXPECT_EQ(in.mod_rules().clamp, r[10].find("clamp") != std::string::npos) << r[0];
-  }
-}
-
-TEST(Catalog, Gfx12SwmmacMatchesReference) {
-  auto rows = markdown_table("instructions.md", "### 3.3 gfx12 SWMMAC");
-  ASSERT_EQ(rows.size(), 11u);
-  for (auto const& r : rows) {
-    auto const& in = check_common(Generation::kGfx12, r, parse_shape(r[2]), 1, r[3], r[4], r[5], std::stol(r[8]), std::stoi(r[9]));
-    EXPECT_EQ(in.kind, Kind::kSwmmac);
-    check_vgprs(in, 32, r[6], true);
-    check_vgprs(in, 64, r[7], true);
+void check_swmmac(Rows rows, Table const& doc, Generation gen) {
+  check_table(rows, doc, gen, Kind::kSwmmac, kRdnaColumns, [](Instruction const& in, auto const& r) {
     auto const [w32, w64] = index_key_sets(r[10]);
     EXPECT_EQ(index_sets(in, 32), w32) << r[0];
     EXPECT_EQ(index_sets(in, 64), w64) << r[0];
-  }
+  });
 }
 
-TEST(Catalog, Gfx942MfmaMatchesReference) {
-  auto rows = markdown_table("instructions.md", "### 3.4 gfx942 MFMA");
-  ASSERT_EQ(rows.size(), 32u);
-  for (auto const& r : rows) {
-    auto const& in = check_common(Generation::kGfx94x, r, parse_shape(r[2]), std::stoi(r[3]), r[4], r[5], r[6],
-                                  std::stol(r[8]), std::stoi(r[9]));
-    EXPECT_EQ(in.kind, Kind::kMfma);
-    check_vgprs(in, 64, r[7], false);
+void check_mfma(Rows rows, Table const& doc, Generation gen) {
+  check_table(rows, doc, gen, Kind::kMfma, {3, 4, -1, 7, 8}, [](Instruction const& in, auto const& r) {
     EXPECT_EQ(in.valu_coexec, std::stoi(r[10])) << r[0];
     EXPECT_EQ(in.mod_rules().broadcast_effect, r[11] == "yes") << r[0];
     if (r[12].starts_with("neg"))
       EXPECT_TRUE(in.mod_rules().blgp_is_neg) << r[0];
     else
       EXPECT_EQ(in.mod_rules().blgp_effect, r[12] == "yes") << r[0];
-  }
+  });
 }
 
-TEST(Catalog, Gfx942SmfmacMatchesReference) {
-  auto rows = markdown_table("instructions.md", "### 3.5 gfx942 SMFMAC");
-  ASSERT_EQ(rows.size(), 14u);
-  for (auto const& r : rows) {
-    auto const& in = check_common(Generation::kGfx94x, r, parse_shape(r[2]), 1, r[3], r[4], r[5], std::stol(r[7]), std::stoi(r[8]));
-    EXPECT_EQ(in.kind, Kind::kSmfmac);
-    check_vgprs(in, 64, r[6], true);
+void check_smfmac(Rows rows, Table const& doc, Generation gen) {
+  check_table(rows, doc, gen, Kind::kSmfmac, {-1, 3, -1, 6, 7}, [](Instruction const& in, auto const& r) {
     EXPECT_EQ(in.valu_coexec, std::stoi(r[9])) << r[0];
     EXPECT_EQ(index_sets(in, 64), std::stoi(r[10])) << r[0]; // "4 (8 bits each)"
-  }
+  });
 }
 
-TEST(Catalog, OpcodesAndNamesAreUniquePerGeneration) {
+void check_unique(Rows rows) {
   std::set<std::pair<Generation, int>> opcodes;
   std::set<std::pair<Generation, std::string_view>> names;
-  for (auto const& in : catalog()) {
+  for (auto const& in : rows) {
     EXPECT_TRUE(opcodes.emplace(in.gen, in.opcode).second) << in.mnemonic;
     EXPECT_TRUE(names.emplace(in.gen, in.mnemonic).second) << in.mnemonic;
   }
-  EXPECT_EQ(catalog().size(), 74u);
+}
+
+void check_models(Rows rows) {
+  for (auto const& in : rows) {
+    auto const& m = in.numeric();
+    EXPECT_EQ(m.id, in.model) << in.mnemonic;
+    EXPECT_FALSE(m.sources.empty());
+    // Integer engines for integer types, float engines for float types.
+    EXPECT_EQ(m.engine == numeric::Engine::kIntegerDot, is_integer(in.a)) << in.mnemonic;
+    // What numerics.md §0 says is not characterised must not claim more than ASSUME.
+    if (in.sparse() && is_float(in.a)) EXPECT_EQ(m.evidence, Evidence::kAssume) << in.mnemonic;
+  }
+}
+
+Table section(std::string const& heading) { return markdown_table("instructions.md", heading); }
+
+TEST(Catalog, Gfx11MatchesReference) { check_wmma(catalog(), section("### 3.1 gfx11 WMMA"), Generation::kGfx11); }
+TEST(Catalog, Gfx12WmmaMatchesReference) { check_wmma(catalog(), section("### 3.2 gfx12 WMMA"), Generation::kGfx12); }
+TEST(Catalog, Gfx12SwmmacMatchesReference) { check_swmmac(catalog(), section("### 3.3 gfx12 SWMMAC"), Generation::kGfx12); }
+TEST(Catalog, Gfx942MfmaMatchesReference) { check_mfma(catalog(), section("### 3.4 gfx942 MFMA"), Generation::kGfx94x); }
+TEST(Catalog, Gfx942SmfmacMatchesReference) { check_smfmac(catalog(), section("### 3.5 gfx942 SMFMAC"), Generation::kGfx94x); }
+TEST(Catalog, OpcodesAndNamesAreUniquePerGeneration) { check_unique(catalog()); }
+TEST(Catalog, EveryRowNamesAModelWithEvidence) { check_models(catalog()); }
+
+// Adding an instruction is a row and a line of instructions.md: the checks above take a copy of
+// the catalog with a hypothetical gfx12 WMMA added, and pass once the reference has its line.
+TEST(Catalog, AHypotheticalRowNeedsNoTestEdit) {
+  std::vector<Instruction> rows(catalog().begin(), catalog().end());
+  Instruction extra = *find_instruction(Generation::kGfx12, "v_wmma_f32_16x16x16_f16");
+  extra.mnemonic = "v_wmma_f32_16x16x16_f16_hypothetical";
+  extra.opcode = 0x4f; // free in gfx12
+  rows.push_back(extra);
+  Table doc = section("### 3.2 gfx12 WMMA");
+  Table const without = doc;
+  auto line = *std::find_if(doc.begin(), doc.end(), [](auto const& r) { return r[0] == "v_wmma_f32_16x16x16_f16"; });
+  line[0] = extra.mnemonic;
+  line[1] = "0x4f";
+  doc.push_back(line);
+  check_wmma(rows, doc, Generation::kGfx12);
+  check_unique(rows);
+  check_models(rows);
+  // The checks see the row: without its line of the reference, or with a wrong cell, they fail.
+  EXPECT_NONFATAL_FAILURE(check_wmma(rows, without, Generation::kGfx12), "is not in instructions.md");
+  doc.back()[9] = "99";
+  EXPECT_NONFATAL_FAILURE(check_wmma(rows, doc, Generation::kGfx12), "v_wmma_f32_16x16x16_f16_hypothetical");
+  rows.back().opcode = 0x40;
+  EXPECT_NONFATAL_FAILURE(check_unique(rows), "v_wmma_f32_16x16x16_f16_hypothetical");
 }
 
 TEST(Catalog, AliasesFindTheCanonicalRow) {
@@ -187,19 +248,6 @@ TEST(Catalog, AliasesFindTheCanonicalRow) {
   EXPECT_EQ(in->mnemonic, "v_mfma_f32_32x32x4_2b_bf16");
 }
 
-TEST(Catalog, EveryRowNamesAModelWithEvidence) {
-  for (auto const& in : catalog()) {
-    auto const& m = in.numeric();
-    EXPECT_EQ(m.id, in.model) << in.mnemonic;
-    EXPECT_FALSE(m.sources.empty());
-    // Integer engines for integer types, float engines for float types.
-    EXPECT_EQ(m.engine == Engine::kIntegerDot, is_integer(in.a)) << in.mnemonic;
-  }
-  // What numerics.md §0 says is not characterised must not claim more than ASSUME.
-  for (auto const& in : catalog())
-    if (in.sparse() && is_float(in.a)) EXPECT_EQ(in.numeric().evidence, Evidence::kAssume) << in.mnemonic;
-}
-
 TEST(Arch, RecordsAndAliases) {
   ASSERT_NE(find_arch("gfx1201"), nullptr);
   EXPECT_EQ(find_arch("rdna4")->name, "gfx1201");
@@ -212,6 +260,28 @@ TEST(Arch, RecordsAndAliases) {
   EXPECT_FALSE(find_arch("gfx942")->has_wave(32));
   EXPECT_EQ(find_arch("gfx1100")->default_wave(), 32);
   EXPECT_FALSE(find_arch("gfx940")->clang22_target);
+}
+
+// Each generation's family alias means its default architecture, which is one of its own.
+TEST(Arch, EveryGenerationHasAnAliasAndADefault) {
+  for (auto const& g : generations()) {
+    SCOPED_TRACE(std::string(g.name));
+    std::string alias(g.family);
+    std::transform(alias.begin(), alias.end(), alias.begin(), [](unsigned char c) { return std::tolower(c); });
+    ASSERT_NE(find_arch(alias), nullptr);
+    EXPECT_EQ(find_arch(alias), &default_arch(g.gen));
+    EXPECT_EQ(default_arch(g.gen).gen, g.gen);
+    EXPECT_EQ(&info(g.gen), &g);
+    EXPECT_EQ(name(g.gen), g.name);
+    EXPECT_NE(known_arch_names().find(alias), std::string::npos);
+  }
+  for (auto const& a : architectures()) EXPECT_NO_THROW(info(a.gen)) << a.name;
+}
+
+// A model id without a row is an error, never another model.
+TEST(Catalog, AnUnknownNumericModelIsAnError) {
+  EXPECT_THROW(numeric_model(static_cast<NumericModelId>(255)), std::invalid_argument);
+  for (auto const& m : numeric_models()) EXPECT_EQ(&numeric_model(m.id), &m);
 }
 
 // Peak figures computed from the catalog equal AMD's published peak matrix throughput.

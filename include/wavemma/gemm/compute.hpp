@@ -1,5 +1,6 @@
 #pragma once
-// ComputePolicies: who computes which part of the block tile, and how.
+// ComputePolicies, in the seeds' interface (kernel.hpp): who computes which part of the block tile
+// (thread_tile_offset), the fragments (load_a, load_b), the multiply (mma) and the store (store_c).
 //
 // `MatrixCore<I>` issues one matrix instruction per k-step, one instruction tile per wave. I is an
 // instruction description generated from the catalog (generated/instructions.hpp): its operand
@@ -7,112 +8,198 @@
 // policy writes a layout by hand and every instruction of the catalog can drive the kernel.
 // `ScalarFma` is the fallback: a thread tile per thread, one fused multiply-add per k.
 
+#include <stdint.h>
+#include <type_traits>
+#include <utility>
+
 #include "wavemma/gemm/generated/instructions.hpp"
-#include "wavemma/gemm/tile.hpp"
 
 namespace wavemma::gemm {
 
+namespace detail {
+
+// The raw bits of an element, as an unsigned integer of its size.
+template <class T>
+__host__ __device__ inline auto bits_of(T x) {
+  if constexpr (sizeof(T) == 1) return __builtin_bit_cast(uint8_t, x);
+  else if constexpr (sizeof(T) == 2) return __builtin_bit_cast(uint16_t, x);
+  else if constexpr (sizeof(T) == 4) return __builtin_bit_cast(uint32_t, x);
+  else return __builtin_bit_cast(uint64_t, x);
+}
+
+// Register words of one operand of one lane: element n of e bits sits at bits [n*e, n*e+e).
+__host__ __device__ inline void put_element(uint32_t* words, int n, int e, uint64_t v) {
+  int const bit = n * e;
+  if (e == 64) {
+    words[bit / 32] = static_cast<uint32_t>(v);
+    words[bit / 32 + 1] = static_cast<uint32_t>(v >> 32);
+  } else {
+    uint32_t const mask = e == 32 ? 0xffffffffu : ((1u << e) - 1u);
+    words[bit / 32] |= (static_cast<uint32_t>(v) & mask) << (bit % 32);
+  }
+}
+__host__ __device__ inline uint64_t get_element(uint32_t const* words, int n, int e) {
+  int const bit = n * e;
+  if (e == 64) return words[bit / 32] | static_cast<uint64_t>(words[bit / 32 + 1]) << 32;
+  uint32_t const mask = e == 32 ? 0xffffffffu : ((1u << e) - 1u);
+  return (words[bit / 32] >> (bit % 32)) & mask;
+}
+
+// An output value of type Out from the low bits of a register element.
+template <class Out>
+__host__ __device__ inline Out out_from_bits(uint64_t v) {
+  if constexpr (sizeof(Out) == 8) return __builtin_bit_cast(Out, v);
+  else return __builtin_bit_cast(Out, static_cast<uint32_t>(v));
+}
+
+} // namespace detail
+
 // Scalar FMA on f32 or f64: TileM x TileN outputs per thread, products in k order (the hardware's
-// scalar FMA, correctly rounded: fmaf / fma).
-template <class Elem, int TileM, int TileN>
+// scalar FMA, correctly rounded). BlockN: the TilePolicy's block_tile_n, which places the threads
+// (the seeds' ScalarFMAPolicy takes BlockDimX = BlockN / TileN).
+template <class Elem, int TileM, int TileN, int BlockN>
 struct ScalarFma {
-  using elem = Elem;
-  using out = Elem;
-  static constexpr int lanes = 1, tile_m = TileM, tile_n = TileN, k_step = 1;
+  static_assert(BlockN % TileN == 0, "the block is a whole number of thread tiles wide");
+  static constexpr int thread_tile_m = TileM, thread_tile_n = TileN, frag_size_m = TileM, frag_size_n = TileN;
+  static constexpr int effective_lanes = 1; // threads that share one thread tile
+  static constexpr int k_step = 1;
+  using elem_a = Elem;
+  using elem_b = Elem;
+  using elem_c = Elem;
   struct Accumulator {
-    Elem v[TileM][TileN];
-  };
-  struct FragA {
-    Elem v[TileM];
-  };
-  struct FragB {
-    Elem v[TileN];
+    Elem data[TileM][TileN];
   };
   __device__ static void zero(Accumulator& acc) {
     for (int i = 0; i < TileM; ++i)
-      for (int j = 0; j < TileN; ++j) acc.v[i][j] = Elem{};
+      for (int j = 0; j < TileN; ++j) acc.data[i][j] = Elem{};
   }
-  __device__ static FragA load_a(TileView<Elem> const& t, int row0, int k0, int) {
-    FragA f;
-    for (int i = 0; i < TileM; ++i) f.v[i] = t.a[(row0 + i) * t.lda + k0];
-    return f;
+  __device__ static void thread_tile_offset(int tid, int, int* thread_row, int* thread_col) {
+    constexpr int block_dim_x = BlockN / TileN;
+    *thread_row = (tid / block_dim_x) * TileM;
+    *thread_col = (tid % block_dim_x) * TileN;
   }
-  __device__ static FragB load_b(TileView<Elem> const& t, int col0, int k0, int) {
-    FragB f;
-    for (int j = 0; j < TileN; ++j) f.v[j] = t.b_t[(col0 + j) * t.ldb + k0];
-    return f;
+  __device__ static void load_a(Elem const* tile_a, int tile_a_row, int ki, int k_tile_size, int, Elem (&frag)[TileM]) {
+    for (int i = 0; i < TileM; ++i) frag[i] = tile_a[(tile_a_row + i) * k_tile_size + ki];
   }
-  __device__ static void mma(Accumulator& acc, FragA const& a, FragB const& b) {
+  __device__ static void load_b(Elem const* tile_b_T, int tile_b_col, int ki, int k_tile_size, int, Elem (&frag)[TileN]) {
+    for (int j = 0; j < TileN; ++j) frag[j] = tile_b_T[(tile_b_col + j) * k_tile_size + ki];
+  }
+  // One rounding per product: fmaf for float (an fma in double, then to float, would round twice).
+  __device__ static Elem fma(Elem a, Elem b, Elem c) {
+    if constexpr (sizeof(Elem) == 4) return __builtin_fmaf(a, b, c);
+    else return __builtin_fma(a, b, c);
+  }
+  __device__ static void mma(Accumulator& acc, Elem const (&a_frag)[TileM], Elem const (&b_frag)[TileN]) {
     for (int i = 0; i < TileM; ++i)
-      for (int j = 0; j < TileN; ++j) acc.v[i][j] = __builtin_fma(a.v[i], b.v[j], acc.v[i][j]);
+      for (int j = 0; j < TileN; ++j) acc.data[i][j] = fma(a_frag[i], b_frag[j], acc.data[i][j]);
   }
-  __device__ static void store(Accumulator const& acc, out* c, int ldc, int row0, int col0, int m, int n, int) {
+  __device__ static void store_c(Accumulator const& acc, Elem* C, int out_row_base, int out_col_base, int m, int n, int) {
     for (int i = 0; i < TileM; ++i)
       for (int j = 0; j < TileN; ++j)
-        if (row0 + i < m && col0 + j < n) c[static_cast<size_t>(row0 + i) * ldc + col0 + j] = acc.v[i][j];
+        if (out_row_base + i < m && out_col_base + j < n)
+          C[static_cast<size_t>(out_row_base + i) * n + out_col_base + j] = acc.data[i][j];
   }
 };
-// One matrix instruction per wave and k-step. Out is the C type (float, int, double); ElemBits
-// masks narrow integers (iu4 is stored one value per byte); ASigned/BSigned choose signed integer
-// inputs on RDNA (the a_sign/b_sign immediates).
-template <class I, class Elem, class Out, bool ASigned = true, bool BSigned = true>
+
+// The element type of a vector (the C type of a builtin), or the type itself.
+template <class V>
+struct vector_elem {
+  using type = V;
+};
+template <class V>
+  requires requires(V v) { __builtin_vectorelements(V); }
+struct vector_elem<V> {
+  using type = std::remove_cvref_t<decltype(std::declval<V&>()[0])>;
+};
+
+// One matrix instruction per wave and k-step; the waves of a block cover it row by row, BlockN
+// (the TilePolicy's block_tile_n) / I::n waves wide. A fragment is the lane's VGPRs of the operand
+// as 32-bit words (sparse A: then the lane's sparsity-index VGPR). Elem: the staged element (bit
+// patterns for bf16 and 8-bit floats, one byte per iu4); C is the builtin's accumulator element
+// (float, int, double); ASigned/BSigned: signed integer inputs on RDNA (the a_sign/b_sign
+// immediates).
+template <class I, class Elem, int BlockN, bool ASigned = true, bool BSigned = true>
 struct MatrixCore {
   using instruction = I;
-  using elem = Elem;
-  using out = Out;
-  static constexpr int lanes = I::wave, tile_m = I::m, tile_n = I::n, k_step = I::k;
+  using Out = typename vector_elem<typename I::c_type>::type;
   static_assert(I::blocks == 1, "the GEMM uses single-block instructions");
-  using Accumulator = typename I::c_type;
-  struct FragA {
-    typename I::a_type a;
-    int index; // the sparsity index VGPR (sparse instructions)
+  static_assert(BlockN % I::n == 0, "the block is a whole number of instruction tiles wide");
+  static constexpr int thread_tile_m = I::m, thread_tile_n = I::n, effective_lanes = I::wave, k_step = I::k;
+  static constexpr int frag_size_m = I::A::vgprs + (I::sparse ? 1 : 0), frag_size_n = I::B::vgprs;
+  using elem_a = uint32_t;
+  using elem_b = uint32_t;
+  using elem_c = Out;
+  struct Accumulator {
+    typename I::c_type regs;
   };
-  using FragB = typename I::b_type;
+  static_assert(sizeof(typename I::a_type) == 4 * I::A::vgprs && sizeof(typename I::b_type) == 4 * I::B::vgprs &&
+                    sizeof(typename I::c_type) == 4 * I::D::vgprs,
+                "the builtin's types hold exactly the operands' VGPRs");
 
-  __device__ static void zero(Accumulator& acc) { acc = Accumulator{}; }
+  __device__ static void zero(Accumulator& acc) { acc.regs = typename I::c_type{}; }
+
+  __device__ static void thread_tile_offset(int tid, int, int* thread_row, int* thread_col) {
+    constexpr int waves_n = BlockN / I::n;
+    int const wave = tid / I::wave;
+    *thread_row = (wave / waves_n) * I::m;
+    *thread_col = (wave % waves_n) * I::n;
+  }
 
   // Each lane gathers the elements the layout gives it, in register order.
-  __device__ static FragA load_a(TileView<Elem> const& t, int row0, int k0, int lane) {
-    using L = typename I::A;
-    int const kc = I::sparse ? k0 / 2 : k0; // sparse A holds K/2 stored values per row
-    Words<L::vgprs> w{};
-#pragma unroll
-    for (int n = 0; n < L::slots; ++n)
-      if (L::holds(lane, n)) w.put(n, L::elem_bits, bits_of(t.a[(row0 + L::row(lane, n)) * t.lda + kc + L::col(lane, n)]));
-    FragA f{__builtin_bit_cast(typename I::a_type, w), 0};
-    if constexpr (I::sparse) {
-      using X = typename I::Index;
-      Words<X::vgprs> idx{};
-#pragma unroll
-      for (int n = 0; n < X::slots; ++n)
-        if (X::holds(lane, n)) idx.put(n, X::elem_bits, t.a_index[(row0 + X::row(lane, n)) * t.lda + kc + X::col(lane, n)]);
-      f.index = static_cast<int>(idx.w[0]);
-    }
-    return f;
+  __device__ static void load_a(Elem const* tile_a, int tile_a_row, int ki, int k_tile_size, int lane_id, uint32_t (&frag)[frag_size_m])
+    requires(!I::sparse)
+  {
+    gather<typename I::A>(frag, lane_id, [&](int r, int c) { return detail::bits_of(tile_a[(tile_a_row + r) * k_tile_size + ki + c]); });
   }
-  __device__ static FragB load_b(TileView<Elem> const& t, int col0, int k0, int lane) {
-    using L = typename I::B; // row = k, col = n; the strip holds B transposed
-    Words<L::vgprs> w{};
-#pragma unroll
-    for (int n = 0; n < L::slots; ++n)
-      if (L::holds(lane, n)) w.put(n, L::elem_bits, bits_of(t.b_t[(col0 + L::col(lane, n)) * t.ldb + k0 + L::row(lane, n)]));
-    return __builtin_bit_cast(FragB, w);
+  // Sparse A holds K/2 stored values per row, and their positions.
+  __device__ static void load_a(Elem const* tile_a, uint8_t const* tile_a_index, int tile_a_row, int ki, int k_tile_size, int lane_id,
+                                uint32_t (&frag)[frag_size_m])
+    requires(I::sparse)
+  {
+    int const lda = k_tile_size / 2, kc = ki / 2;
+    gather<typename I::A>(frag, lane_id, [&](int r, int c) { return detail::bits_of(tile_a[(tile_a_row + r) * lda + kc + c]); });
+    uint32_t index[1] = {0};
+    gather<typename I::Index>(index, lane_id, [&](int r, int c) { return tile_a_index[(tile_a_row + r) * lda + kc + c]; });
+    frag[frag_size_m - 1] = index[0];
   }
-  __device__ static void mma(Accumulator& acc, FragA const& a, FragB const& b) {
-    if constexpr (I::sparse) acc = I::mma(a.a, b, acc, a.index);
-    else if constexpr (requires { I::template mma<ASigned, BSigned>(a.a, b, acc); })
-      acc = I::template mma<ASigned, BSigned>(a.a, b, acc);
-    else acc = I::mma(a.a, b, acc);
+  // B: row = k, col = n; the strip holds B transposed.
+  __device__ static void load_b(Elem const* tile_b_T, int tile_b_col, int ki, int k_tile_size, int lane_id, uint32_t (&frag)[frag_size_n]) {
+    gather<typename I::B>(frag, lane_id, [&](int r, int c) { return detail::bits_of(tile_b_T[(tile_b_col + c) * k_tile_size + ki + r]); });
   }
-  __device__ static void store(Accumulator const& acc, Out* c, int ldc, int row0, int col0, int m, int n, int lane) {
+
+  __device__ static void mma(Accumulator& acc, uint32_t const (&a_frag)[frag_size_m], uint32_t const (&b_frag)[frag_size_n]) {
+    typename I::a_type a;
+    typename I::b_type b;
+    __builtin_memcpy(&a, a_frag, sizeof a);
+    __builtin_memcpy(&b, b_frag, sizeof b);
+    if constexpr (I::sparse) acc.regs = I::mma(a, b, acc.regs, static_cast<int>(a_frag[frag_size_m - 1]));
+    else if constexpr (requires { I::template mma<ASigned, BSigned>(a, b, acc.regs); })
+      acc.regs = I::template mma<ASigned, BSigned>(a, b, acc.regs);
+    else acc.regs = I::mma(a, b, acc.regs);
+  }
+
+  __device__ static void store_c(Accumulator const& acc, Out* C, int out_row_base, int out_col_base, int m, int n, int lane_id) {
     using L = typename I::D;
-    auto const w = __builtin_bit_cast(Words<L::vgprs>, acc);
+    uint32_t words[L::vgprs];
+    __builtin_memcpy(words, &acc.regs, sizeof words);
 #pragma unroll
     for (int e = 0; e < L::slots; ++e) {
-      if (!L::holds(lane, e)) continue;
-      int const r = row0 + L::row(lane, e), col = col0 + L::col(lane, e);
-      if (r < m && col < n) c[static_cast<size_t>(r) * ldc + col] = out_from_bits<Out>(w.get(e, L::elem_bits));
+      if (!L::holds(lane_id, e)) continue;
+      int const r = out_row_base + L::row(lane_id, e), c = out_col_base + L::col(lane_id, e);
+      if (r < m && c < n) C[static_cast<size_t>(r) * n + c] = detail::out_from_bits<Out>(detail::get_element(words, e, L::elem_bits));
     }
+  }
+
+private:
+  // Fills a lane's register words of operand L with element(row, col) of every slot it holds.
+  template <class L, int Words, class Element>
+  __device__ static void gather(uint32_t (&words)[Words], int lane_id, Element const& element) {
+    static_assert(Words >= L::vgprs);
+#pragma unroll
+    for (int v = 0; v < L::vgprs; ++v) words[v] = 0;
+#pragma unroll
+    for (int e = 0; e < L::slots; ++e)
+      if (L::holds(lane_id, e)) detail::put_element(words, e, L::elem_bits, element(L::row(lane_id, e), L::col(lane_id, e)));
   }
 };
 

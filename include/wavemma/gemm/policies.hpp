@@ -5,13 +5,28 @@
 // (`wavemma gemm --list-policies`) and by the AMD compile checks (tests/gemm/amd).
 
 #include <stdint.h>
+#include <type_traits>
+#include <utility>
 
+#include "wavemma/gemm/compute.hpp"
 #include "wavemma/gemm/kernel.hpp"
+#include "wavemma/gemm/tile.hpp"
+#include "wavemma/isa/types.hpp"
 
 namespace wavemma::gemm {
 
-// Generations, spelled as the catalog spells them ("any": the scalar fallbacks).
-enum class Family : uint8_t { kAny, kGfx11, kGfx12, kGfx94x };
+using Gen = isa::Generation;
+
+// Where a policy runs: the catalog generation of the instruction it issues, or any architecture
+// (the default: the scalar fallbacks).
+struct Family {
+  bool any = true;
+  Gen gen{};
+  constexpr Family() = default;
+  constexpr Family(Gen g) : any(false), gen(g) {} // NOLINT: a generation is a family
+  constexpr bool runs_on(Gen g) const { return any || gen == g; }
+};
+inline constexpr Family kAnyFamily{};
 
 template <unsigned N>
 struct Name {
@@ -25,17 +40,57 @@ struct Name {
 using bf16_bits = uint16_t;
 using fp8_bits = uint8_t;
 
-template <Name N, Family F, int Wave, class Tile, class Compute>
+// The matrix instruction a ComputePolicy issues, if it says (wavemma's MatrixCore does), else void.
+template <class Compute>
+struct instruction_of {
+  using type = void;
+};
+template <class Compute>
+  requires requires { typename Compute::instruction; }
+struct instruction_of<Compute> {
+  using type = typename Compute::instruction;
+};
+
+// wavemma's ComputePolicies, waiting for the TilePolicy they serve (its block width places the
+// waves or threads, its staged element is what they load); a seed-style ComputePolicy is given as
+// it is.
+template <class I, bool ASigned = true, bool BSigned = true>
+struct MatrixCoreFor {
+  template <class Tile>
+  using policy = MatrixCore<I, staged_elem_t<Tile>, Tile::block_tile_n, ASigned, BSigned>;
+};
+template <int TileM, int TileN>
+struct ScalarFmaFor {
+  template <class Tile>
+  using policy = ScalarFma<staged_elem_t<Tile>, TileM, TileN, Tile::block_tile_n>;
+};
+template <class Compute, class Tile>
+struct compute_for {
+  using type = Compute;
+};
+template <class Compute, class Tile>
+  requires requires { typename Compute::template policy<Tile>; }
+struct compute_for<Compute, Tile> {
+  using type = typename Compute::template policy<Tile>;
+};
+
+// A named pair of policies. Instruction: what the runner's bit-exact reference chains (void: a
+// correctly rounded fma per k); a seed-style ComputePolicy, which does not say, names it here.
+template <Name N, Family F, int Wave, class Tile, class ComputeOrFor,
+          class Instruction = typename instruction_of<typename compute_for<ComputeOrFor, Tile>::type>::type>
 struct Policy {
   static constexpr char const* name = N.text;
   static constexpr Family family = F;
   static constexpr int wave = Wave; // 0: any wave size (scalar)
   using tile = Tile;
-  using compute = Compute;
-  using elem = typename Compute::elem;
-  using out = typename Compute::out;
-  static constexpr int threads = block_threads<Tile, Compute>;
-  static_assert(compatible<Tile, Compute>());
+  using compute = typename compute_for<ComputeOrFor, Tile>::type;
+  using instruction = Instruction;
+  using elem = staged_elem_t<Tile>;
+  using out = c_elem_t<compute>;
+  static constexpr bool sparse = tile_member::sparse<Tile>;
+  static constexpr int threads = block_threads<Tile, compute>();
+  static constexpr bool fits = policies_fit<Tile, compute, elem, sparse>(); // each misfit is a compile error of its own
+  static_assert(F.any == (Wave == 0), "a matrix policy names its generation and wave; a scalar one runs anywhere");
 };
 
 template <class... P>
@@ -45,33 +100,33 @@ namespace in = instr;
 // clang-format off
 using AllPolicies = PolicyList<
 //       name               family            wave  TilePolicy                                   ComputePolicy
-  Policy<"scalar_fma_f32",  Family::kAny,     0,  LdsTile<float, 64, 64, 16>,                   ScalarFma<float, 4, 4>>,
-  Policy<"scalar_fma_f32_db", Family::kAny,   0,  LdsTile<float, 64, 64, 16, 2>,                ScalarFma<float, 4, 4>>,
-  Policy<"scalar_fma_f64",  Family::kAny,     0,  LdsTile<double, 32, 32, 16>,                  ScalarFma<double, 2, 2>>,
+  Policy<"scalar_fma_f32",  kAnyFamily,       0,  LdsTile<float, 64, 64, 16>,                   ScalarFmaFor<4, 4>>,
+  Policy<"scalar_fma_f32_db", kAnyFamily,     0,  LdsTile<float, 64, 64, 16, 2>,                ScalarFmaFor<4, 4>>,
+  Policy<"scalar_fma_f64",  kAnyFamily,       0,  LdsTile<double, 32, 32, 16>,                  ScalarFmaFor<2, 2>>,
   // RDNA3 (gfx11), wave32
-  Policy<"wmma_f16",        Family::kGfx11,  32,  LdsTile<_Float16, 32, 32, 32>,                MatrixCore<in::gfx11_wmma_f32_16x16x16_f16_w32, _Float16, float>>,
-  Policy<"wmma_bf16",       Family::kGfx11,  32,  LdsTile<bf16_bits, 32, 32, 32>,               MatrixCore<in::gfx11_wmma_f32_16x16x16_bf16_w32, bf16_bits, float>>,
-  Policy<"wmma_iu8",        Family::kGfx11,  32,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCore<in::gfx11_wmma_i32_16x16x16_iu8_w32, int8_t, int>>,
-  Policy<"wmma_iu4",        Family::kGfx11,  32,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCore<in::gfx11_wmma_i32_16x16x16_iu4_w32, int8_t, int>>,
+  Policy<"wmma_f16",        Gen::kGfx11,     32,  LdsTile<_Float16, 32, 32, 32>,                MatrixCoreFor<in::gfx11_wmma_f32_16x16x16_f16_w32>>,
+  Policy<"wmma_bf16",       Gen::kGfx11,     32,  LdsTile<bf16_bits, 32, 32, 32>,               MatrixCoreFor<in::gfx11_wmma_f32_16x16x16_bf16_w32>>,
+  Policy<"wmma_iu8",        Gen::kGfx11,     32,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCoreFor<in::gfx11_wmma_i32_16x16x16_iu8_w32>>,
+  Policy<"wmma_iu4",        Gen::kGfx11,     32,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCoreFor<in::gfx11_wmma_i32_16x16x16_iu4_w32>>,
   // RDNA4 (gfx12), wave32
-  Policy<"wmma_f16",        Family::kGfx12,  32,  LdsTile<_Float16, 32, 32, 32>,                MatrixCore<in::gfx12_wmma_f32_16x16x16_f16_w32, _Float16, float>>,
-  Policy<"wmma_f16_db",     Family::kGfx12,  32,  LdsTile<_Float16, 32, 32, 32, 2>,             MatrixCore<in::gfx12_wmma_f32_16x16x16_f16_w32, _Float16, float>>,
-  Policy<"wmma_f16_tr",     Family::kGfx12,  32,  TransposeLoadTile<32, 32, 32>,                MatrixCore<in::gfx12_wmma_f32_16x16x16_f16_w32, _Float16, float>>,
-  Policy<"wmma_bf16",       Family::kGfx12,  32,  LdsTile<bf16_bits, 32, 32, 32>,               MatrixCore<in::gfx12_wmma_f32_16x16x16_bf16_w32, bf16_bits, float>>,
-  Policy<"wmma_fp8",        Family::kGfx12,  32,  LdsTile<fp8_bits, 32, 32, 32>,                MatrixCore<in::gfx12_wmma_f32_16x16x16_fp8_fp8_w32, fp8_bits, float>>,
-  Policy<"wmma_bf8",        Family::kGfx12,  32,  LdsTile<fp8_bits, 32, 32, 32>,                MatrixCore<in::gfx12_wmma_f32_16x16x16_bf8_bf8_w32, fp8_bits, float>>,
-  Policy<"wmma_iu8",        Family::kGfx12,  32,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCore<in::gfx12_wmma_i32_16x16x16_iu8_w32, int8_t, int>>,
-  Policy<"wmma_iu4",        Family::kGfx12,  32,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCore<in::gfx12_wmma_i32_16x16x16_iu4_w32, int8_t, int>>,
-  Policy<"wmma_iu4_k32",    Family::kGfx12,  32,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCore<in::gfx12_wmma_i32_16x16x32_iu4_w32, int8_t, int>>,
-  Policy<"swmmac_f16",      Family::kGfx12,  32,  SparseLdsTile<_Float16, 32, 32, 32>,          MatrixCore<in::gfx12_swmmac_f32_16x16x32_f16_w32, _Float16, float>>,
+  Policy<"wmma_f16",        Gen::kGfx12,     32,  LdsTile<_Float16, 32, 32, 32>,                MatrixCoreFor<in::gfx12_wmma_f32_16x16x16_f16_w32>>,
+  Policy<"wmma_f16_db",     Gen::kGfx12,     32,  LdsTile<_Float16, 32, 32, 32, 2>,             MatrixCoreFor<in::gfx12_wmma_f32_16x16x16_f16_w32>>,
+  Policy<"wmma_f16_tr",     Gen::kGfx12,     32,  TransposeLoadTile<32, 32, 32>,                MatrixCoreFor<in::gfx12_wmma_f32_16x16x16_f16_w32>>,
+  Policy<"wmma_bf16",       Gen::kGfx12,     32,  LdsTile<bf16_bits, 32, 32, 32>,               MatrixCoreFor<in::gfx12_wmma_f32_16x16x16_bf16_w32>>,
+  Policy<"wmma_fp8",        Gen::kGfx12,     32,  LdsTile<fp8_bits, 32, 32, 32>,                MatrixCoreFor<in::gfx12_wmma_f32_16x16x16_fp8_fp8_w32>>,
+  Policy<"wmma_bf8",        Gen::kGfx12,     32,  LdsTile<fp8_bits, 32, 32, 32>,                MatrixCoreFor<in::gfx12_wmma_f32_16x16x16_bf8_bf8_w32>>,
+  Policy<"wmma_iu8",        Gen::kGfx12,     32,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCoreFor<in::gfx12_wmma_i32_16x16x16_iu8_w32>>,
+  Policy<"wmma_iu4",        Gen::kGfx12,     32,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCoreFor<in::gfx12_wmma_i32_16x16x16_iu4_w32>>,
+  Policy<"wmma_iu4_k32",    Gen::kGfx12,     32,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCoreFor<in::gfx12_wmma_i32_16x16x32_iu4_w32>>,
+  Policy<"swmmac_f16",      Gen::kGfx12,     32,  SparseLdsTile<_Float16, 32, 32, 32>,          MatrixCoreFor<in::gfx12_swmmac_f32_16x16x32_f16_w32>>,
   // CDNA3 (gfx942), wave64
-  Policy<"mfma_xf32",       Family::kGfx94x, 64,  LdsTile<float, 32, 32, 32>,                   MatrixCore<in::gfx94x_mfma_f32_16x16x8_xf32_w64, float, float>>,
-  Policy<"mfma_f16",        Family::kGfx94x, 64,  LdsTile<_Float16, 32, 32, 32>,                MatrixCore<in::gfx94x_mfma_f32_16x16x16_f16_w64, _Float16, float>>,
-  Policy<"mfma_f16_32x32",  Family::kGfx94x, 64,  LdsTile<_Float16, 64, 64, 32>,                MatrixCore<in::gfx94x_mfma_f32_32x32x8_f16_w64, _Float16, float>>,
-  Policy<"mfma_bf16_1k",    Family::kGfx94x, 64,  LdsTile<bf16_bits, 32, 32, 32>,               MatrixCore<in::gfx94x_mfma_f32_16x16x16_bf16_w64, bf16_bits, float>>,
-  Policy<"mfma_fp8",        Family::kGfx94x, 64,  LdsTile<fp8_bits, 32, 32, 32>,                MatrixCore<in::gfx94x_mfma_f32_16x16x32_fp8_fp8_w64, fp8_bits, float>>,
-  Policy<"mfma_i8",         Family::kGfx94x, 64,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCore<in::gfx94x_mfma_i32_16x16x32_i8_w64, int8_t, int>>,
-  Policy<"mfma_f64",        Family::kGfx94x, 64,  LdsTile<double, 32, 32, 16>,                  MatrixCore<in::gfx94x_mfma_f64_16x16x4_f64_w64, double, double>>
+  Policy<"mfma_xf32",       Gen::kGfx94x,    64,  LdsTile<float, 32, 32, 32>,                   MatrixCoreFor<in::gfx94x_mfma_f32_16x16x8_xf32_w64>>,
+  Policy<"mfma_f16",        Gen::kGfx94x,    64,  LdsTile<_Float16, 32, 32, 32>,                MatrixCoreFor<in::gfx94x_mfma_f32_16x16x16_f16_w64>>,
+  Policy<"mfma_f16_32x32",  Gen::kGfx94x,    64,  LdsTile<_Float16, 64, 64, 32>,                MatrixCoreFor<in::gfx94x_mfma_f32_32x32x8_f16_w64>>,
+  Policy<"mfma_bf16_1k",    Gen::kGfx94x,    64,  LdsTile<bf16_bits, 32, 32, 32>,               MatrixCoreFor<in::gfx94x_mfma_f32_16x16x16_bf16_w64>>,
+  Policy<"mfma_fp8",        Gen::kGfx94x,    64,  LdsTile<fp8_bits, 32, 32, 32>,                MatrixCoreFor<in::gfx94x_mfma_f32_16x16x32_fp8_fp8_w64>>,
+  Policy<"mfma_i8",         Gen::kGfx94x,    64,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCoreFor<in::gfx94x_mfma_i32_16x16x32_i8_w64>>,
+  Policy<"mfma_f64",        Gen::kGfx94x,    64,  LdsTile<double, 32, 32, 16>,                  MatrixCoreFor<in::gfx94x_mfma_f64_16x16x4_f64_w64>>
 >;
 // clang-format on
 

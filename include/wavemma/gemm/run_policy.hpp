@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 #include <fmt/format.h>
+#include <map>
 #include <random>
 #include <stdexcept>
 #include <thread>
@@ -19,24 +20,14 @@
 
 namespace wavemma::gemm::detail {
 
-
-inline std::string_view family_name(Family f) {
-  constexpr std::string_view kNames[] = {"any", "gfx11", "gfx12", "gfx94x"};
-  return kNames[static_cast<int>(f)];
-}
-
-inline isa::Generation generation_of(Family f) {
-  return f == Family::kGfx11 ? isa::Generation::kGfx11 : f == Family::kGfx12 ? isa::Generation::kGfx12 : isa::Generation::kGfx94x;
-}
-
-template <class C>
-concept HasInstruction = requires { typename C::instruction; };
+template <class P>
+concept HasInstruction = !std::is_void_v<typename P::instruction>;
 
 // The catalog row a matrix policy issues, and the issue with the policy's immediates.
 template <class P>
 emu::Issue issue_of() {
-  using I = typename P::compute::instruction;
-  auto const* row = isa::find_instruction(generation_of(P::family), I::mnemonic);
+  using I = typename P::instruction;
+  auto const* row = isa::find_instruction(P::family.gen, I::mnemonic);
   if (!row) throw std::logic_error(fmt::format("policy {}: {} is not in the catalog", P::name, I::mnemonic));
   emu::Issue is{row, I::wave, {}};
   if (row->mod_rules().neg_is_signedness) is.mods.neg_lo = {true, true, false}; // a_sign = b_sign = true
@@ -46,7 +37,7 @@ emu::Issue issue_of() {
 // Number formats of A/B and of C.
 template <class P>
 std::pair<numeric::Format, numeric::Format> formats() {
-  if constexpr (HasInstruction<typename P::compute>) {
+  if constexpr (HasInstruction<P>) {
     auto const m = emu::numeric_model(issue_of<P>());
     return {m.a, m.out};
   } else {
@@ -59,10 +50,10 @@ template <class P>
 PolicyInfo info_of() {
   PolicyInfo pi{};
   pi.name = P::name;
-  pi.family = family_name(P::family);
+  if (!P::family.any) pi.gen = P::family.gen;
   pi.wave = P::wave;
   auto const [in, out] = formats<P>();
-  if constexpr (HasInstruction<typename P::compute>) {
+  if constexpr (HasInstruction<P>) {
     auto const is = issue_of<P>();
     pi.instruction = is.instruction->mnemonic;
     pi.input = isa::name(is.instruction->a);
@@ -71,14 +62,14 @@ PolicyInfo info_of() {
   } else {
     pi.input = numeric::name(in);
     pi.output = numeric::name(out);
-    pi.compute_policy = fmt::format("ScalarFma<{}, {}, {}>", numeric::name(in), P::compute::tile_m, P::compute::tile_n);
+    pi.compute_policy = fmt::format("ScalarFma<{}, {}, {}>", numeric::name(in), P::compute::thread_tile_m, P::compute::thread_tile_n);
   }
-  pi.block_m = P::tile::block_m;
-  pi.block_n = P::tile::block_n;
-  pi.k_tile = P::tile::k_tile;
+  pi.block_m = P::tile::block_tile_m;
+  pi.block_n = P::tile::block_tile_n;
+  pi.k_tile = P::tile::k_tile_size;
   pi.threads = P::threads;
-  pi.buffers = P::tile::buffers;
-  pi.sparse = P::tile::sparse;
+  pi.buffers = P::tile::num_buffers;
+  pi.sparse = P::sparse;
   pi.tile_policy = fmt::format("{}<{}x{}x{}{}>", pi.sparse ? "SparseLdsTile" : "LdsTile", pi.block_m, pi.block_n, pi.k_tile,
                                pi.buffers == 2 ? ", 2 buffers" : "");
   if constexpr (requires { P::tile::wave; }) pi.tile_policy = fmt::format("TransposeLoadTile<{}x{}x{}>", pi.block_m, pi.block_n, pi.k_tile);
@@ -100,6 +91,17 @@ inline std::vector<uint64_t> random_values(numeric::Format f, size_t count, std:
       long long const lo = fi.is_signed ? -(1ll << (fi.bits - 1)) : 0, hi = fi.is_signed ? (1ll << (fi.bits - 1)) - 1 : (1ll << fi.bits) - 1;
       v = static_cast<uint64_t>(std::uniform_int_distribution<long long>(lo, hi)(rng)) & ((1ull << fi.bits) - 1);
     }
+  }
+  return out;
+}
+
+// Integers of [lo, 2] in a format, uniformly.
+inline std::vector<uint64_t> small_integers(numeric::Format f, int lo, size_t count, std::mt19937_64& rng) {
+  std::vector<uint64_t> out(count);
+  std::uniform_int_distribution<int> pick(lo, 2);
+  for (auto& v : out) {
+    int const x = pick(rng);
+    v = numeric::info(f).is_float ? numeric::from_double(f, x) : static_cast<uint64_t>(x) & numeric::storage_mask(f);
   }
   return out;
 }
@@ -259,6 +261,32 @@ inline void compare(RunResult& r, Inputs const& x, std::vector<uint64_t> const& 
   r.passed = r.bitwise_equal && worst <= 1.0;
 }
 
+// Why the threads' tiles (thread_tile_offset of each thread of a block) do not cover the block tile
+// exactly, or nothing: the effective_lanes threads of a unit share one tile, and the units' tiles
+// are aligned, inside the block tile and distinct (seed-errata.md §A.3, where they overlap).
+template <class TP, class CP>
+std::string thread_tile_misfit(int threads) {
+  constexpr int tm = CP::thread_tile_m, tn = CP::thread_tile_n, lanes = CP::effective_lanes;
+  std::map<std::pair<int, int>, int> owner; // tile -> first thread
+  for (int first = 0; first < threads; first += lanes) {
+    int r0 = 0, c0 = 0;
+    CP::thread_tile_offset(first, 0, &r0, &c0);
+    for (int lane = 1; lane < lanes && first + lane < threads; ++lane) {
+      int r = 0, c = 0;
+      CP::thread_tile_offset(first + lane, lane, &r, &c);
+      if (r != r0 || c != c0)
+        return fmt::format("threads {} and {} share a unit of {} lanes but have tiles at ({}, {}) and ({}, {})", first, first + lane,
+                           lanes, r0, c0, r, c);
+    }
+    if (r0 < 0 || c0 < 0 || r0 % tm || c0 % tn || r0 + tm > TP::block_tile_m || c0 + tn > TP::block_tile_n)
+      return fmt::format("thread {}'s {}x{} tile at ({}, {}) is not an aligned tile of the {}x{} block tile", first, tm, tn, r0, c0,
+                         TP::block_tile_m, TP::block_tile_n);
+    auto const [it, fresh] = owner.try_emplace({r0, c0}, first);
+    if (!fresh) return fmt::format("threads {} and {} compute the same tile at ({}, {})", it->second, first, r0, c0);
+  }
+  return {};
+}
+
 template <class P>
 RunResult run_policy(RunOptions const& o) {
   using Elem = typename P::elem;
@@ -272,9 +300,16 @@ RunResult run_policy(RunOptions const& o) {
   std::mt19937_64 rng(o.seed);
   Inputs x;
   std::tie(x.in, x.out) = formats<P>();
-  x.a = random_values(x.in, size_t(m) * k, rng);
-  x.b = random_values(x.in, size_t(k) * n, rng);
-  if constexpr (P::tile::sparse) {
+  if (o.values == RunOptions::Values::kSmallIntegers) {
+    auto const& fi = numeric::info(x.in);
+    int const lo = (!P::family.any && P::family.gen == Gen::kGfx11 && fi.is_float) || (!fi.is_float && !fi.is_signed) ? 0 : -2;
+    x.a = small_integers(x.in, lo, size_t(m) * k, rng);
+    x.b = small_integers(x.in, lo, size_t(k) * n, rng);
+  } else {
+    x.a = random_values(x.in, size_t(m) * k, rng);
+    x.b = random_values(x.in, size_t(k) * n, rng);
+  }
+  if constexpr (P::sparse) {
     // Prune A to 2:4: keep two of every four, at random positions; store them compressed.
     x.a_stored.resize(size_t(m) * (k / 2));
     x.a_index.resize(size_t(m) * (k / 2));
@@ -292,8 +327,13 @@ RunResult run_policy(RunOptions const& o) {
       }
   }
 
+  if (std::string const misfit = thread_tile_misfit<typename P::tile, typename P::compute>(P::threads); !misfit.empty()) {
+    r.launch_error = fmt::format("{}: {}", P::name, misfit);
+    return r;
+  }
+
   // Device buffers (host memory registered with the runtime).
-  auto const& a_src = P::tile::sparse ? x.a_stored : x.a;
+  auto const& a_src = P::sparse ? x.a_stored : x.a;
   std::vector<Elem> a_dev_src(a_src.size());
   for (size_t e = 0; e < a_src.size(); ++e) a_dev_src[e] = element<Elem>(a_src[e], x.in);
   std::vector<Elem> b_host(x.b.size());
@@ -315,18 +355,23 @@ RunResult run_policy(RunOptions const& o) {
   check(hipMemset(c_dev, 0xff, size_t(m) * n * sizeof(Out)), "hipMemset C"); // poison: every element must be written
 
   // The kernel, in bands of block rows so that progress can be shown.
-  int const bm = P::tile::block_m, bn = P::tile::block_n;
+  int const bm = P::tile::block_tile_m, bn = P::tile::block_tile_n;
   int const block_rows = (m + bm - 1) / bm;
   int const band = std::max(1, block_rows / 16);
   auto const t0 = std::chrono::steady_clock::now();
   for (int br = 0; br < block_rows; br += band) {
     int const r0 = br * bm, rows = std::min(m - r0, band * bm);
-    int const lda = P::tile::sparse ? k / 2 : k;
-    Problem<Elem, Out> const p{a_dev + size_t(r0) * lda, idx_dev ? idx_dev + size_t(r0) * (k / 2) : nullptr, b_dev,
-                               c_dev + size_t(r0) * n, rows, n, k};
+    int const lda = P::sparse ? k / 2 : k;
+    Elem const* const a = a_dev + size_t(r0) * lda;
+    Out* const c = c_dev + size_t(r0) * n;
     dim3 const grid((n + bn - 1) / bn, (rows + bm - 1) / bm);
-    auto const err = simt::launch(P::name, &matrix_multiply_generic<typename P::tile, typename P::compute, Elem>, grid,
-                                  dim3(P::threads), 0, p);
+    simt::Error err;
+    if constexpr (P::sparse)
+      err = simt::launch(P::name, &matrix_multiply_sparse<typename P::tile, typename P::compute, Elem>, grid, dim3(P::threads), 0, a,
+                         idx_dev + size_t(r0) * (k / 2), b_dev, c, rows, n, k);
+    else
+      err = simt::launch(P::name, &matrix_multiply_generic<typename P::tile, typename P::compute, Elem>, grid, dim3(P::threads), 0, a,
+                         b_dev, c, rows, n, k);
     if (!err.ok()) {
       r.launch_error = err.message;
       break;
@@ -347,7 +392,7 @@ RunResult run_policy(RunOptions const& o) {
   for (size_t e = 0; e < got.size(); ++e) got[e] = out_bits(c_host[e]);
   auto const t1 = std::chrono::steady_clock::now();
   std::vector<uint64_t> chain;
-  if constexpr (HasInstruction<typename P::compute>) chain = emulation_chain(issue_of<P>(), x, m, n, k);
+  if constexpr (HasInstruction<P>) chain = emulation_chain(issue_of<P>(), x, m, n, k);
   else chain = fma_chain<Elem>(x, m, n, k);
   r.reference_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
   compare(r, x, got, chain, m, n, k);

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,7 +16,7 @@ namespace wavemma::gemm {
 
 struct PolicyInfo {
   std::string_view name;
-  std::string_view family;      // "any", "gfx11", "gfx12", "gfx94x"
+  std::optional<isa::Generation> gen; // the generation it runs on; none: any (scalar fallbacks)
   int wave;                     // 0 for the scalar fallbacks: the architecture's default
   std::string_view instruction; // the matrix instruction, empty for scalar FMA
   std::string_view input;       // element type of A and B ("f16", "bf16", "fp8", "iu8", ...)
@@ -24,6 +25,7 @@ struct PolicyInfo {
   bool sparse;
   std::string tile_policy, compute_policy; // for people
   bool runs_on(isa::Arch const&) const;
+  std::string_view family() const; // "any" or the generation's name ("gfx12")
 };
 
 std::vector<PolicyInfo> const& policies();
@@ -35,6 +37,14 @@ struct RunOptions {
   std::string policy;
   int m = 256, n = 256, k = 256;
   uint64_t seed = 1;
+  // kRandom: floats uniform in [-1, 1] rounded into the input format, integers over their range.
+  // kSmallIntegers: integers of [-2, 2] ([0, 2] for unsigned inputs and for RDNA3 float inputs,
+  // whose DOT2 steps add a unit in the last place for each term of the other sign, numerics.md
+  // §4.2). Every input format holds them, and every output format their products and sums for
+  // K < 2^22: the exact product is then the right answer in any accumulation order, and the f64
+  // reference must be met with no error at all -- a side of the check that owes nothing to the
+  // emulator.
+  enum class Values { kRandom, kSmallIntegers } values = Values::kRandom;
   bool check = true; // false: time the kernel only (benchmarks); passed stays false
   // Called with (rows done, rows) while the kernel runs; the kernel is launched in bands of rows.
   std::function<void(int, int)> progress;

@@ -1,23 +1,18 @@
 #pragma once
-// TilePolicies: how a block stages its strips of A and B through LDS (shared memory).
+// TilePolicies: how a block stages its strips of A and B through LDS (shared memory), in the seeds'
+// interface (kernel.hpp): prologue, prefetch(smem, A, B, t_next, ...), acquire, release, buf_idx,
+// get_tile_a, get_tile_b_T.
 //
-// A is kept as rows with k contiguous; B is kept transposed (n-major, k contiguous) so a lane reads
-// runs of k with stride 1. Elements outside the matrices are zero-filled, so edge tiles work for any
-// m, n, k. The protocol (prologue, prefetch, acquire, release, buffer) is the seeds'; the loads take
-// named strides instead of positional ones (seed-errata.md §A.6).
+// A strip of A is tile_a[block_tile_m][k_tile_size]; B is kept transposed, tile_b_T[block_tile_n]
+// [k_tile_size], so a lane reads runs of k with stride 1 in both (the k_tile_size the kernel passes
+// to load_a/load_b is the row stride of both). Elements outside the matrices are zero-filled, so
+// edge tiles work for any m, n, k.
 
-#include "wavemma/gemm/problem.hpp"
+#include <stdint.h>
+
+#include "wavemma/hip.hpp"
 
 namespace wavemma::gemm {
-
-// What a ComputePolicy sees of one staged tile.
-template <class Elem>
-struct TileView {
-  Elem const* a;           // block_m rows x lda
-  uint8_t const* a_index;  // sparse: block_m rows x lda 2-bit positions (one per byte)
-  Elem const* b_t;         // block_n columns x ldb (B transposed)
-  int lda, ldb;
-};
 
 namespace detail {
 
@@ -32,7 +27,7 @@ __device__ inline bool aligned16(T const* p) {
   return reinterpret_cast<uintptr_t>(p) % 16 == 0;
 }
 
-// Cooperative copy of an A strip (rows x cols of `a`, row stride `ld`) starting at (row0, col0).
+// Cooperative copy of rows x cols of `src` (src_rows x src_cols, row-major) from (row0, col0).
 template <class T>
 __device__ inline void load_rows(T* dst, int rows, int cols, T const* src, int src_rows, int src_cols, int row0,
                                  int col0, int tid, int nthreads) {
@@ -79,75 +74,76 @@ __device__ inline void load_b_transposed(T* dst, int cols_n, int ks, T const* b,
 
 } // namespace detail
 
-// Dense strips of A and B, single- (Buffers = 1) or double-buffered (Buffers = 2, the next strip
-// loads while the current one is consumed).
+// Dense strips of A and B: the seeds' SingleBufferTilePolicy (Buffers = 1: load strip t, sync,
+// compute, sync) and SoftwareDoubleBufferTilePolicy (Buffers = 2: strip t + 1 loads into the other
+// buffer while strip t is consumed; one sync per strip).
 template <class Elem, int BlockM, int BlockN, int KTile, int Buffers = 1>
 struct LdsTile {
-  static_assert(BlockM > 0 && BlockN > 0 && KTile > 0, "tile sizes must be positive");
   static_assert(Buffers == 1 || Buffers == 2, "one or two buffers");
-  using elem = Elem;
-  static constexpr int block_m = BlockM, block_n = BlockN, k_tile = KTile, buffers = Buffers;
-  static constexpr bool sparse = false;
+  static constexpr int num_buffers = Buffers, block_tile_m = BlockM, block_tile_n = BlockN, k_tile_size = KTile;
   struct SharedStorage { // 16-byte aligned rows for the vectorised copies
-    alignas(16) Elem a[Buffers][BlockM * KTile];
-    alignas(16) Elem b_t[Buffers][BlockN * KTile];
+    alignas(16) Elem tile_a[Buffers][BlockM * KTile];
+    alignas(16) Elem tile_b_T[Buffers][BlockN * KTile];
   };
 
-  template <class Out>
-  __device__ static void load(SharedStorage& s, int buf, Problem<Elem, Out> const& p, int tile, int row0, int col0,
-                              int tid, int nthreads) {
-    detail::load_rows(s.a[buf], BlockM, KTile, p.a, p.m, p.k, row0, tile * KTile, tid, nthreads);
-    detail::load_b_transposed(s.b_t[buf], BlockN, KTile, p.b, p.k, p.n, tile * KTile, col0, tid, nthreads);
-  }
-  template <class Out>
-  __device__ static void prologue(SharedStorage& s, Problem<Elem, Out> const& p, int row0, int col0, int tid, int nthreads) {
+  __device__ static void prologue(SharedStorage& smem, Elem const* A, Elem const* B, int block_row_start,
+                                  int block_col_start, int m, int n, int k, int tid, int num_threads) {
     if constexpr (Buffers == 2) {
-      load(s, 0, p, 0, row0, col0, tid, nthreads);
-      __syncthreads();
+      load(smem, 0, A, B, 0, block_row_start, block_col_start, m, n, k, tid, num_threads);
+      __syncthreads(); // strip 0 is visible before the first compute
     }
   }
-  // Single: loads strip t. Double: loads strip t + 1 into the other buffer, if there is one.
-  template <class Out>
-  __device__ static void prefetch(SharedStorage& s, Problem<Elem, Out> const& p, int t, int tiles, int row0, int col0,
-                                  int tid, int nthreads) {
-    if constexpr (Buffers == 1) load(s, 0, p, t, row0, col0, tid, nthreads);
-    else if (t + 1 < tiles) load(s, (t + 1) % 2, p, t + 1, row0, col0, tid, nthreads);
+  // Single: loads strip t_next (= t). Double: loads strip t_next (= t + 1) into the other buffer,
+  // if there is one.
+  __device__ static void prefetch(SharedStorage& smem, Elem const* A, Elem const* B, int t_next, int block_row_start,
+                                  int block_col_start, int m, int n, int k, int tid, int num_threads) {
+    if (t_next * KTile < k)
+      load(smem, t_next % Buffers, A, B, t_next, block_row_start, block_col_start, m, n, k, tid, num_threads);
   }
   __device__ static void acquire(int) {
     if constexpr (Buffers == 1) __syncthreads(); // the strip is loaded
   }
-  __device__ static void release(int) { __syncthreads(); } // nobody reads the buffer about to be refilled
-  __device__ static TileView<Elem> view(SharedStorage const& s, int t) {
-    int const buf = Buffers == 1 ? 0 : t % 2;
-    return {s.a[buf], nullptr, s.b_t[buf], KTile, KTile};
+  // Nobody still reads the buffer the next prefetch refills (double: and the prefetched strip is
+  // visible).
+  __device__ static void release(int) { __syncthreads(); }
+  __device__ static int buf_idx(int t) { return t % Buffers; }
+  __device__ static Elem* get_tile_a(SharedStorage& smem, int buf) { return smem.tile_a[buf]; }
+  __device__ static Elem* get_tile_b_T(SharedStorage& smem, int buf) { return smem.tile_b_T[buf]; }
+
+private:
+  __device__ static void load(SharedStorage& smem, int buf, Elem const* A, Elem const* B, int t, int row0, int col0, int m,
+                              int n, int k, int tid, int num_threads) {
+    detail::load_rows(smem.tile_a[buf], BlockM, KTile, A, m, k, row0, t * KTile, tid, num_threads);
+    detail::load_b_transposed(smem.tile_b_T[buf], BlockN, KTile, B, k, n, t * KTile, col0, tid, num_threads);
   }
 };
 
-// 2:4 sparse A: the stored values (m x k/2) and their positions, B dense. KTile counts dense K.
+// 2:4 sparse A, B dense, for matrix_multiply_sparse: A arrives compressed (m x k/2 stored values)
+// with the 2-bit position of each stored value (m x k/2, one per byte), as the seeds' SWMMAC tile
+// policy takes them. KTile counts dense K; the A strips are KTile/2 wide.
 template <class Elem, int BlockM, int BlockN, int KTile>
 struct SparseLdsTile {
   static_assert(KTile % 4 == 0, "the dense K of a strip covers whole groups of four");
-  using elem = Elem;
-  static constexpr int block_m = BlockM, block_n = BlockN, k_tile = KTile, buffers = 1;
-  static constexpr bool sparse = true;
+  static constexpr int num_buffers = 1, block_tile_m = BlockM, block_tile_n = BlockN, k_tile_size = KTile;
   struct SharedStorage {
-    alignas(16) Elem a[BlockM * (KTile / 2)];
-    alignas(16) uint8_t a_index[BlockM * (KTile / 2)];
-    alignas(16) Elem b_t[BlockN * KTile];
+    alignas(16) Elem tile_a[BlockM * (KTile / 2)];
+    alignas(16) uint8_t tile_a_index[BlockM * (KTile / 2)];
+    alignas(16) Elem tile_b_T[BlockN * KTile];
   };
-  template <class Out>
-  __device__ static void prologue(SharedStorage&, Problem<Elem, Out> const&, int, int, int, int) {}
-  template <class Out>
-  __device__ static void prefetch(SharedStorage& s, Problem<Elem, Out> const& p, int t, int, int row0, int col0, int tid,
-                                  int nthreads) {
+  __device__ static void prologue(SharedStorage&, Elem const*, uint8_t const*, Elem const*, int, int, int, int, int, int, int) {}
+  __device__ static void prefetch(SharedStorage& smem, Elem const* A, uint8_t const* A_index, Elem const* B, int t_next,
+                                  int block_row_start, int block_col_start, int m, int n, int k, int tid, int num_threads) {
     int const kc = KTile / 2;
-    detail::load_rows(s.a, BlockM, kc, p.a, p.m, p.k / 2, row0, t * kc, tid, nthreads);
-    detail::load_rows(s.a_index, BlockM, kc, p.a_index, p.m, p.k / 2, row0, t * kc, tid, nthreads);
-    detail::load_b_transposed(s.b_t, BlockN, KTile, p.b, p.k, p.n, t * KTile, col0, tid, nthreads);
+    detail::load_rows(smem.tile_a, BlockM, kc, A, m, k / 2, block_row_start, t_next * kc, tid, num_threads);
+    detail::load_rows(smem.tile_a_index, BlockM, kc, A_index, m, k / 2, block_row_start, t_next * kc, tid, num_threads);
+    detail::load_b_transposed(smem.tile_b_T, BlockN, KTile, B, k, n, t_next * KTile, block_col_start, tid, num_threads);
   }
   __device__ static void acquire(int) { __syncthreads(); }
   __device__ static void release(int) { __syncthreads(); }
-  __device__ static TileView<Elem> view(SharedStorage const& s, int) { return {s.a, s.a_index, s.b_t, KTile / 2, KTile}; }
+  __device__ static int buf_idx(int) { return 0; }
+  __device__ static Elem* get_tile_a(SharedStorage& smem, int) { return smem.tile_a; }
+  __device__ static uint8_t* get_tile_a_index(SharedStorage& smem, int) { return smem.tile_a_index; }
+  __device__ static Elem* get_tile_b_T(SharedStorage& smem, int) { return smem.tile_b_T; }
 };
 
 // gfx12 only: the B strip arrives through __builtin_amdgcn_global_load_tr_b128_v8f16, which hands
@@ -160,48 +156,46 @@ struct SparseLdsTile {
 template <int BlockM, int BlockN, int KTile>
 struct TransposeLoadTile {
   static_assert(BlockN % 32 == 0 && KTile % 8 == 0, "whole 8 x 32 transpose-load regions");
-  using elem = _Float16;
-  static constexpr int block_m = BlockM, block_n = BlockN, k_tile = KTile, buffers = 1;
-  static constexpr bool sparse = false;
+  static constexpr int num_buffers = 1, block_tile_m = BlockM, block_tile_n = BlockN, k_tile_size = KTile;
   static constexpr int wave = 32;
   struct SharedStorage {
-    alignas(16) _Float16 a[BlockM * KTile];
-    alignas(16) _Float16 b_t[BlockN * KTile];
+    alignas(16) _Float16 tile_a[BlockM * KTile];
+    alignas(16) _Float16 tile_b_T[BlockN * KTile];
   };
-  template <class Out>
-  __device__ static void prologue(SharedStorage&, Problem<_Float16, Out> const&, int, int, int, int) {}
-  template <class Out>
-  __device__ static void prefetch(SharedStorage& s, Problem<_Float16, Out> const& p, int t, int, int row0, int col0,
-                                  int tid, int nthreads) {
-    int const k0 = t * KTile;
-    detail::load_rows(s.a, BlockM, KTile, p.a, p.m, p.k, row0, k0, tid, nthreads);
+  __device__ static void prologue(SharedStorage&, _Float16 const*, _Float16 const*, int, int, int, int, int, int, int) {}
+  __device__ static void prefetch(SharedStorage& smem, _Float16 const* A, _Float16 const* B, int t_next, int block_row_start,
+                                  int block_col_start, int m, int n, int k, int tid, int num_threads) {
+    int const k0 = t_next * KTile;
+    detail::load_rows(smem.tile_a, BlockM, KTile, A, m, k, block_row_start, k0, tid, num_threads);
     using v8fp16 = __fp16 __attribute__((ext_vector_type(8)));
-    int const lane = tid % wave, waves = nthreads / wave, w = tid / wave;
+    int const lane = tid % wave, waves = num_threads / wave, w = tid / wave;
     int const regions = (KTile / 8) * (BlockN / 32);
     for (int r = w; r < regions; r += waves) {
       int const kr = (r / (BlockN / 32)) * 8, cr = (r % (BlockN / 32)) * 32; // region origin in the strip
-      int const gk = k0 + kr, gc = col0 + cr;
-      bool const inside = gk + 8 <= p.k && gc + 32 <= p.n && p.n % 8 == 0;
+      int const gk = k0 + kr, gc = block_col_start + cr;
+      bool const inside = gk + 8 <= k && gc + 32 <= n && n % 8 == 0;
       if (inside) {
         // Each 8-element row segment is 16 bytes; the builtin takes an __fp16 vector pointer.
-        auto* ptr = reinterpret_cast<v8fp16*>(const_cast<_Float16*>(p.b + static_cast<size_t>(gk + lane / 4) * p.n + gc + (lane % 4) * 8));
+        auto* ptr = reinterpret_cast<v8fp16*>(const_cast<_Float16*>(B + static_cast<size_t>(gk + lane / 4) * n + gc + (lane % 4) * 8));
         v8fp16 const v = __builtin_amdgcn_global_load_tr_b128_v8f16(ptr);
         for (int e = 0; e < 8; ++e) {
           int const kk = kr + (lane / 8) * 2 + e / 4, nn = cr + (e % 4) * 8 + lane % 8;
-          s.b_t[nn * KTile + kk] = __builtin_bit_cast(_Float16, static_cast<__fp16>(v[e])); // bits, not a conversion
+          smem.tile_b_T[nn * KTile + kk] = __builtin_bit_cast(_Float16, static_cast<__fp16>(v[e])); // bits, not a conversion
         }
       } else {
         for (int e = 0; e < 8; ++e) {
           int const kk = kr + (lane / 8) * 2 + e / 4, nn = cr + (e % 4) * 8 + lane % 8;
-          int const bk = k0 + kk, bn = col0 + nn;
-          s.b_t[nn * KTile + kk] = (bk < p.k && bn < p.n) ? p.b[static_cast<size_t>(bk) * p.n + bn] : _Float16{};
+          int const bk = k0 + kk, bn = block_col_start + nn;
+          smem.tile_b_T[nn * KTile + kk] = (bk < k && bn < n) ? B[static_cast<size_t>(bk) * n + bn] : _Float16{};
         }
       }
     }
   }
   __device__ static void acquire(int) { __syncthreads(); }
   __device__ static void release(int) { __syncthreads(); }
-  __device__ static TileView<_Float16> view(SharedStorage const& s, int) { return {s.a, nullptr, s.b_t, KTile, KTile}; }
+  __device__ static int buf_idx(int) { return 0; }
+  __device__ static _Float16* get_tile_a(SharedStorage& smem, int) { return smem.tile_a; }
+  __device__ static _Float16* get_tile_b_T(SharedStorage& smem, int) { return smem.tile_b_T; }
 };
 
 } // namespace wavemma::gemm

@@ -23,9 +23,27 @@ struct Arch {
 };
 
 std::span<Arch const> architectures();
-// A gfx name ("gfx1201") or a family alias ("rdna3" -> gfx1100, "rdna4" -> gfx1201, "cdna3" -> gfx942).
+// A gfx name ("gfx1201") or a family alias ("rdna3" -> gfx1100, "rdna4" -> gfx1201, "cdna3" -> gfx942),
+// case-insensitive.
 Arch const* find_arch(std::string_view name);
 std::string known_arch_names(); // for error messages
+
+// A generation's facts that are not in its instructions' rows.
+struct GenerationInfo {
+  Generation gen;
+  std::string_view name;         // "gfx12", as the catalog spells the generation
+  std::string_view family;       // "RDNA4"; in lower case, the --arch alias of default_arch
+  std::string_view default_arch; // "gfx1201": where an instruction of the generation runs when no
+                                 // architecture is given
+  bool rdna;                     // RDNA: wave32 and wave64, VOP3P; otherwise CDNA: wave64, VOP3P-MAI
+
+  std::vector<int> wave_sizes() const; // RDNA: {32, 64}; CDNA: {64}
+  int default_wave() const;            // 32 on RDNA (as LLVM), 64 on CDNA
+  bool has_wave(int) const;
+};
+std::span<GenerationInfo const> generations(); // in catalog order
+GenerationInfo const& info(Generation);
+Arch const& default_arch(Generation);
 
 // A GPU for peak and modelled-time figures. Figures are the vendor's public specifications [DOC].
 struct Gpu {

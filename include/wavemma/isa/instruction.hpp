@@ -14,20 +14,9 @@
 #include "wavemma/isa/layout.hpp"
 #include "wavemma/isa/modifiers.hpp"
 #include "wavemma/isa/types.hpp"
+#include "wavemma/numeric/engine_id.hpp" // the enum only: isa links no other layer
 
 namespace wavemma::isa {
-
-// The arithmetic of an instruction, named by the engine that computes it and its parameters.
-enum class Engine : uint8_t {
-  kFmaChain,      // correctly rounded FMA per product, in k order (CDNA3 f32, f64)
-  kCdna3FusedDot, // KMG Algorithm 1 over blocks of `group` products (f16, bf16, xf32)
-  kCdna3Fp8Dot,   // KMG Algorithm 2 with the even/odd split (FNUZ fp8/bf8)
-  kRdna3Dot2,     // gfx11 DOT2 chain, sign-magnitude adder with the one's-complement quirk
-  kRdna4Dot4,     // gfx12 DOT4 chain with floor alignment
-  kIntegerDot,    // exact integer sum; CLAMP saturates to int32, otherwise wrap
-};
-
-std::string_view name(Engine); // "fma_chain", "cdna3_fused_dot", ... (numeric::engine_name spells them alike)
 
 enum class NumericModelId : uint8_t {
   kCdna3FmaF32,
@@ -51,7 +40,7 @@ enum class NumericModelId : uint8_t {
 struct NumericModel {
   NumericModelId id;
   std::string_view name;     // "rdna4.dot4"
-  Engine engine;
+  numeric::Engine engine;    // the wavemma::numeric engine that computes it
   int group;                 // products per step or block
   Evidence evidence;
   std::string_view sources;  // "RJ gfx1201 captures (reference/numerics.md §5)"

@@ -1,6 +1,7 @@
 #pragma once
 // Vocabulary of the instruction catalog: generations, instruction kinds, element types, operands,
-// evidence tags. Names follow the ISA spelling; each enum has a table of names in types.cpp.
+// evidence tags. Names follow the ISA spelling; each enum has a table of names in types.cpp, except
+// Generation, whose names and facts are one table in arch.cpp (GenerationInfo).
 
 #include <cstdint>
 #include <optional>

@@ -1,6 +1,6 @@
 // Every GEMM policy of one family compiled for a real AMD target (CTest label amd):
 //   clang++-22 -std=c++20 -x hip --offload-arch=<gfx> -nogpulib --cuda-device-only -O3 -S
-//              -DWAVEMMA_FAMILY=<Family value>
+//              -DWAVEMMA_GENERATION=<isa::Generation value>
 // The test then checks the assembly for each policy's matrix instruction and for scratch use.
 
 #include "wavemma/gemm/policies.hpp"
@@ -9,22 +9,23 @@ using namespace wavemma::gemm;
 
 template <class P>
 void const* kernel_of() {
-  return reinterpret_cast<void const*>(&matrix_multiply_generic<typename P::tile, typename P::compute, typename P::elem>);
+  if constexpr (P::sparse) return reinterpret_cast<void const*>(&matrix_multiply_sparse<typename P::tile, typename P::compute, typename P::elem>);
+  else return reinterpret_cast<void const*>(&matrix_multiply_generic<typename P::tile, typename P::compute, typename P::elem>);
 }
 
 // Referencing a kernel from host code makes the device compilation emit it; only the family's
 // policies are instantiated (the others' builtins do not exist on the target).
-template <Family F, class P>
+template <Gen G, class P>
 void add(void const** out, int& n) {
-  if constexpr (P::family == F || P::family == Family::kAny) out[n++] = kernel_of<P>();
+  if constexpr (P::family.runs_on(G)) out[n++] = kernel_of<P>();
 }
-template <Family F, class... P>
+template <Gen G, class... P>
 int reference_kernels(PolicyList<P...>, void const** out) {
   int n = 0;
-  (add<F, P>(out, n), ...);
+  (add<G, P>(out, n), ...);
   return n;
 }
 
 int wavemma_gemm_kernels(void const** out) {
-  return reference_kernels<static_cast<Family>(WAVEMMA_FAMILY)>(AllPolicies{}, out);
+  return reference_kernels<static_cast<Gen>(WAVEMMA_GENERATION)>(AllPolicies{}, out);
 }

@@ -64,12 +64,10 @@ inline void __wavemma_push_launch(dim3 grid, dim3 block, size_t shared = 0,
                                   hipStream_t stream = nullptr) {
   ::wavemma::simt::hip::detail::push_launch(grid, block, shared, stream);
 }
-// As HIP's, a launch of `kernel` (HIP_KERNEL_NAME(k<A, B>) for a template with commas), written
-// as the `<<< >>>` launch it is, which the rewriting step turns into the pushed configuration and
-// the call (clang's HIP front end refuses a direct call of a __global__ function).
+// As HIP's: a `<<< >>>` launch of `kernel` (HIP_KERNEL_NAME(k<A, B>) for a template with commas).
 #define hipLaunchKernelGGL(kernel, grid, block, shared, stream, ...)                               \
   do {                                                                                             \
-    kernel<<<(grid), (block), (shared), (stream)>>>(__VA_ARGS__);                                  \
+    (kernel)<<<(grid), (block), (shared), (stream)>>>(__VA_ARGS__);                                \
   } while (0)
 
 // hipExtLaunchKernelGGL (hip/hip_ext.h in HIP): the launch between two event records, either of
@@ -81,7 +79,7 @@ inline void __wavemma_record_event(hipEvent_t event, hipStream_t stream) {
   do {                                                                                             \
     ::__wavemma_record_event((start), (stream));                                                   \
     (void)(flags);                                                                                 \
-    kernel<<<(grid), (block), (shared), (stream)>>>(__VA_ARGS__);                                  \
+    (kernel)<<<(grid), (block), (shared), (stream)>>>(__VA_ARGS__);                                \
     ::__wavemma_record_event((stop), (stream));                                                    \
   } while (0)
 

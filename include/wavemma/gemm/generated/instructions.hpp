@@ -2,16 +2,807 @@
 // Regenerate: cmake --build <build dir> --target regenerate_gemm_instructions
 // (CTest gemm_generated_files checks that this file is up to date.)
 //
-// Every instruction at every wave size: the builtin's C types, a call wrapper, and each
-// operand's inverse layout (lane, element n of the lane's slice) -> (block, row, col) as the
-// catalog's bit routing. Element n of a lane sits at bits [n*e, n*e+e) of its register tuple.
+// Every instruction at every wave size: the builtin's C types, a call wrapper, and each operand's
+// layout as a routing table applied by OperandLayout (wavemma/gemm/operand_layout.hpp). The tables
+// come first, one per distinct layout, named after the first instruction that uses it; each states
+// its shape, (lanes, VGPRs) -> (rows, cols), and the inverse formulas of `wavemma show` (bit = the
+// bit position of the element in its VGPR).
 
 #pragma once
 
-#include "wavemma/hip.hpp"
+#include "wavemma/gemm/operand_layout.hpp"
 
 // clang-format off
 namespace wavemma::gemm::instr {
+
+namespace layout {
+
+// (lane, vgpr) -> (row, col): (L32,V8) -> (M16,K16), 16-bit elements, 2 per VGPR
+//   i = lane%16
+//   k = bit/16 + 2*vgpr
+//   replicated: lane bit(s) 4 are free, so every element is held in 2 lanes (lane + any combination of those bits)
+inline constexpr Routing gfx11_wmma_f32_16x16x16_f16_w32_a{
+    .elem_bits = 16, .vgprs = 8, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), n_bit(2), n_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L32,V8) -> (K16,N16), 16-bit elements, 2 per VGPR
+//   k = bit/16 + 2*vgpr
+//   j = lane%16
+//   replicated: lane bit(s) 4 are free, so every element is held in 2 lanes (lane + any combination of those bits)
+inline constexpr Routing gfx11_wmma_f32_16x16x16_f16_w32_b{
+    .elem_bits = 16, .vgprs = 8, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), n_bit(2), n_bit(3)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L32,V8) -> (M16,N16), 32-bit elements
+//   i = lane/16 + 2*vgpr
+//   j = lane%16
+inline constexpr Routing gfx11_wmma_f32_16x16x16_f16_w32_d{
+    .elem_bits = 32, .vgprs = 8, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .row = {lane_bit(4), n_bit(0), n_bit(1), n_bit(2)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L64,V4) -> (M16,N16), 32-bit elements
+//   i = lane/16 + 4*vgpr
+//   j = lane%16
+inline constexpr Routing gfx11_wmma_f32_16x16x16_f16_w64_d{
+    .elem_bits = 32, .vgprs = 4, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .row = {lane_bit(4), lane_bit(5), n_bit(0), n_bit(1)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L32,V8) -> (M16,N16), 16-bit elements, 2 per VGPR
+//   i = lane/16 + 2*vgpr
+//   j = lane%16
+inline constexpr Routing gfx11_wmma_f16_16x16x16_f16_w32_d{
+    .elem_bits = 16, .vgprs = 8, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .n_mask = 0x1, .n_value = 0x0,
+    .row = {lane_bit(4), n_bit(1), n_bit(2), n_bit(3)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L64,V4) -> (M16,N16), 16-bit elements, 2 per VGPR
+//   i = lane/16 + 4*vgpr
+//   j = lane%16
+inline constexpr Routing gfx11_wmma_f16_16x16x16_f16_w64_d{
+    .elem_bits = 16, .vgprs = 4, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .n_mask = 0x1, .n_value = 0x0,
+    .row = {lane_bit(4), lane_bit(5), n_bit(1), n_bit(2)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L32,V4) -> (M16,K16), 8-bit elements, 4 per VGPR
+//   i = lane%16
+//   k = bit/8 + 4*vgpr
+//   replicated: lane bit(s) 4 are free, so every element is held in 2 lanes (lane + any combination of those bits)
+inline constexpr Routing gfx11_wmma_i32_16x16x16_iu8_w32_a{
+    .elem_bits = 8, .vgprs = 4, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), n_bit(2), n_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L32,V4) -> (K16,N16), 8-bit elements, 4 per VGPR
+//   k = bit/8 + 4*vgpr
+//   j = lane%16
+//   replicated: lane bit(s) 4 are free, so every element is held in 2 lanes (lane + any combination of those bits)
+inline constexpr Routing gfx11_wmma_i32_16x16x16_iu8_w32_b{
+    .elem_bits = 8, .vgprs = 4, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), n_bit(2), n_bit(3)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L32,V2) -> (M16,K16), 4-bit elements, 8 per VGPR
+//   i = lane%16
+//   k = bit/4 + 8*vgpr
+//   replicated: lane bit(s) 4 are free, so every element is held in 2 lanes (lane + any combination of those bits)
+inline constexpr Routing gfx11_wmma_i32_16x16x16_iu4_w32_a{
+    .elem_bits = 4, .vgprs = 2, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), n_bit(2), n_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L32,V2) -> (K16,N16), 4-bit elements, 8 per VGPR
+//   k = bit/4 + 8*vgpr
+//   j = lane%16
+//   replicated: lane bit(s) 4 are free, so every element is held in 2 lanes (lane + any combination of those bits)
+inline constexpr Routing gfx11_wmma_i32_16x16x16_iu4_w32_b{
+    .elem_bits = 4, .vgprs = 2, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), n_bit(2), n_bit(3)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L32,V4) -> (M16,K16), 16-bit elements, 2 per VGPR
+//   i = lane%16
+//   k = bit/16 + 2*(vgpr%2) + 4*(lane/16) + 8*(vgpr/2)
+inline constexpr Routing gfx12_wmma_f32_16x16x16_f16_w32_a{
+    .elem_bits = 16, .vgprs = 4, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), lane_bit(4), n_bit(2)}};
+
+// (lane, vgpr) -> (row, col): (L32,V4) -> (K16,N16), 16-bit elements, 2 per VGPR
+//   k = bit/16 + 2*(vgpr%2) + 4*(lane/16) + 8*(vgpr/2)
+//   j = lane%16
+inline constexpr Routing gfx12_wmma_f32_16x16x16_f16_w32_b{
+    .elem_bits = 16, .vgprs = 4, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), lane_bit(4), n_bit(2)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L32,V8) -> (M16,N16), 32-bit elements
+//   i = vgpr + 8*(lane/16)
+//   j = lane%16
+inline constexpr Routing gfx12_wmma_f32_16x16x16_f16_w32_d{
+    .elem_bits = 32, .vgprs = 8, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), n_bit(2), lane_bit(4)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L64,V2) -> (M16,K16), 16-bit elements, 2 per VGPR
+//   i = lane%16
+//   k = bit/16 + 2*vgpr + 4*(lane/16)
+inline constexpr Routing gfx12_wmma_f32_16x16x16_f16_w64_a{
+    .elem_bits = 16, .vgprs = 2, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), lane_bit(4), lane_bit(5)}};
+
+// (lane, vgpr) -> (row, col): (L64,V2) -> (K16,N16), 16-bit elements, 2 per VGPR
+//   k = bit/16 + 2*vgpr + 4*(lane/16)
+//   j = lane%16
+inline constexpr Routing gfx12_wmma_f32_16x16x16_f16_w64_b{
+    .elem_bits = 16, .vgprs = 2, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), lane_bit(4), lane_bit(5)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L64,V4) -> (M16,N16), 32-bit elements
+//   i = vgpr + 4*(lane/32) + 8*((lane/16)%2)
+//   j = lane%16
+inline constexpr Routing gfx12_wmma_f32_16x16x16_f16_w64_d{
+    .elem_bits = 32, .vgprs = 4, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), lane_bit(5), lane_bit(4)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L32,V4) -> (M16,N16), 16-bit elements, 2 per VGPR
+//   i = bit/16 + 2*vgpr + 8*(lane/16)
+//   j = lane%16
+inline constexpr Routing gfx12_wmma_f16_16x16x16_f16_w32_d{
+    .elem_bits = 16, .vgprs = 4, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), n_bit(2), lane_bit(4)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L64,V2) -> (M16,N16), 16-bit elements, 2 per VGPR
+//   i = bit/16 + 2*vgpr + 4*(lane/32) + 8*((lane/16)%2)
+//   j = lane%16
+inline constexpr Routing gfx12_wmma_f16_16x16x16_f16_w64_d{
+    .elem_bits = 16, .vgprs = 2, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), lane_bit(5), lane_bit(4)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L32,V2) -> (M16,K16), 8-bit elements, 4 per VGPR
+//   i = lane%16
+//   k = bit/8 + 4*vgpr + 8*(lane/16)
+inline constexpr Routing gfx12_wmma_i32_16x16x16_iu8_w32_a{
+    .elem_bits = 8, .vgprs = 2, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), n_bit(2), lane_bit(4)}};
+
+// (lane, vgpr) -> (row, col): (L32,V2) -> (K16,N16), 8-bit elements, 4 per VGPR
+//   k = bit/8 + 4*vgpr + 8*(lane/16)
+//   j = lane%16
+inline constexpr Routing gfx12_wmma_i32_16x16x16_iu8_w32_b{
+    .elem_bits = 8, .vgprs = 2, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), n_bit(2), lane_bit(4)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L64,V1) -> (M16,K16), 8-bit elements, 4 per VGPR
+//   i = lane%16
+//   k = bit/8 + 4*(lane/32) + 8*((lane/16)%2)
+inline constexpr Routing gfx12_wmma_i32_16x16x16_iu8_w64_a{
+    .elem_bits = 8, .vgprs = 1, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), lane_bit(5), lane_bit(4)}};
+
+// (lane, vgpr) -> (row, col): (L64,V1) -> (K16,N16), 8-bit elements, 4 per VGPR
+//   k = bit/8 + 4*(lane/32) + 8*((lane/16)%2)
+//   j = lane%16
+inline constexpr Routing gfx12_wmma_i32_16x16x16_iu8_w64_b{
+    .elem_bits = 8, .vgprs = 1, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), lane_bit(5), lane_bit(4)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L32,V1) -> (M16,K16), 4-bit elements, 8 per VGPR
+//   i = lane%16
+//   k = bit/4 + 8*(lane/16)
+inline constexpr Routing gfx12_wmma_i32_16x16x16_iu4_w32_a{
+    .elem_bits = 4, .vgprs = 1, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), n_bit(2), lane_bit(4)}};
+
+// (lane, vgpr) -> (row, col): (L32,V1) -> (K16,N16), 4-bit elements, 8 per VGPR
+//   k = bit/4 + 8*(lane/16)
+//   j = lane%16
+inline constexpr Routing gfx12_wmma_i32_16x16x16_iu4_w32_b{
+    .elem_bits = 4, .vgprs = 1, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), n_bit(2), lane_bit(4)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L64,V1) -> (M16,K16), 4-bit elements, 8 per VGPR
+//   i = lane%16
+//   k = bit/4 + 8*((lane/16)%2)
+//   only lanes with (lane & 0x20) == 0x0 hold this operand; the others are ignored
+inline constexpr Routing gfx12_wmma_i32_16x16x16_iu4_w64_a{
+    .elem_bits = 4, .vgprs = 1, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .lane_mask = 0x20, .lane_value = 0x0,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), n_bit(2), lane_bit(4)}};
+
+// (lane, vgpr) -> (row, col): (L64,V1) -> (K16,N16), 4-bit elements, 8 per VGPR
+//   k = bit/4 + 8*((lane/16)%2)
+//   j = lane%16
+//   only lanes with (lane & 0x20) == 0x0 hold this operand; the others are ignored
+inline constexpr Routing gfx12_wmma_i32_16x16x16_iu4_w64_b{
+    .elem_bits = 4, .vgprs = 1, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .lane_mask = 0x20, .lane_value = 0x0,
+    .row = {n_bit(0), n_bit(1), n_bit(2), lane_bit(4)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L32,V2) -> (M16,K32), 4-bit elements, 8 per VGPR
+//   i = lane%16
+//   k = bit/4 + 8*vgpr + 16*(lane/16)
+inline constexpr Routing gfx12_wmma_i32_16x16x32_iu4_w32_a{
+    .elem_bits = 4, .vgprs = 2, .block_bits = 0, .row_bits = 4, .col_bits = 5,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), lane_bit(4)}};
+
+// (lane, vgpr) -> (row, col): (L32,V2) -> (K32,N16), 4-bit elements, 8 per VGPR
+//   k = bit/4 + 8*vgpr + 16*(lane/16)
+//   j = lane%16
+inline constexpr Routing gfx12_wmma_i32_16x16x32_iu4_w32_b{
+    .elem_bits = 4, .vgprs = 2, .block_bits = 0, .row_bits = 5, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), lane_bit(4)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L64,V1) -> (M16,K32), 4-bit elements, 8 per VGPR
+//   i = lane%16
+//   k = bit/4 + 8*(lane/32) + 16*((lane/16)%2)
+inline constexpr Routing gfx12_wmma_i32_16x16x32_iu4_w64_a{
+    .elem_bits = 4, .vgprs = 1, .block_bits = 0, .row_bits = 4, .col_bits = 5,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), n_bit(2), lane_bit(5), lane_bit(4)}};
+
+// (lane, vgpr) -> (row, col): (L64,V1) -> (K32,N16), 4-bit elements, 8 per VGPR
+//   k = bit/4 + 8*(lane/32) + 16*((lane/16)%2)
+//   j = lane%16
+inline constexpr Routing gfx12_wmma_i32_16x16x32_iu4_w64_b{
+    .elem_bits = 4, .vgprs = 1, .block_bits = 0, .row_bits = 5, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), n_bit(2), lane_bit(5), lane_bit(4)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L32,V8) -> (K32,N16), 16-bit elements, 2 per VGPR
+//   k = bit/16 + 2*(vgpr%4) + 8*(lane/16) + 16*(vgpr/4)
+//   j = lane%16
+inline constexpr Routing gfx12_swmmac_f32_16x16x32_f16_w32_b{
+    .elem_bits = 16, .vgprs = 8, .block_bits = 0, .row_bits = 5, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), n_bit(2), lane_bit(4), n_bit(3)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L32,V1) -> (M16,C16), 2-bit elements, 16 per VGPR
+//   i = lane%16
+//   c = (bit/2)%4 + 4*(lane/16) + 8*((bit/8)%2)
+inline constexpr Routing gfx12_swmmac_f32_16x16x32_f16_w32_index{
+    .elem_bits = 2, .vgprs = 1, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .n_mask = 0x8, .n_value = 0x0,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), lane_bit(4), n_bit(2)}};
+
+// (lane, vgpr) -> (row, col): (L64,V4) -> (K32,N16), 16-bit elements, 2 per VGPR
+//   k = bit/16 + 2*vgpr + 8*(lane/16)
+//   j = lane%16
+inline constexpr Routing gfx12_swmmac_f32_16x16x32_f16_w64_b{
+    .elem_bits = 16, .vgprs = 4, .block_bits = 0, .row_bits = 5, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), n_bit(2), lane_bit(4), lane_bit(5)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L64,V1) -> (M16,C16), 2-bit elements, 16 per VGPR
+//   i = lane%16
+//   c = (bit/2)%4 + 4*(lane/16)
+inline constexpr Routing gfx12_swmmac_f32_16x16x32_f16_w64_index{
+    .elem_bits = 2, .vgprs = 1, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .n_mask = 0xc, .n_value = 0x0,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), lane_bit(4), lane_bit(5)}};
+
+// (lane, vgpr) -> (row, col): (L32,V4) -> (K32,N16), 8-bit elements, 4 per VGPR
+//   k = bit/8 + 4*vgpr + 16*(lane/16)
+//   j = lane%16
+inline constexpr Routing gfx12_swmmac_i32_16x16x32_iu8_w32_b{
+    .elem_bits = 8, .vgprs = 4, .block_bits = 0, .row_bits = 5, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), lane_bit(4)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L32,V1) -> (M16,C16), 2-bit elements, 16 per VGPR
+//   i = lane%16
+//   c = (bit/2)%8 + 8*(lane/16)
+inline constexpr Routing gfx12_swmmac_i32_16x16x32_iu8_w32_index{
+    .elem_bits = 2, .vgprs = 1, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .n_mask = 0x8, .n_value = 0x0,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), n_bit(2), lane_bit(4)}};
+
+// (lane, vgpr) -> (row, col): (L64,V2) -> (K32,N16), 8-bit elements, 4 per VGPR
+//   k = bit/8 + 4*vgpr + 8*(lane/32) + 16*((lane/16)%2)
+//   j = lane%16
+inline constexpr Routing gfx12_swmmac_i32_16x16x32_iu8_w64_b{
+    .elem_bits = 8, .vgprs = 2, .block_bits = 0, .row_bits = 5, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), n_bit(2), lane_bit(5), lane_bit(4)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L64,V1) -> (M16,C16), 2-bit elements, 16 per VGPR
+//   i = lane%16
+//   c = (bit/2)%4 + 4*(lane/32) + 8*((lane/16)%2)
+inline constexpr Routing gfx12_swmmac_i32_16x16x32_iu8_w64_index{
+    .elem_bits = 2, .vgprs = 1, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .n_mask = 0xc, .n_value = 0x0,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), lane_bit(5), lane_bit(4)}};
+
+// (lane, vgpr) -> (row, col): (L64,V1) -> (M16,C16), 2-bit elements, 16 per VGPR
+//   i = lane%16
+//   c = (bit/2)%8 + 8*((lane/16)%2)
+//   only lanes with (lane & 0x20) == 0x0 hold this operand; the others are ignored
+inline constexpr Routing gfx12_swmmac_i32_16x16x32_iu4_w64_index{
+    .elem_bits = 2, .vgprs = 1, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .lane_mask = 0x20, .lane_value = 0x0,
+    .n_mask = 0x8, .n_value = 0x0,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), n_bit(2), lane_bit(4)}};
+
+// (lane, vgpr) -> (row, col): (L32,V4) -> (K64,N16), 4-bit elements, 8 per VGPR
+//   k = bit/4 + 8*vgpr + 32*(lane/16)
+//   j = lane%16
+inline constexpr Routing gfx12_swmmac_i32_16x16x64_iu4_w32_b{
+    .elem_bits = 4, .vgprs = 4, .block_bits = 0, .row_bits = 6, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), n_bit(4), lane_bit(4)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L32,V1) -> (M16,C32), 2-bit elements, 16 per VGPR
+//   i = lane%16
+//   c = bit/2 + 16*(lane/16)
+inline constexpr Routing gfx12_swmmac_i32_16x16x64_iu4_w32_index{
+    .elem_bits = 2, .vgprs = 1, .block_bits = 0, .row_bits = 4, .col_bits = 5,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), lane_bit(4)}};
+
+// (lane, vgpr) -> (row, col): (L64,V2) -> (K64,N16), 4-bit elements, 8 per VGPR
+//   k = bit/4 + 8*vgpr + 16*(lane/32) + 32*((lane/16)%2)
+//   j = lane%16
+inline constexpr Routing gfx12_swmmac_i32_16x16x64_iu4_w64_b{
+    .elem_bits = 4, .vgprs = 2, .block_bits = 0, .row_bits = 6, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), lane_bit(5), lane_bit(4)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L64,V1) -> (M16,C32), 2-bit elements, 16 per VGPR
+//   i = lane%16
+//   c = (bit/2)%8 + 8*(lane/32) + 16*((lane/16)%2)
+inline constexpr Routing gfx12_swmmac_i32_16x16x64_iu4_w64_index{
+    .elem_bits = 2, .vgprs = 1, .block_bits = 0, .row_bits = 4, .col_bits = 5,
+    .n_mask = 0x8, .n_value = 0x0,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), n_bit(2), lane_bit(5), lane_bit(4)}};
+
+// (lane, vgpr) -> (block, row, col): (L64,V1) -> (B2,M32,K1), 32-bit elements
+//   b = lane/32
+//   i = lane%32
+inline constexpr Routing gfx94x_mfma_f32_32x32x1_2b_f32_w64_a{
+    .elem_bits = 32, .vgprs = 1, .block_bits = 1, .row_bits = 5, .col_bits = 0,
+    .block = {lane_bit(5)},
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)}};
+
+// (lane, vgpr) -> (block, row, col): (L64,V1) -> (B2,K1,N32), 32-bit elements
+//   b = lane/32
+//   j = lane%32
+inline constexpr Routing gfx94x_mfma_f32_32x32x1_2b_f32_w64_b{
+    .elem_bits = 32, .vgprs = 1, .block_bits = 1, .row_bits = 0, .col_bits = 5,
+    .block = {lane_bit(5)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)}};
+
+// (lane, vgpr) -> (block, row, col): (L64,V32) -> (B2,M32,N32), 32-bit elements
+//   b = vgpr/16
+//   i = vgpr%4 + 4*(lane/32) + 8*((vgpr/4)%4)
+//   j = lane%32
+inline constexpr Routing gfx94x_mfma_f32_32x32x1_2b_f32_w64_d{
+    .elem_bits = 32, .vgprs = 32, .block_bits = 1, .row_bits = 5, .col_bits = 5,
+    .block = {n_bit(4)},
+    .row = {n_bit(0), n_bit(1), lane_bit(5), n_bit(2), n_bit(3)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)}};
+
+// (lane, vgpr) -> (block, row, col): (L64,V1) -> (B4,M16,K1), 32-bit elements
+//   b = lane/16
+//   i = lane%16
+inline constexpr Routing gfx94x_mfma_f32_16x16x1_4b_f32_w64_a{
+    .elem_bits = 32, .vgprs = 1, .block_bits = 2, .row_bits = 4, .col_bits = 0,
+    .block = {lane_bit(4), lane_bit(5)},
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (block, row, col): (L64,V1) -> (B4,K1,N16), 32-bit elements
+//   b = lane/16
+//   j = lane%16
+inline constexpr Routing gfx94x_mfma_f32_16x16x1_4b_f32_w64_b{
+    .elem_bits = 32, .vgprs = 1, .block_bits = 2, .row_bits = 0, .col_bits = 4,
+    .block = {lane_bit(4), lane_bit(5)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (block, row, col): (L64,V16) -> (B4,M16,N16), 32-bit elements
+//   b = vgpr/4
+//   i = vgpr%4 + 4*(lane/16)
+//   j = lane%16
+inline constexpr Routing gfx94x_mfma_f32_16x16x1_4b_f32_w64_d{
+    .elem_bits = 32, .vgprs = 16, .block_bits = 2, .row_bits = 4, .col_bits = 4,
+    .block = {n_bit(2), n_bit(3)},
+    .row = {n_bit(0), n_bit(1), lane_bit(4), lane_bit(5)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (block, row, col): (L64,V1) -> (B16,M4,K1), 32-bit elements
+//   b = lane/4
+//   i = lane%4
+inline constexpr Routing gfx94x_mfma_f32_4x4x1_16b_f32_w64_a{
+    .elem_bits = 32, .vgprs = 1, .block_bits = 4, .row_bits = 2, .col_bits = 0,
+    .block = {lane_bit(2), lane_bit(3), lane_bit(4), lane_bit(5)},
+    .row = {lane_bit(0), lane_bit(1)}};
+
+// (lane, vgpr) -> (block, row, col): (L64,V1) -> (B16,K1,N4), 32-bit elements
+//   b = lane/4
+//   j = lane%4
+inline constexpr Routing gfx94x_mfma_f32_4x4x1_16b_f32_w64_b{
+    .elem_bits = 32, .vgprs = 1, .block_bits = 4, .row_bits = 0, .col_bits = 2,
+    .block = {lane_bit(2), lane_bit(3), lane_bit(4), lane_bit(5)},
+    .col = {lane_bit(0), lane_bit(1)}};
+
+// (lane, vgpr) -> (block, row, col): (L64,V4) -> (B16,M4,N4), 32-bit elements
+//   b = lane/4
+//   i = vgpr
+//   j = lane%4
+inline constexpr Routing gfx94x_mfma_f32_4x4x1_16b_f32_w64_d{
+    .elem_bits = 32, .vgprs = 4, .block_bits = 4, .row_bits = 2, .col_bits = 2,
+    .block = {lane_bit(2), lane_bit(3), lane_bit(4), lane_bit(5)},
+    .row = {n_bit(0), n_bit(1)},
+    .col = {lane_bit(0), lane_bit(1)}};
+
+// (lane, vgpr) -> (row, col): (L64,V1) -> (M32,K2), 32-bit elements
+//   i = lane%32
+//   k = lane/32
+inline constexpr Routing gfx94x_mfma_f32_32x32x2_f32_w64_a{
+    .elem_bits = 32, .vgprs = 1, .block_bits = 0, .row_bits = 5, .col_bits = 1,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)},
+    .col = {lane_bit(5)}};
+
+// (lane, vgpr) -> (row, col): (L64,V1) -> (K2,N32), 32-bit elements
+//   k = lane/32
+//   j = lane%32
+inline constexpr Routing gfx94x_mfma_f32_32x32x2_f32_w64_b{
+    .elem_bits = 32, .vgprs = 1, .block_bits = 0, .row_bits = 1, .col_bits = 5,
+    .row = {lane_bit(5)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)}};
+
+// (lane, vgpr) -> (row, col): (L64,V16) -> (M32,N32), 32-bit elements
+//   i = vgpr%4 + 4*(lane/32) + 8*(vgpr/4)
+//   j = lane%32
+inline constexpr Routing gfx94x_mfma_f32_32x32x2_f32_w64_d{
+    .elem_bits = 32, .vgprs = 16, .block_bits = 0, .row_bits = 5, .col_bits = 5,
+    .row = {n_bit(0), n_bit(1), lane_bit(5), n_bit(2), n_bit(3)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)}};
+
+// (lane, vgpr) -> (row, col): (L64,V1) -> (M16,K4), 32-bit elements
+//   i = lane%16
+//   k = lane/16
+inline constexpr Routing gfx94x_mfma_f32_16x16x4_f32_w64_a{
+    .elem_bits = 32, .vgprs = 1, .block_bits = 0, .row_bits = 4, .col_bits = 2,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {lane_bit(4), lane_bit(5)}};
+
+// (lane, vgpr) -> (row, col): (L64,V1) -> (K4,N16), 32-bit elements
+//   k = lane/16
+//   j = lane%16
+inline constexpr Routing gfx94x_mfma_f32_16x16x4_f32_w64_b{
+    .elem_bits = 32, .vgprs = 1, .block_bits = 0, .row_bits = 2, .col_bits = 4,
+    .row = {lane_bit(4), lane_bit(5)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L64,V4) -> (M16,N16), 32-bit elements
+//   i = vgpr + 4*(lane/16)
+//   j = lane%16
+inline constexpr Routing gfx94x_mfma_f32_16x16x4_f32_w64_d{
+    .elem_bits = 32, .vgprs = 4, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), lane_bit(4), lane_bit(5)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (block, row, col): (L64,V2) -> (B2,M32,K4), 16-bit elements, 2 per VGPR
+//   b = lane/32
+//   i = lane%32
+//   k = bit/16 + 2*vgpr
+inline constexpr Routing gfx94x_mfma_f32_32x32x4_2b_f16_w64_a{
+    .elem_bits = 16, .vgprs = 2, .block_bits = 1, .row_bits = 5, .col_bits = 2,
+    .block = {lane_bit(5)},
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)},
+    .col = {n_bit(0), n_bit(1)}};
+
+// (lane, vgpr) -> (block, row, col): (L64,V2) -> (B2,K4,N32), 16-bit elements, 2 per VGPR
+//   b = lane/32
+//   k = bit/16 + 2*vgpr
+//   j = lane%32
+inline constexpr Routing gfx94x_mfma_f32_32x32x4_2b_f16_w64_b{
+    .elem_bits = 16, .vgprs = 2, .block_bits = 1, .row_bits = 2, .col_bits = 5,
+    .block = {lane_bit(5)},
+    .row = {n_bit(0), n_bit(1)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)}};
+
+// (lane, vgpr) -> (block, row, col): (L64,V2) -> (B4,M16,K4), 16-bit elements, 2 per VGPR
+//   b = lane/16
+//   i = lane%16
+//   k = bit/16 + 2*vgpr
+inline constexpr Routing gfx94x_mfma_f32_16x16x4_4b_f16_w64_a{
+    .elem_bits = 16, .vgprs = 2, .block_bits = 2, .row_bits = 4, .col_bits = 2,
+    .block = {lane_bit(4), lane_bit(5)},
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1)}};
+
+// (lane, vgpr) -> (block, row, col): (L64,V2) -> (B4,K4,N16), 16-bit elements, 2 per VGPR
+//   b = lane/16
+//   k = bit/16 + 2*vgpr
+//   j = lane%16
+inline constexpr Routing gfx94x_mfma_f32_16x16x4_4b_f16_w64_b{
+    .elem_bits = 16, .vgprs = 2, .block_bits = 2, .row_bits = 2, .col_bits = 4,
+    .block = {lane_bit(4), lane_bit(5)},
+    .row = {n_bit(0), n_bit(1)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (block, row, col): (L64,V2) -> (B16,M4,K4), 16-bit elements, 2 per VGPR
+//   b = lane/4
+//   i = lane%4
+//   k = bit/16 + 2*vgpr
+inline constexpr Routing gfx94x_mfma_f32_4x4x4_16b_f16_w64_a{
+    .elem_bits = 16, .vgprs = 2, .block_bits = 4, .row_bits = 2, .col_bits = 2,
+    .block = {lane_bit(2), lane_bit(3), lane_bit(4), lane_bit(5)},
+    .row = {lane_bit(0), lane_bit(1)},
+    .col = {n_bit(0), n_bit(1)}};
+
+// (lane, vgpr) -> (block, row, col): (L64,V2) -> (B16,K4,N4), 16-bit elements, 2 per VGPR
+//   b = lane/4
+//   k = bit/16 + 2*vgpr
+//   j = lane%4
+inline constexpr Routing gfx94x_mfma_f32_4x4x4_16b_f16_w64_b{
+    .elem_bits = 16, .vgprs = 2, .block_bits = 4, .row_bits = 2, .col_bits = 2,
+    .block = {lane_bit(2), lane_bit(3), lane_bit(4), lane_bit(5)},
+    .row = {n_bit(0), n_bit(1)},
+    .col = {lane_bit(0), lane_bit(1)}};
+
+// (lane, vgpr) -> (row, col): (L64,V2) -> (M32,K8), 16-bit elements, 2 per VGPR
+//   i = lane%32
+//   k = bit/16 + 2*vgpr + 4*(lane/32)
+inline constexpr Routing gfx94x_mfma_f32_32x32x8_f16_w64_a{
+    .elem_bits = 16, .vgprs = 2, .block_bits = 0, .row_bits = 5, .col_bits = 3,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)},
+    .col = {n_bit(0), n_bit(1), lane_bit(5)}};
+
+// (lane, vgpr) -> (row, col): (L64,V2) -> (K8,N32), 16-bit elements, 2 per VGPR
+//   k = bit/16 + 2*vgpr + 4*(lane/32)
+//   j = lane%32
+inline constexpr Routing gfx94x_mfma_f32_32x32x8_f16_w64_b{
+    .elem_bits = 16, .vgprs = 2, .block_bits = 0, .row_bits = 3, .col_bits = 5,
+    .row = {n_bit(0), n_bit(1), lane_bit(5)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)}};
+
+// (lane, vgpr) -> (block, row, col): (L64,V1) -> (B2,M32,K4), 8-bit elements, 4 per VGPR
+//   b = lane/32
+//   i = lane%32
+//   k = bit/8
+inline constexpr Routing gfx94x_mfma_i32_32x32x4_2b_i8_w64_a{
+    .elem_bits = 8, .vgprs = 1, .block_bits = 1, .row_bits = 5, .col_bits = 2,
+    .block = {lane_bit(5)},
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)},
+    .col = {n_bit(0), n_bit(1)}};
+
+// (lane, vgpr) -> (block, row, col): (L64,V1) -> (B2,K4,N32), 8-bit elements, 4 per VGPR
+//   b = lane/32
+//   k = bit/8
+//   j = lane%32
+inline constexpr Routing gfx94x_mfma_i32_32x32x4_2b_i8_w64_b{
+    .elem_bits = 8, .vgprs = 1, .block_bits = 1, .row_bits = 2, .col_bits = 5,
+    .block = {lane_bit(5)},
+    .row = {n_bit(0), n_bit(1)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)}};
+
+// (lane, vgpr) -> (block, row, col): (L64,V1) -> (B4,M16,K4), 8-bit elements, 4 per VGPR
+//   b = lane/16
+//   i = lane%16
+//   k = bit/8
+inline constexpr Routing gfx94x_mfma_i32_16x16x4_4b_i8_w64_a{
+    .elem_bits = 8, .vgprs = 1, .block_bits = 2, .row_bits = 4, .col_bits = 2,
+    .block = {lane_bit(4), lane_bit(5)},
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1)}};
+
+// (lane, vgpr) -> (block, row, col): (L64,V1) -> (B4,K4,N16), 8-bit elements, 4 per VGPR
+//   b = lane/16
+//   k = bit/8
+//   j = lane%16
+inline constexpr Routing gfx94x_mfma_i32_16x16x4_4b_i8_w64_b{
+    .elem_bits = 8, .vgprs = 1, .block_bits = 2, .row_bits = 2, .col_bits = 4,
+    .block = {lane_bit(4), lane_bit(5)},
+    .row = {n_bit(0), n_bit(1)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (block, row, col): (L64,V1) -> (B16,M4,K4), 8-bit elements, 4 per VGPR
+//   b = lane/4
+//   i = lane%4
+//   k = bit/8
+inline constexpr Routing gfx94x_mfma_i32_4x4x4_16b_i8_w64_a{
+    .elem_bits = 8, .vgprs = 1, .block_bits = 4, .row_bits = 2, .col_bits = 2,
+    .block = {lane_bit(2), lane_bit(3), lane_bit(4), lane_bit(5)},
+    .row = {lane_bit(0), lane_bit(1)},
+    .col = {n_bit(0), n_bit(1)}};
+
+// (lane, vgpr) -> (block, row, col): (L64,V1) -> (B16,K4,N4), 8-bit elements, 4 per VGPR
+//   b = lane/4
+//   k = bit/8
+//   j = lane%4
+inline constexpr Routing gfx94x_mfma_i32_4x4x4_16b_i8_w64_b{
+    .elem_bits = 8, .vgprs = 1, .block_bits = 4, .row_bits = 2, .col_bits = 2,
+    .block = {lane_bit(2), lane_bit(3), lane_bit(4), lane_bit(5)},
+    .row = {n_bit(0), n_bit(1)},
+    .col = {lane_bit(0), lane_bit(1)}};
+
+// (lane, vgpr) -> (row, col): (L64,V2) -> (M32,K16), 8-bit elements, 4 per VGPR
+//   i = lane%32
+//   k = bit/8 + 4*vgpr + 8*(lane/32)
+inline constexpr Routing gfx94x_mfma_i32_32x32x16_i8_w64_a{
+    .elem_bits = 8, .vgprs = 2, .block_bits = 0, .row_bits = 5, .col_bits = 4,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)},
+    .col = {n_bit(0), n_bit(1), n_bit(2), lane_bit(5)}};
+
+// (lane, vgpr) -> (row, col): (L64,V2) -> (K16,N32), 8-bit elements, 4 per VGPR
+//   k = bit/8 + 4*vgpr + 8*(lane/32)
+//   j = lane%32
+inline constexpr Routing gfx94x_mfma_i32_32x32x16_i8_w64_b{
+    .elem_bits = 8, .vgprs = 2, .block_bits = 0, .row_bits = 4, .col_bits = 5,
+    .row = {n_bit(0), n_bit(1), n_bit(2), lane_bit(5)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)}};
+
+// (lane, vgpr) -> (row, col): (L64,V2) -> (M16,K32), 8-bit elements, 4 per VGPR
+//   i = lane%16
+//   k = bit/8 + 4*vgpr + 8*(lane/16)
+inline constexpr Routing gfx94x_mfma_i32_16x16x32_i8_w64_a{
+    .elem_bits = 8, .vgprs = 2, .block_bits = 0, .row_bits = 4, .col_bits = 5,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), n_bit(2), lane_bit(4), lane_bit(5)}};
+
+// (lane, vgpr) -> (row, col): (L64,V2) -> (K32,N16), 8-bit elements, 4 per VGPR
+//   k = bit/8 + 4*vgpr + 8*(lane/16)
+//   j = lane%16
+inline constexpr Routing gfx94x_mfma_i32_16x16x32_i8_w64_b{
+    .elem_bits = 8, .vgprs = 2, .block_bits = 0, .row_bits = 5, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), n_bit(2), lane_bit(4), lane_bit(5)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L64,V2) -> (M32,K4), 32-bit elements
+//   i = lane%32
+//   k = vgpr + 2*(lane/32)
+inline constexpr Routing gfx94x_mfma_f32_32x32x4_xf32_w64_a{
+    .elem_bits = 32, .vgprs = 2, .block_bits = 0, .row_bits = 5, .col_bits = 2,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)},
+    .col = {n_bit(0), lane_bit(5)}};
+
+// (lane, vgpr) -> (row, col): (L64,V2) -> (K4,N32), 32-bit elements
+//   k = vgpr + 2*(lane/32)
+//   j = lane%32
+inline constexpr Routing gfx94x_mfma_f32_32x32x4_xf32_w64_b{
+    .elem_bits = 32, .vgprs = 2, .block_bits = 0, .row_bits = 2, .col_bits = 5,
+    .row = {n_bit(0), lane_bit(5)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)}};
+
+// (lane, vgpr) -> (row, col): (L64,V2) -> (M16,K8), 32-bit elements
+//   i = lane%16
+//   k = vgpr + 2*(lane/16)
+inline constexpr Routing gfx94x_mfma_f32_16x16x8_xf32_w64_a{
+    .elem_bits = 32, .vgprs = 2, .block_bits = 0, .row_bits = 4, .col_bits = 3,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), lane_bit(4), lane_bit(5)}};
+
+// (lane, vgpr) -> (row, col): (L64,V2) -> (K8,N16), 32-bit elements
+//   k = vgpr + 2*(lane/16)
+//   j = lane%16
+inline constexpr Routing gfx94x_mfma_f32_16x16x8_xf32_w64_b{
+    .elem_bits = 32, .vgprs = 2, .block_bits = 0, .row_bits = 3, .col_bits = 4,
+    .row = {n_bit(0), lane_bit(4), lane_bit(5)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L64,V2) -> (M16,K4), 64-bit elements, one per VGPR pair
+//   i = lane%16
+//   k = lane/16
+inline constexpr Routing gfx94x_mfma_f64_16x16x4_f64_w64_a{
+    .elem_bits = 64, .vgprs = 2, .block_bits = 0, .row_bits = 4, .col_bits = 2,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {lane_bit(4), lane_bit(5)}};
+
+// (lane, vgpr) -> (row, col): (L64,V2) -> (K4,N16), 64-bit elements, one per VGPR pair
+//   k = lane/16
+//   j = lane%16
+inline constexpr Routing gfx94x_mfma_f64_16x16x4_f64_w64_b{
+    .elem_bits = 64, .vgprs = 2, .block_bits = 0, .row_bits = 2, .col_bits = 4,
+    .row = {lane_bit(4), lane_bit(5)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L64,V8) -> (M16,N16), 64-bit elements, one per VGPR pair
+//   i = lane/16 + 4*(vgpr/2)
+//   j = lane%16
+inline constexpr Routing gfx94x_mfma_f64_16x16x4_f64_w64_d{
+    .elem_bits = 64, .vgprs = 8, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .row = {lane_bit(4), lane_bit(5), n_bit(0), n_bit(1)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (block, row, col): (L64,V2) -> (B4,M4,K4), 64-bit elements, one per VGPR pair
+//   b = (lane/4)%4
+//   i = lane%4
+//   k = lane/16
+inline constexpr Routing gfx94x_mfma_f64_4x4x4_4b_f64_w64_a{
+    .elem_bits = 64, .vgprs = 2, .block_bits = 2, .row_bits = 2, .col_bits = 2,
+    .block = {lane_bit(2), lane_bit(3)},
+    .row = {lane_bit(0), lane_bit(1)},
+    .col = {lane_bit(4), lane_bit(5)}};
+
+// (lane, vgpr) -> (block, row, col): (L64,V2) -> (B4,K4,N4), 64-bit elements, one per VGPR pair
+//   b = (lane/4)%4
+//   k = lane/16
+//   j = lane%4
+inline constexpr Routing gfx94x_mfma_f64_4x4x4_4b_f64_w64_b{
+    .elem_bits = 64, .vgprs = 2, .block_bits = 2, .row_bits = 2, .col_bits = 2,
+    .block = {lane_bit(2), lane_bit(3)},
+    .row = {lane_bit(4), lane_bit(5)},
+    .col = {lane_bit(0), lane_bit(1)}};
+
+// (lane, vgpr) -> (row, col): (L64,V4) -> (K16,N32), 16-bit elements, 2 per VGPR
+//   k = bit/16 + 2*vgpr + 8*(lane/32)
+//   j = lane%32
+inline constexpr Routing gfx94x_smfmac_f32_32x32x16_f16_w64_b{
+    .elem_bits = 16, .vgprs = 4, .block_bits = 0, .row_bits = 4, .col_bits = 5,
+    .row = {n_bit(0), n_bit(1), n_bit(2), lane_bit(5)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)}};
+
+// (lane, vgpr) -> (row, col): (L64,V1) -> (M32,C8), 2-bit elements, 16 per VGPR
+//   i = lane%32
+//   c = (bit/2)%4 + 4*(lane/32)
+inline constexpr Routing gfx94x_smfmac_f32_32x32x16_f16_w64_index{
+    .elem_bits = 2, .vgprs = 1, .block_bits = 0, .row_bits = 5, .col_bits = 3,
+    .n_mask = 0xc, .n_value = 0x0,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)},
+    .col = {n_bit(0), n_bit(1), lane_bit(5)}};
+
+// (lane, vgpr) -> (row, col): (L64,V4) -> (K64,N16), 8-bit elements, 4 per VGPR
+//   k = bit/8 + 4*vgpr + 16*(lane/16)
+//   j = lane%16
+inline constexpr Routing gfx94x_smfmac_i32_16x16x64_i8_w64_b{
+    .elem_bits = 8, .vgprs = 4, .block_bits = 0, .row_bits = 6, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), lane_bit(4), lane_bit(5)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L64,V1) -> (M16,C32), 2-bit elements, 16 per VGPR
+//   i = lane%16
+//   c = (bit/2)%8 + 8*(lane/16)
+inline constexpr Routing gfx94x_smfmac_i32_16x16x64_i8_w64_index{
+    .elem_bits = 2, .vgprs = 1, .block_bits = 0, .row_bits = 4, .col_bits = 5,
+    .n_mask = 0x8, .n_value = 0x0,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), n_bit(2), lane_bit(4), lane_bit(5)}};
+
+// (lane, vgpr) -> (row, col): (L64,V4) -> (K32,N32), 8-bit elements, 4 per VGPR
+//   k = bit/8 + 4*vgpr + 16*(lane/32)
+//   j = lane%32
+inline constexpr Routing gfx94x_smfmac_i32_32x32x32_i8_w64_b{
+    .elem_bits = 8, .vgprs = 4, .block_bits = 0, .row_bits = 5, .col_bits = 5,
+    .row = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), lane_bit(5)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)}};
+
+// (lane, vgpr) -> (row, col): (L64,V1) -> (M32,C16), 2-bit elements, 16 per VGPR
+//   i = lane%32
+//   c = (bit/2)%8 + 8*(lane/32)
+inline constexpr Routing gfx94x_smfmac_i32_32x32x32_i8_w64_index{
+    .elem_bits = 2, .vgprs = 1, .block_bits = 0, .row_bits = 5, .col_bits = 4,
+    .n_mask = 0x8, .n_value = 0x0,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)},
+    .col = {n_bit(0), n_bit(1), n_bit(2), lane_bit(5)}};
+
+} // namespace layout
 
 // v_wmma_f32_16x16x16_f16, gfx11, wave32
 struct gfx11_wmma_f32_16x16x16_f16_w32 {
@@ -22,33 +813,9 @@ struct gfx11_wmma_f32_16x16x16_f16_w32 {
   using a_type = _Float16 __attribute__((ext_vector_type(16)));
   using b_type = _Float16 __attribute__((ext_vector_type(16)));
   using c_type = float __attribute__((ext_vector_type(8)));
-  // A: (lane, n) -> (block, row, col); 8 VGPR(s), 16 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 8, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15); }
-  };
-  // B: (lane, n) -> (block, row, col); 8 VGPR(s), 16 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 8, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 8 VGPR(s), 8 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 8, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 4 & 1) | (n & 7) << 1; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx11_wmma_f32_16x16x16_f16_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx11_wmma_f32_16x16x16_f16_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx11_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_f32_16x16x16_f16_w32(a, b, c);
   }
@@ -63,33 +830,9 @@ struct gfx11_wmma_f32_16x16x16_f16_w64 {
   using a_type = _Float16 __attribute__((ext_vector_type(16)));
   using b_type = _Float16 __attribute__((ext_vector_type(16)));
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 8 VGPR(s), 16 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 8, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15); }
-  };
-  // B: (lane, n) -> (block, row, col); 8 VGPR(s), 16 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 8, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 4 & 3) | (n & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx11_wmma_f32_16x16x16_f16_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx11_wmma_f32_16x16x16_f16_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx11_wmma_f32_16x16x16_f16_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_f32_16x16x16_f16_w64(a, b, c);
   }
@@ -104,33 +847,9 @@ struct gfx11_wmma_f32_16x16x16_bf16_w32 {
   using a_type = short __attribute__((ext_vector_type(16)));
   using b_type = short __attribute__((ext_vector_type(16)));
   using c_type = float __attribute__((ext_vector_type(8)));
-  // A: (lane, n) -> (block, row, col); 8 VGPR(s), 16 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 8, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15); }
-  };
-  // B: (lane, n) -> (block, row, col); 8 VGPR(s), 16 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 8, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 8 VGPR(s), 8 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 8, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 4 & 1) | (n & 7) << 1; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx11_wmma_f32_16x16x16_f16_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx11_wmma_f32_16x16x16_f16_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx11_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_f32_16x16x16_bf16_w32(a, b, c);
   }
@@ -145,33 +864,9 @@ struct gfx11_wmma_f32_16x16x16_bf16_w64 {
   using a_type = short __attribute__((ext_vector_type(16)));
   using b_type = short __attribute__((ext_vector_type(16)));
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 8 VGPR(s), 16 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 8, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15); }
-  };
-  // B: (lane, n) -> (block, row, col); 8 VGPR(s), 16 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 8, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 4 & 3) | (n & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx11_wmma_f32_16x16x16_f16_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx11_wmma_f32_16x16x16_f16_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx11_wmma_f32_16x16x16_f16_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_f32_16x16x16_bf16_w64(a, b, c);
   }
@@ -186,33 +881,9 @@ struct gfx11_wmma_f16_16x16x16_f16_w32 {
   using a_type = _Float16 __attribute__((ext_vector_type(16)));
   using b_type = _Float16 __attribute__((ext_vector_type(16)));
   using c_type = _Float16 __attribute__((ext_vector_type(16)));
-  // A: (lane, n) -> (block, row, col); 8 VGPR(s), 16 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 8, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15); }
-  };
-  // B: (lane, n) -> (block, row, col); 8 VGPR(s), 16 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 8, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 8 VGPR(s), 16 x 16-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 16, vgprs = 8, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x1) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 4 & 1) | (n >> 1 & 7) << 1; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx11_wmma_f32_16x16x16_f16_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx11_wmma_f32_16x16x16_f16_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx11_wmma_f16_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_f16_16x16x16_f16_w32(a, b, c, false);
   }
@@ -227,33 +898,9 @@ struct gfx11_wmma_f16_16x16x16_f16_w64 {
   using a_type = _Float16 __attribute__((ext_vector_type(16)));
   using b_type = _Float16 __attribute__((ext_vector_type(16)));
   using c_type = _Float16 __attribute__((ext_vector_type(8)));
-  // A: (lane, n) -> (block, row, col); 8 VGPR(s), 16 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 8, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15); }
-  };
-  // B: (lane, n) -> (block, row, col); 8 VGPR(s), 16 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 8, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 8 x 16-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 16, vgprs = 4, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x1) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 4 & 3) | (n >> 1 & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx11_wmma_f32_16x16x16_f16_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx11_wmma_f32_16x16x16_f16_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx11_wmma_f16_16x16x16_f16_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_f16_16x16x16_f16_w64(a, b, c, false);
   }
@@ -268,33 +915,9 @@ struct gfx11_wmma_bf16_16x16x16_bf16_w32 {
   using a_type = short __attribute__((ext_vector_type(16)));
   using b_type = short __attribute__((ext_vector_type(16)));
   using c_type = short __attribute__((ext_vector_type(16)));
-  // A: (lane, n) -> (block, row, col); 8 VGPR(s), 16 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 8, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15); }
-  };
-  // B: (lane, n) -> (block, row, col); 8 VGPR(s), 16 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 8, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 8 VGPR(s), 16 x 16-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 16, vgprs = 8, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x1) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 4 & 1) | (n >> 1 & 7) << 1; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx11_wmma_f32_16x16x16_f16_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx11_wmma_f32_16x16x16_f16_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx11_wmma_f16_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_bf16_16x16x16_bf16_w32(a, b, c, false);
   }
@@ -309,33 +932,9 @@ struct gfx11_wmma_bf16_16x16x16_bf16_w64 {
   using a_type = short __attribute__((ext_vector_type(16)));
   using b_type = short __attribute__((ext_vector_type(16)));
   using c_type = short __attribute__((ext_vector_type(8)));
-  // A: (lane, n) -> (block, row, col); 8 VGPR(s), 16 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 8, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15); }
-  };
-  // B: (lane, n) -> (block, row, col); 8 VGPR(s), 16 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 8, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 8 x 16-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 16, vgprs = 4, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x1) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 4 & 3) | (n >> 1 & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx11_wmma_f32_16x16x16_f16_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx11_wmma_f32_16x16x16_f16_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx11_wmma_f16_16x16x16_f16_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_bf16_16x16x16_bf16_w64(a, b, c, false);
   }
@@ -350,33 +949,9 @@ struct gfx11_wmma_i32_16x16x16_iu8_w32 {
   using a_type = int __attribute__((ext_vector_type(4)));
   using b_type = int __attribute__((ext_vector_type(4)));
   using c_type = int __attribute__((ext_vector_type(8)));
-  // A: (lane, n) -> (block, row, col); 4 VGPR(s), 16 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 4, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15); }
-  };
-  // B: (lane, n) -> (block, row, col); 4 VGPR(s), 16 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 4, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 8 VGPR(s), 8 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 8, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 4 & 1) | (n & 7) << 1; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx11_wmma_i32_16x16x16_iu8_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx11_wmma_i32_16x16x16_iu8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx11_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
   template <bool a_signed, bool b_signed>
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_i32_16x16x16_iu8_w32(a_signed, a, b_signed, b, c, false);
@@ -392,33 +967,9 @@ struct gfx11_wmma_i32_16x16x16_iu8_w64 {
   using a_type = int __attribute__((ext_vector_type(4)));
   using b_type = int __attribute__((ext_vector_type(4)));
   using c_type = int __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 4 VGPR(s), 16 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 4, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15); }
-  };
-  // B: (lane, n) -> (block, row, col); 4 VGPR(s), 16 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 4, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 4 & 3) | (n & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx11_wmma_i32_16x16x16_iu8_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx11_wmma_i32_16x16x16_iu8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx11_wmma_f32_16x16x16_f16_w64_d>; // (lane, vgpr) -> (i, j)
   template <bool a_signed, bool b_signed>
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_i32_16x16x16_iu8_w64(a_signed, a, b_signed, b, c, false);
@@ -434,33 +985,9 @@ struct gfx11_wmma_i32_16x16x16_iu4_w32 {
   using a_type = int __attribute__((ext_vector_type(2)));
   using b_type = int __attribute__((ext_vector_type(2)));
   using c_type = int __attribute__((ext_vector_type(8)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 16 x 4-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 4, vgprs = 2, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15); }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 16 x 4-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 4, vgprs = 2, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 8 VGPR(s), 8 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 8, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 4 & 1) | (n & 7) << 1; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx11_wmma_i32_16x16x16_iu4_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx11_wmma_i32_16x16x16_iu4_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx11_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
   template <bool a_signed, bool b_signed>
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_i32_16x16x16_iu4_w32(a_signed, a, b_signed, b, c, false);
@@ -476,33 +1003,9 @@ struct gfx11_wmma_i32_16x16x16_iu4_w64 {
   using a_type = int __attribute__((ext_vector_type(2)));
   using b_type = int __attribute__((ext_vector_type(2)));
   using c_type = int __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 16 x 4-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 4, vgprs = 2, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15); }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 16 x 4-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 4, vgprs = 2, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 4 & 3) | (n & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx11_wmma_i32_16x16x16_iu4_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx11_wmma_i32_16x16x16_iu4_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx11_wmma_f32_16x16x16_f16_w64_d>; // (lane, vgpr) -> (i, j)
   template <bool a_signed, bool b_signed>
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_i32_16x16x16_iu4_w64(a_signed, a, b_signed, b, c, false);
@@ -518,33 +1021,9 @@ struct gfx12_wmma_f32_16x16x16_f16_w32 {
   using a_type = _Float16 __attribute__((ext_vector_type(8)));
   using b_type = _Float16 __attribute__((ext_vector_type(8)));
   using c_type = float __attribute__((ext_vector_type(8)));
-  // A: (lane, n) -> (block, row, col); 4 VGPR(s), 8 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 4, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 1) << 2 | (n >> 2 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 4 VGPR(s), 8 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 4, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 1) << 2 | (n >> 2 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 8 VGPR(s), 8 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 8, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_f32_16x16x16_f16_w32_gfx12(a, b, c);
   }
@@ -559,33 +1038,9 @@ struct gfx12_wmma_f32_16x16x16_f16_w64 {
   using a_type = _Float16 __attribute__((ext_vector_type(4)));
   using b_type = _Float16 __attribute__((ext_vector_type(4)));
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_f32_16x16x16_f16_w64_gfx12(a, b, c);
   }
@@ -600,33 +1055,9 @@ struct gfx12_wmma_f32_16x16x16_bf16_w32 {
   using a_type = short __attribute__((ext_vector_type(8)));
   using b_type = short __attribute__((ext_vector_type(8)));
   using c_type = float __attribute__((ext_vector_type(8)));
-  // A: (lane, n) -> (block, row, col); 4 VGPR(s), 8 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 4, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 1) << 2 | (n >> 2 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 4 VGPR(s), 8 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 4, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 1) << 2 | (n >> 2 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 8 VGPR(s), 8 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 8, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_f32_16x16x16_bf16_w32_gfx12(a, b, c);
   }
@@ -641,33 +1072,9 @@ struct gfx12_wmma_f32_16x16x16_bf16_w64 {
   using a_type = short __attribute__((ext_vector_type(4)));
   using b_type = short __attribute__((ext_vector_type(4)));
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_f32_16x16x16_bf16_w64_gfx12(a, b, c);
   }
@@ -682,33 +1089,9 @@ struct gfx12_wmma_f16_16x16x16_f16_w32 {
   using a_type = _Float16 __attribute__((ext_vector_type(8)));
   using b_type = _Float16 __attribute__((ext_vector_type(8)));
   using c_type = _Float16 __attribute__((ext_vector_type(8)));
-  // A: (lane, n) -> (block, row, col); 4 VGPR(s), 8 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 4, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 1) << 2 | (n >> 2 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 4 VGPR(s), 8 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 4, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 1) << 2 | (n >> 2 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 8 x 16-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 16, vgprs = 4, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f16_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_f16_16x16x16_f16_w32_gfx12(a, b, c);
   }
@@ -723,33 +1106,9 @@ struct gfx12_wmma_f16_16x16x16_f16_w64 {
   using a_type = _Float16 __attribute__((ext_vector_type(4)));
   using b_type = _Float16 __attribute__((ext_vector_type(4)));
   using c_type = _Float16 __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f16_16x16x16_f16_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_f16_16x16x16_f16_w64_gfx12(a, b, c);
   }
@@ -764,33 +1123,9 @@ struct gfx12_wmma_bf16_16x16x16_bf16_w32 {
   using a_type = short __attribute__((ext_vector_type(8)));
   using b_type = short __attribute__((ext_vector_type(8)));
   using c_type = short __attribute__((ext_vector_type(8)));
-  // A: (lane, n) -> (block, row, col); 4 VGPR(s), 8 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 4, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 1) << 2 | (n >> 2 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 4 VGPR(s), 8 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 4, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 1) << 2 | (n >> 2 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 8 x 16-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 16, vgprs = 4, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f16_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_bf16_16x16x16_bf16_w32_gfx12(a, b, c);
   }
@@ -805,33 +1140,9 @@ struct gfx12_wmma_bf16_16x16x16_bf16_w64 {
   using a_type = short __attribute__((ext_vector_type(4)));
   using b_type = short __attribute__((ext_vector_type(4)));
   using c_type = short __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f16_16x16x16_f16_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_bf16_16x16x16_bf16_w64_gfx12(a, b, c);
   }
@@ -846,33 +1157,9 @@ struct gfx12_wmma_i32_16x16x16_iu8_w32 {
   using a_type = int __attribute__((ext_vector_type(2)));
   using b_type = int __attribute__((ext_vector_type(2)));
   using c_type = int __attribute__((ext_vector_type(8)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 8 VGPR(s), 8 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 8, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu8_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
   template <bool a_signed, bool b_signed>
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_i32_16x16x16_iu8_w32_gfx12(a_signed, a, b_signed, b, c, false);
@@ -888,33 +1175,9 @@ struct gfx12_wmma_i32_16x16x16_iu8_w64 {
   using a_type = int;
   using b_type = int;
   using c_type = int __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 1 VGPR(s), 4 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 1, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 1 VGPR(s), 4 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 1, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_d>; // (lane, vgpr) -> (i, j)
   template <bool a_signed, bool b_signed>
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_i32_16x16x16_iu8_w64_gfx12(a_signed, a, b_signed, b, c, false);
@@ -930,33 +1193,9 @@ struct gfx12_wmma_i32_16x16x16_iu4_w32 {
   using a_type = int;
   using b_type = int;
   using c_type = int __attribute__((ext_vector_type(8)));
-  // A: (lane, n) -> (block, row, col); 1 VGPR(s), 8 x 4-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 4, vgprs = 1, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 1 VGPR(s), 8 x 4-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 4, vgprs = 1, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 8 VGPR(s), 8 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 8, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu4_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu4_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
   template <bool a_signed, bool b_signed>
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_i32_16x16x16_iu4_w32_gfx12(a_signed, a, b_signed, b, c, false);
@@ -972,33 +1211,9 @@ struct gfx12_wmma_i32_16x16x16_iu4_w64 {
   using a_type = int;
   using b_type = int;
   using c_type = int __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 1 VGPR(s), 8 x 4-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 4, vgprs = 1, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x20) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 1 VGPR(s), 8 x 4-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 4, vgprs = 1, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x20) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu4_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu4_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_d>; // (lane, vgpr) -> (i, j)
   template <bool a_signed, bool b_signed>
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_i32_16x16x16_iu4_w64_gfx12(a_signed, a, b_signed, b, c, false);
@@ -1014,33 +1229,9 @@ struct gfx12_wmma_f32_16x16x16_fp8_fp8_w32 {
   using a_type = int __attribute__((ext_vector_type(2)));
   using b_type = int __attribute__((ext_vector_type(2)));
   using c_type = float __attribute__((ext_vector_type(8)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 8 VGPR(s), 8 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 8, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu8_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_f32_16x16x16_fp8_fp8_w32_gfx12(a, b, c);
   }
@@ -1055,33 +1246,9 @@ struct gfx12_wmma_f32_16x16x16_fp8_fp8_w64 {
   using a_type = int;
   using b_type = int;
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 1 VGPR(s), 4 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 1, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 1 VGPR(s), 4 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 1, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_f32_16x16x16_fp8_fp8_w64_gfx12(a, b, c);
   }
@@ -1096,33 +1263,9 @@ struct gfx12_wmma_f32_16x16x16_fp8_bf8_w32 {
   using a_type = int __attribute__((ext_vector_type(2)));
   using b_type = int __attribute__((ext_vector_type(2)));
   using c_type = float __attribute__((ext_vector_type(8)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 8 VGPR(s), 8 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 8, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu8_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_f32_16x16x16_fp8_bf8_w32_gfx12(a, b, c);
   }
@@ -1137,33 +1280,9 @@ struct gfx12_wmma_f32_16x16x16_fp8_bf8_w64 {
   using a_type = int;
   using b_type = int;
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 1 VGPR(s), 4 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 1, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 1 VGPR(s), 4 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 1, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_f32_16x16x16_fp8_bf8_w64_gfx12(a, b, c);
   }
@@ -1178,33 +1297,9 @@ struct gfx12_wmma_f32_16x16x16_bf8_fp8_w32 {
   using a_type = int __attribute__((ext_vector_type(2)));
   using b_type = int __attribute__((ext_vector_type(2)));
   using c_type = float __attribute__((ext_vector_type(8)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 8 VGPR(s), 8 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 8, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu8_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_f32_16x16x16_bf8_fp8_w32_gfx12(a, b, c);
   }
@@ -1219,33 +1314,9 @@ struct gfx12_wmma_f32_16x16x16_bf8_fp8_w64 {
   using a_type = int;
   using b_type = int;
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 1 VGPR(s), 4 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 1, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 1 VGPR(s), 4 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 1, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_f32_16x16x16_bf8_fp8_w64_gfx12(a, b, c);
   }
@@ -1260,33 +1331,9 @@ struct gfx12_wmma_f32_16x16x16_bf8_bf8_w32 {
   using a_type = int __attribute__((ext_vector_type(2)));
   using b_type = int __attribute__((ext_vector_type(2)));
   using c_type = float __attribute__((ext_vector_type(8)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 8 VGPR(s), 8 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 8, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu8_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_f32_16x16x16_bf8_bf8_w32_gfx12(a, b, c);
   }
@@ -1301,33 +1348,9 @@ struct gfx12_wmma_f32_16x16x16_bf8_bf8_w64 {
   using a_type = int;
   using b_type = int;
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 1 VGPR(s), 4 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 1, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 1 VGPR(s), 4 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 1, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_f32_16x16x16_bf8_bf8_w64_gfx12(a, b, c);
   }
@@ -1342,33 +1365,9 @@ struct gfx12_wmma_i32_16x16x32_iu4_w32 {
   using a_type = int __attribute__((ext_vector_type(2)));
   using b_type = int __attribute__((ext_vector_type(2)));
   using c_type = int __attribute__((ext_vector_type(8)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 16 x 4-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 4, vgprs = 2, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15) | (lane >> 4 & 1) << 4; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 16 x 4-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 4, vgprs = 2, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15) | (lane >> 4 & 1) << 4; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 8 VGPR(s), 8 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 8, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_i32_16x16x32_iu4_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_wmma_i32_16x16x32_iu4_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
   template <bool a_signed, bool b_signed>
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_i32_16x16x32_iu4_w32_gfx12(a_signed, a, b_signed, b, c, false);
@@ -1384,33 +1383,9 @@ struct gfx12_wmma_i32_16x16x32_iu4_w64 {
   using a_type = int;
   using b_type = int;
   using c_type = int __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 1 VGPR(s), 8 x 4-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 4, vgprs = 1, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3 | (lane >> 4 & 1) << 4; }
-  };
-  // B: (lane, n) -> (block, row, col); 1 VGPR(s), 8 x 4-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 4, vgprs = 1, slots = 8;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3 | (lane >> 4 & 1) << 4; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_i32_16x16x32_iu4_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_wmma_i32_16x16x32_iu4_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_d>; // (lane, vgpr) -> (i, j)
   template <bool a_signed, bool b_signed>
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_wmma_i32_16x16x32_iu4_w64_gfx12(a_signed, a, b_signed, b, c, false);
@@ -1426,42 +1401,10 @@ struct gfx12_swmmac_f32_16x16x32_f16_w32 {
   using a_type = __fp16 __attribute__((ext_vector_type(8)));
   using b_type = __fp16 __attribute__((ext_vector_type(16)));
   using c_type = float __attribute__((ext_vector_type(8)));
-  // A: (lane, n) -> (block, row, col); 4 VGPR(s), 8 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 4, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 1) << 2 | (n >> 2 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 8 VGPR(s), 16 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 8, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3 | (n >> 3 & 1) << 4; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 8 VGPR(s), 8 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 8, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x8) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 1) << 2 | (n >> 2 & 1) << 3; }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w32_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_swmmac_f32_16x16x32_f16_w32(a, b, c, index);
   }
@@ -1476,42 +1419,10 @@ struct gfx12_swmmac_f32_16x16x32_f16_w64 {
   using a_type = __fp16 __attribute__((ext_vector_type(4)));
   using b_type = __fp16 __attribute__((ext_vector_type(8)));
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-  };
-  // B: (lane, n) -> (block, row, col); 4 VGPR(s), 8 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 4, slots = 8;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0xc) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w64_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_swmmac_f32_16x16x32_f16_w64(a, b, c, index);
   }
@@ -1526,42 +1437,10 @@ struct gfx12_swmmac_f32_16x16x32_bf16_w32 {
   using a_type = short __attribute__((ext_vector_type(8)));
   using b_type = short __attribute__((ext_vector_type(16)));
   using c_type = float __attribute__((ext_vector_type(8)));
-  // A: (lane, n) -> (block, row, col); 4 VGPR(s), 8 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 4, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 1) << 2 | (n >> 2 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 8 VGPR(s), 16 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 8, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3 | (n >> 3 & 1) << 4; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 8 VGPR(s), 8 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 8, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x8) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 1) << 2 | (n >> 2 & 1) << 3; }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w32_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_swmmac_f32_16x16x32_bf16_w32(a, b, c, index);
   }
@@ -1576,42 +1455,10 @@ struct gfx12_swmmac_f32_16x16x32_bf16_w64 {
   using a_type = short __attribute__((ext_vector_type(4)));
   using b_type = short __attribute__((ext_vector_type(8)));
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-  };
-  // B: (lane, n) -> (block, row, col); 4 VGPR(s), 8 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 4, slots = 8;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0xc) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w64_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_swmmac_f32_16x16x32_bf16_w64(a, b, c, index);
   }
@@ -1626,42 +1473,10 @@ struct gfx12_swmmac_f16_16x16x32_f16_w32 {
   using a_type = __fp16 __attribute__((ext_vector_type(8)));
   using b_type = __fp16 __attribute__((ext_vector_type(16)));
   using c_type = __fp16 __attribute__((ext_vector_type(8)));
-  // A: (lane, n) -> (block, row, col); 4 VGPR(s), 8 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 4, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 1) << 2 | (n >> 2 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 8 VGPR(s), 16 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 8, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3 | (n >> 3 & 1) << 4; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 8 x 16-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 16, vgprs = 4, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x8) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 1) << 2 | (n >> 2 & 1) << 3; }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f16_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w32_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_swmmac_f16_16x16x32_f16_w32(a, b, c, index);
   }
@@ -1676,42 +1491,10 @@ struct gfx12_swmmac_f16_16x16x32_f16_w64 {
   using a_type = __fp16 __attribute__((ext_vector_type(4)));
   using b_type = __fp16 __attribute__((ext_vector_type(8)));
   using c_type = __fp16 __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-  };
-  // B: (lane, n) -> (block, row, col); 4 VGPR(s), 8 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 4, slots = 8;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0xc) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f16_16x16x16_f16_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w64_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_swmmac_f16_16x16x32_f16_w64(a, b, c, index);
   }
@@ -1726,42 +1509,10 @@ struct gfx12_swmmac_bf16_16x16x32_bf16_w32 {
   using a_type = short __attribute__((ext_vector_type(8)));
   using b_type = short __attribute__((ext_vector_type(16)));
   using c_type = short __attribute__((ext_vector_type(8)));
-  // A: (lane, n) -> (block, row, col); 4 VGPR(s), 8 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 4, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 1) << 2 | (n >> 2 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 8 VGPR(s), 16 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 8, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3 | (n >> 3 & 1) << 4; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 8 x 16-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 16, vgprs = 4, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x8) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 1) << 2 | (n >> 2 & 1) << 3; }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f16_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w32_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_swmmac_bf16_16x16x32_bf16_w32(a, b, c, index);
   }
@@ -1776,42 +1527,10 @@ struct gfx12_swmmac_bf16_16x16x32_bf16_w64 {
   using a_type = short __attribute__((ext_vector_type(4)));
   using b_type = short __attribute__((ext_vector_type(8)));
   using c_type = short __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-  };
-  // B: (lane, n) -> (block, row, col); 4 VGPR(s), 8 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 4, slots = 8;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0xc) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f16_16x16x16_f16_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w64_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_swmmac_bf16_16x16x32_bf16_w64(a, b, c, index);
   }
@@ -1826,42 +1545,10 @@ struct gfx12_swmmac_i32_16x16x32_iu8_w32 {
   using a_type = int __attribute__((ext_vector_type(2)));
   using b_type = int __attribute__((ext_vector_type(4)));
   using c_type = int __attribute__((ext_vector_type(8)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 4 VGPR(s), 16 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 4, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15) | (lane >> 4 & 1) << 4; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 8 VGPR(s), 8 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 8, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x8) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu8_w32_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx12_swmmac_i32_16x16x32_iu8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_i32_16x16x32_iu8_w32_index>; // (lane, vgpr) -> (i, c)
   template <bool a_signed, bool b_signed>
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_swmmac_i32_16x16x32_iu8_w32(a_signed, a, b_signed, b, c, index, false);
@@ -1877,42 +1564,10 @@ struct gfx12_swmmac_i32_16x16x32_iu8_w64 {
   using a_type = int;
   using b_type = int __attribute__((ext_vector_type(2)));
   using c_type = int __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 1 VGPR(s), 4 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 1, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3 | (lane >> 4 & 1) << 4; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0xc) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx12_swmmac_i32_16x16x32_iu8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_i32_16x16x32_iu8_w64_index>; // (lane, vgpr) -> (i, c)
   template <bool a_signed, bool b_signed>
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_swmmac_i32_16x16x32_iu8_w64(a_signed, a, b_signed, b, c, index, false);
@@ -1928,42 +1583,10 @@ struct gfx12_swmmac_i32_16x16x32_iu4_w32 {
   using a_type = int;
   using b_type = int __attribute__((ext_vector_type(2)));
   using c_type = int __attribute__((ext_vector_type(8)));
-  // A: (lane, n) -> (block, row, col); 1 VGPR(s), 8 x 4-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 4, vgprs = 1, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 16 x 4-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 4, vgprs = 2, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15) | (lane >> 4 & 1) << 4; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 8 VGPR(s), 8 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 8, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x8) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu4_w32_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx12_wmma_i32_16x16x32_iu4_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_i32_16x16x32_iu8_w32_index>; // (lane, vgpr) -> (i, c)
   template <bool a_signed, bool b_signed>
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_swmmac_i32_16x16x32_iu4_w32(a_signed, a, b_signed, b, c, index, false);
@@ -1979,42 +1602,10 @@ struct gfx12_swmmac_i32_16x16x32_iu4_w64 {
   using a_type = int;
   using b_type = int;
   using c_type = int __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 1 VGPR(s), 8 x 4-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 4, vgprs = 1, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x20) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 1 VGPR(s), 8 x 4-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 4, vgprs = 1, slots = 8;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3 | (lane >> 4 & 1) << 4; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x8) == 0x0 && (lane & 0x20) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu4_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx12_wmma_i32_16x16x32_iu4_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_i32_16x16x32_iu4_w64_index>; // (lane, vgpr) -> (i, c)
   template <bool a_signed, bool b_signed>
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_swmmac_i32_16x16x32_iu4_w64(a_signed, a, b_signed, b, c, index, false);
@@ -2030,42 +1621,10 @@ struct gfx12_swmmac_i32_16x16x64_iu4_w32 {
   using a_type = int __attribute__((ext_vector_type(2)));
   using b_type = int __attribute__((ext_vector_type(4)));
   using c_type = int __attribute__((ext_vector_type(8)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 16 x 4-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 4, vgprs = 2, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15) | (lane >> 4 & 1) << 4; }
-  };
-  // B: (lane, n) -> (block, row, col); 4 VGPR(s), 32 x 4-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 4, vgprs = 4, slots = 32;
-    static constexpr int blocks = 1, rows = 64, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 31) | (lane >> 4 & 1) << 5; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 8 VGPR(s), 8 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 8, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15) | (lane >> 4 & 1) << 4; }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_i32_16x16x32_iu4_w32_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx12_swmmac_i32_16x16x64_iu4_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_i32_16x16x64_iu4_w32_index>; // (lane, vgpr) -> (i, c)
   template <bool a_signed, bool b_signed>
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_swmmac_i32_16x16x64_iu4_w32(a_signed, a, b_signed, b, c, index, false);
@@ -2081,42 +1640,10 @@ struct gfx12_swmmac_i32_16x16x64_iu4_w64 {
   using a_type = int;
   using b_type = int __attribute__((ext_vector_type(2)));
   using c_type = int __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 1 VGPR(s), 8 x 4-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 4, vgprs = 1, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3 | (lane >> 4 & 1) << 4; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 16 x 4-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 4, vgprs = 2, slots = 16;
-    static constexpr int blocks = 1, rows = 64, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15) | (lane >> 5 & 1) << 4 | (lane >> 4 & 1) << 5; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x8) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3 | (lane >> 4 & 1) << 4; }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_i32_16x16x32_iu4_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx12_swmmac_i32_16x16x64_iu4_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_i32_16x16x64_iu4_w64_index>; // (lane, vgpr) -> (i, c)
   template <bool a_signed, bool b_signed>
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_swmmac_i32_16x16x64_iu4_w64(a_signed, a, b_signed, b, c, index, false);
@@ -2132,42 +1659,10 @@ struct gfx12_swmmac_f32_16x16x32_fp8_fp8_w32 {
   using a_type = int __attribute__((ext_vector_type(2)));
   using b_type = int __attribute__((ext_vector_type(4)));
   using c_type = float __attribute__((ext_vector_type(8)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 4 VGPR(s), 16 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 4, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15) | (lane >> 4 & 1) << 4; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 8 VGPR(s), 8 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 8, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x8) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu8_w32_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx12_swmmac_i32_16x16x32_iu8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_i32_16x16x32_iu8_w32_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_swmmac_f32_16x16x32_fp8_fp8_w32(a, b, c, index);
   }
@@ -2182,42 +1677,10 @@ struct gfx12_swmmac_f32_16x16x32_fp8_fp8_w64 {
   using a_type = int;
   using b_type = int __attribute__((ext_vector_type(2)));
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 1 VGPR(s), 4 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 1, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3 | (lane >> 4 & 1) << 4; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0xc) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx12_swmmac_i32_16x16x32_iu8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_i32_16x16x32_iu8_w64_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_swmmac_f32_16x16x32_fp8_fp8_w64(a, b, c, index);
   }
@@ -2232,42 +1695,10 @@ struct gfx12_swmmac_f32_16x16x32_fp8_bf8_w32 {
   using a_type = int __attribute__((ext_vector_type(2)));
   using b_type = int __attribute__((ext_vector_type(4)));
   using c_type = float __attribute__((ext_vector_type(8)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 4 VGPR(s), 16 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 4, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15) | (lane >> 4 & 1) << 4; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 8 VGPR(s), 8 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 8, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x8) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu8_w32_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx12_swmmac_i32_16x16x32_iu8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_i32_16x16x32_iu8_w32_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_swmmac_f32_16x16x32_fp8_bf8_w32(a, b, c, index);
   }
@@ -2282,42 +1713,10 @@ struct gfx12_swmmac_f32_16x16x32_fp8_bf8_w64 {
   using a_type = int;
   using b_type = int __attribute__((ext_vector_type(2)));
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 1 VGPR(s), 4 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 1, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3 | (lane >> 4 & 1) << 4; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0xc) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx12_swmmac_i32_16x16x32_iu8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_i32_16x16x32_iu8_w64_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_swmmac_f32_16x16x32_fp8_bf8_w64(a, b, c, index);
   }
@@ -2332,42 +1731,10 @@ struct gfx12_swmmac_f32_16x16x32_bf8_fp8_w32 {
   using a_type = int __attribute__((ext_vector_type(2)));
   using b_type = int __attribute__((ext_vector_type(4)));
   using c_type = float __attribute__((ext_vector_type(8)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 4 VGPR(s), 16 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 4, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15) | (lane >> 4 & 1) << 4; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 8 VGPR(s), 8 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 8, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x8) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu8_w32_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx12_swmmac_i32_16x16x32_iu8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_i32_16x16x32_iu8_w32_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_swmmac_f32_16x16x32_bf8_fp8_w32(a, b, c, index);
   }
@@ -2382,42 +1749,10 @@ struct gfx12_swmmac_f32_16x16x32_bf8_fp8_w64 {
   using a_type = int;
   using b_type = int __attribute__((ext_vector_type(2)));
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 1 VGPR(s), 4 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 1, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3 | (lane >> 4 & 1) << 4; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0xc) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx12_swmmac_i32_16x16x32_iu8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_i32_16x16x32_iu8_w64_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_swmmac_f32_16x16x32_bf8_fp8_w64(a, b, c, index);
   }
@@ -2432,42 +1767,10 @@ struct gfx12_swmmac_f32_16x16x32_bf8_bf8_w32 {
   using a_type = int __attribute__((ext_vector_type(2)));
   using b_type = int __attribute__((ext_vector_type(4)));
   using c_type = float __attribute__((ext_vector_type(8)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 4 VGPR(s), 16 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 4, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15) | (lane >> 4 & 1) << 4; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 8 VGPR(s), 8 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 8, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x8) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 1) << 3; }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu8_w32_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx12_swmmac_i32_16x16x32_iu8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_i32_16x16x32_iu8_w32_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_swmmac_f32_16x16x32_bf8_bf8_w32(a, b, c, index);
   }
@@ -2482,42 +1785,10 @@ struct gfx12_swmmac_f32_16x16x32_bf8_bf8_w64 {
   using a_type = int;
   using b_type = int __attribute__((ext_vector_type(2)));
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 1 VGPR(s), 4 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 1, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3 | (lane >> 4 & 1) << 4; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0xc) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (lane >> 4 & 1) << 3; }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_i32_16x16x16_iu8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx12_swmmac_i32_16x16x32_iu8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_i32_16x16x32_iu8_w64_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_swmmac_f32_16x16x32_bf8_bf8_w64(a, b, c, index);
   }
@@ -2532,33 +1803,9 @@ struct gfx94x_mfma_f32_32x32x1_2b_f32_w64 {
   using a_type = float;
   using b_type = float;
   using c_type = float __attribute__((ext_vector_type(32)));
-  // A: (lane, n) -> (block, row, col); 1 VGPR(s), 1 x 32-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 32, vgprs = 1, slots = 1;
-    static constexpr int blocks = 2, rows = 32, cols = 1;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 5 & 1); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-  };
-  // B: (lane, n) -> (block, row, col); 1 VGPR(s), 1 x 32-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 32, vgprs = 1, slots = 1;
-    static constexpr int blocks = 2, rows = 1, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 5 & 1); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
-  // D: (lane, n) -> (block, row, col); 32 VGPR(s), 32 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 32, slots = 32;
-    static constexpr int blocks = 2, rows = 32, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n >> 4 & 1); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (n >> 2 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_f32_32x32x1_2b_f32_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_32x32x1_2b_f32_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x1_2b_f32_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_f32_32x32x1f32(a, b, c, 0, 0, 0);
   }
@@ -2573,33 +1820,9 @@ struct gfx94x_mfma_f32_16x16x1_4b_f32_w64 {
   using a_type = float;
   using b_type = float;
   using c_type = float __attribute__((ext_vector_type(16)));
-  // A: (lane, n) -> (block, row, col); 1 VGPR(s), 1 x 32-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 32, vgprs = 1, slots = 1;
-    static constexpr int blocks = 4, rows = 16, cols = 1;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 4 & 3); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-  };
-  // B: (lane, n) -> (block, row, col); 1 VGPR(s), 1 x 32-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 32, vgprs = 1, slots = 1;
-    static constexpr int blocks = 4, rows = 1, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 4 & 3); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 16 VGPR(s), 16 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 16, slots = 16;
-    static constexpr int blocks = 4, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n >> 2 & 3); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_f32_16x16x1_4b_f32_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_16x16x1_4b_f32_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x1_4b_f32_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_f32_16x16x1f32(a, b, c, 0, 0, 0);
   }
@@ -2614,33 +1837,9 @@ struct gfx94x_mfma_f32_4x4x1_16b_f32_w64 {
   using a_type = float;
   using b_type = float;
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 1 VGPR(s), 1 x 32-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 32, vgprs = 1, slots = 1;
-    static constexpr int blocks = 16, rows = 4, cols = 1;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 2 & 15); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 3); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-  };
-  // B: (lane, n) -> (block, row, col); 1 VGPR(s), 1 x 32-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 32, vgprs = 1, slots = 1;
-    static constexpr int blocks = 16, rows = 1, cols = 4;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 2 & 15); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 3); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 16, rows = 4, cols = 4;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 2 & 15); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 3); }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_f32_4x4x1_16b_f32_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_4x4x1_16b_f32_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_4x4x1_16b_f32_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_f32_4x4x1f32(a, b, c, 0, 0, 0);
   }
@@ -2655,33 +1854,9 @@ struct gfx94x_mfma_f32_32x32x2_f32_w64 {
   using a_type = float;
   using b_type = float;
   using c_type = float __attribute__((ext_vector_type(16)));
-  // A: (lane, n) -> (block, row, col); 1 VGPR(s), 1 x 32-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 32, vgprs = 1, slots = 1;
-    static constexpr int blocks = 1, rows = 32, cols = 2;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 5 & 1); }
-  };
-  // B: (lane, n) -> (block, row, col); 1 VGPR(s), 1 x 32-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 32, vgprs = 1, slots = 1;
-    static constexpr int blocks = 1, rows = 2, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 5 & 1); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
-  // D: (lane, n) -> (block, row, col); 16 VGPR(s), 16 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 16, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (n >> 2 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_f32_32x32x2f32(a, b, c, 0, 0, 0);
   }
@@ -2696,33 +1871,9 @@ struct gfx94x_mfma_f32_16x16x4_f32_w64 {
   using a_type = float;
   using b_type = float;
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 1 VGPR(s), 1 x 32-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 32, vgprs = 1, slots = 1;
-    static constexpr int blocks = 1, rows = 16, cols = 4;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 4 & 3); }
-  };
-  // B: (lane, n) -> (block, row, col); 1 VGPR(s), 1 x 32-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 32, vgprs = 1, slots = 1;
-    static constexpr int blocks = 1, rows = 4, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 4 & 3); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_f32_16x16x4f32(a, b, c, 0, 0, 0);
   }
@@ -2737,33 +1888,9 @@ struct gfx94x_mfma_f32_32x32x4_2b_f16_w64 {
   using a_type = _Float16 __attribute__((ext_vector_type(4)));
   using b_type = _Float16 __attribute__((ext_vector_type(4)));
   using c_type = float __attribute__((ext_vector_type(32)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 2, rows = 32, cols = 4;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 5 & 1); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3); }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 2, rows = 4, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 5 & 1); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
-  // D: (lane, n) -> (block, row, col); 32 VGPR(s), 32 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 32, slots = 32;
-    static constexpr int blocks = 2, rows = 32, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n >> 4 & 1); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (n >> 2 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_f32_32x32x4_2b_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_32x32x4_2b_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x1_2b_f32_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_f32_32x32x4f16(a, b, c, 0, 0, 0);
   }
@@ -2778,33 +1905,9 @@ struct gfx94x_mfma_f32_16x16x4_4b_f16_w64 {
   using a_type = _Float16 __attribute__((ext_vector_type(4)));
   using b_type = _Float16 __attribute__((ext_vector_type(4)));
   using c_type = float __attribute__((ext_vector_type(16)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 4, rows = 16, cols = 4;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 4 & 3); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3); }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 4, rows = 4, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 4 & 3); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 16 VGPR(s), 16 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 16, slots = 16;
-    static constexpr int blocks = 4, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n >> 2 & 3); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_4b_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_4b_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x1_4b_f32_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_f32_16x16x4f16(a, b, c, 0, 0, 0);
   }
@@ -2819,33 +1922,9 @@ struct gfx94x_mfma_f32_4x4x4_16b_f16_w64 {
   using a_type = _Float16 __attribute__((ext_vector_type(4)));
   using b_type = _Float16 __attribute__((ext_vector_type(4)));
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 16, rows = 4, cols = 4;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 2 & 15); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 3); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3); }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 16, rows = 4, cols = 4;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 2 & 15); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 3); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 16, rows = 4, cols = 4;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 2 & 15); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 3); }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_f32_4x4x4_16b_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_4x4x4_16b_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_4x4x1_16b_f32_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_f32_4x4x4f16(a, b, c, 0, 0, 0);
   }
@@ -2860,33 +1939,9 @@ struct gfx94x_mfma_f32_32x32x8_f16_w64 {
   using a_type = _Float16 __attribute__((ext_vector_type(4)));
   using b_type = _Float16 __attribute__((ext_vector_type(4)));
   using c_type = float __attribute__((ext_vector_type(16)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 1, rows = 32, cols = 8;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 1, rows = 8, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
-  // D: (lane, n) -> (block, row, col); 16 VGPR(s), 16 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 16, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (n >> 2 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_f32_32x32x8_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_32x32x8_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_f32_32x32x8f16(a, b, c, 0, 0, 0);
   }
@@ -2901,33 +1956,9 @@ struct gfx94x_mfma_f32_16x16x16_f16_w64 {
   using a_type = _Float16 __attribute__((ext_vector_type(4)));
   using b_type = _Float16 __attribute__((ext_vector_type(4)));
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_f32_16x16x16f16(a, b, c, 0, 0, 0);
   }
@@ -2942,33 +1973,9 @@ struct gfx94x_mfma_f32_32x32x4_2b_bf16_w64 {
   using a_type = short __attribute__((ext_vector_type(4)));
   using b_type = short __attribute__((ext_vector_type(4)));
   using c_type = float __attribute__((ext_vector_type(32)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 2, rows = 32, cols = 4;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 5 & 1); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3); }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 2, rows = 4, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 5 & 1); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
-  // D: (lane, n) -> (block, row, col); 32 VGPR(s), 32 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 32, slots = 32;
-    static constexpr int blocks = 2, rows = 32, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n >> 4 & 1); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (n >> 2 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_f32_32x32x4_2b_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_32x32x4_2b_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x1_2b_f32_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_f32_32x32x4bf16_1k(a, b, c, 0, 0, 0);
   }
@@ -2983,33 +1990,9 @@ struct gfx94x_mfma_f32_16x16x4_4b_bf16_w64 {
   using a_type = short __attribute__((ext_vector_type(4)));
   using b_type = short __attribute__((ext_vector_type(4)));
   using c_type = float __attribute__((ext_vector_type(16)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 4, rows = 16, cols = 4;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 4 & 3); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3); }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 4, rows = 4, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 4 & 3); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 16 VGPR(s), 16 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 16, slots = 16;
-    static constexpr int blocks = 4, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n >> 2 & 3); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_4b_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_4b_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x1_4b_f32_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_f32_16x16x4bf16_1k(a, b, c, 0, 0, 0);
   }
@@ -3024,33 +2007,9 @@ struct gfx94x_mfma_f32_4x4x4_16b_bf16_w64 {
   using a_type = short __attribute__((ext_vector_type(4)));
   using b_type = short __attribute__((ext_vector_type(4)));
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 16, rows = 4, cols = 4;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 2 & 15); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 3); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3); }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 16, rows = 4, cols = 4;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 2 & 15); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 3); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 16, rows = 4, cols = 4;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 2 & 15); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 3); }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_f32_4x4x4_16b_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_4x4x4_16b_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_4x4x1_16b_f32_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_f32_4x4x4bf16_1k(a, b, c, 0, 0, 0);
   }
@@ -3065,33 +2024,9 @@ struct gfx94x_mfma_f32_32x32x8_bf16_w64 {
   using a_type = short __attribute__((ext_vector_type(4)));
   using b_type = short __attribute__((ext_vector_type(4)));
   using c_type = float __attribute__((ext_vector_type(16)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 1, rows = 32, cols = 8;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 1, rows = 8, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
-  // D: (lane, n) -> (block, row, col); 16 VGPR(s), 16 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 16, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (n >> 2 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_f32_32x32x8_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_32x32x8_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_f32_32x32x8bf16_1k(a, b, c, 0, 0, 0);
   }
@@ -3106,33 +2041,9 @@ struct gfx94x_mfma_f32_16x16x16_bf16_w64 {
   using a_type = short __attribute__((ext_vector_type(4)));
   using b_type = short __attribute__((ext_vector_type(4)));
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_f32_16x16x16bf16_1k(a, b, c, 0, 0, 0);
   }
@@ -3147,33 +2058,9 @@ struct gfx94x_mfma_i32_32x32x4_2b_i8_w64 {
   using a_type = int;
   using b_type = int;
   using c_type = int __attribute__((ext_vector_type(32)));
-  // A: (lane, n) -> (block, row, col); 1 VGPR(s), 4 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 1, slots = 4;
-    static constexpr int blocks = 2, rows = 32, cols = 4;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 5 & 1); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3); }
-  };
-  // B: (lane, n) -> (block, row, col); 1 VGPR(s), 4 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 1, slots = 4;
-    static constexpr int blocks = 2, rows = 4, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 5 & 1); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
-  // D: (lane, n) -> (block, row, col); 32 VGPR(s), 32 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 32, slots = 32;
-    static constexpr int blocks = 2, rows = 32, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n >> 4 & 1); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (n >> 2 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_i32_32x32x4_2b_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_32x32x4_2b_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x1_2b_f32_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_i32_32x32x4i8(a, b, c, 0, 0, 0);
   }
@@ -3188,33 +2075,9 @@ struct gfx94x_mfma_i32_16x16x4_4b_i8_w64 {
   using a_type = int;
   using b_type = int;
   using c_type = int __attribute__((ext_vector_type(16)));
-  // A: (lane, n) -> (block, row, col); 1 VGPR(s), 4 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 1, slots = 4;
-    static constexpr int blocks = 4, rows = 16, cols = 4;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 4 & 3); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3); }
-  };
-  // B: (lane, n) -> (block, row, col); 1 VGPR(s), 4 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 1, slots = 4;
-    static constexpr int blocks = 4, rows = 4, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 4 & 3); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 16 VGPR(s), 16 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 16, slots = 16;
-    static constexpr int blocks = 4, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n >> 2 & 3); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_i32_16x16x4_4b_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_16x16x4_4b_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x1_4b_f32_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_i32_16x16x4i8(a, b, c, 0, 0, 0);
   }
@@ -3229,33 +2092,9 @@ struct gfx94x_mfma_i32_4x4x4_16b_i8_w64 {
   using a_type = int;
   using b_type = int;
   using c_type = int __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 1 VGPR(s), 4 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 1, slots = 4;
-    static constexpr int blocks = 16, rows = 4, cols = 4;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 2 & 15); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 3); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3); }
-  };
-  // B: (lane, n) -> (block, row, col); 1 VGPR(s), 4 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 1, slots = 4;
-    static constexpr int blocks = 16, rows = 4, cols = 4;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 2 & 15); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 3); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 16, rows = 4, cols = 4;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 2 & 15); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 3); }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_i32_4x4x4_16b_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_4x4x4_16b_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_4x4x1_16b_f32_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_i32_4x4x4i8(a, b, c, 0, 0, 0);
   }
@@ -3270,33 +2109,9 @@ struct gfx94x_mfma_i32_32x32x16_i8_w64 {
   using a_type = long;
   using b_type = long;
   using c_type = int __attribute__((ext_vector_type(16)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
-  // D: (lane, n) -> (block, row, col); 16 VGPR(s), 16 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 16, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (n >> 2 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_i32_32x32x16_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_32x32x16_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_i32_32x32x16_i8(a, b, c, 0, 0, 0);
   }
@@ -3311,33 +2126,9 @@ struct gfx94x_mfma_i32_16x16x32_i8_w64 {
   using a_type = long;
   using b_type = long;
   using c_type = int __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 3) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_i32_16x16x32_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_16x16x32_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_i32_16x16x32_i8(a, b, c, 0, 0, 0);
   }
@@ -3352,33 +2143,9 @@ struct gfx94x_mfma_f32_32x32x4_xf32_w64 {
   using a_type = float __attribute__((ext_vector_type(2)));
   using b_type = float __attribute__((ext_vector_type(2)));
   using c_type = float __attribute__((ext_vector_type(16)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 2 x 32-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 32, vgprs = 2, slots = 2;
-    static constexpr int blocks = 1, rows = 32, cols = 4;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 1) | (lane >> 5 & 1) << 1; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 2 x 32-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 32, vgprs = 2, slots = 2;
-    static constexpr int blocks = 1, rows = 4, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 1) | (lane >> 5 & 1) << 1; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
-  // D: (lane, n) -> (block, row, col); 16 VGPR(s), 16 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 16, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (n >> 2 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_f32_32x32x4_xf32_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_32x32x4_xf32_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_f32_32x32x4_xf32(a, b, c, 0, 0, 0);
   }
@@ -3393,33 +2160,9 @@ struct gfx94x_mfma_f32_16x16x8_xf32_w64 {
   using a_type = float __attribute__((ext_vector_type(2)));
   using b_type = float __attribute__((ext_vector_type(2)));
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 2 x 32-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 32, vgprs = 2, slots = 2;
-    static constexpr int blocks = 1, rows = 16, cols = 8;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 1) | (lane >> 4 & 3) << 1; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 2 x 32-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 32, vgprs = 2, slots = 2;
-    static constexpr int blocks = 1, rows = 8, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 1) | (lane >> 4 & 3) << 1; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_f32_16x16x8_xf32_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_16x16x8_xf32_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_f32_16x16x8_xf32(a, b, c, 0, 0, 0);
   }
@@ -3434,33 +2177,9 @@ struct gfx94x_mfma_f32_32x32x16_fp8_fp8_w64 {
   using a_type = long;
   using b_type = long;
   using c_type = float __attribute__((ext_vector_type(16)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
-  // D: (lane, n) -> (block, row, col); 16 VGPR(s), 16 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 16, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (n >> 2 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_i32_32x32x16_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_32x32x16_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_f32_32x32x16_fp8_fp8(a, b, c, 0, 0, 0);
   }
@@ -3475,33 +2194,9 @@ struct gfx94x_mfma_f32_32x32x16_fp8_bf8_w64 {
   using a_type = long;
   using b_type = long;
   using c_type = float __attribute__((ext_vector_type(16)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
-  // D: (lane, n) -> (block, row, col); 16 VGPR(s), 16 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 16, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (n >> 2 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_i32_32x32x16_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_32x32x16_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_f32_32x32x16_fp8_bf8(a, b, c, 0, 0, 0);
   }
@@ -3516,33 +2211,9 @@ struct gfx94x_mfma_f32_32x32x16_bf8_fp8_w64 {
   using a_type = long;
   using b_type = long;
   using c_type = float __attribute__((ext_vector_type(16)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
-  // D: (lane, n) -> (block, row, col); 16 VGPR(s), 16 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 16, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (n >> 2 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_i32_32x32x16_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_32x32x16_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_f32_32x32x16_bf8_fp8(a, b, c, 0, 0, 0);
   }
@@ -3557,33 +2228,9 @@ struct gfx94x_mfma_f32_32x32x16_bf8_bf8_w64 {
   using a_type = long;
   using b_type = long;
   using c_type = float __attribute__((ext_vector_type(16)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
-  // D: (lane, n) -> (block, row, col); 16 VGPR(s), 16 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 16, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (n >> 2 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_i32_32x32x16_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_32x32x16_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_f32_32x32x16_bf8_bf8(a, b, c, 0, 0, 0);
   }
@@ -3598,33 +2245,9 @@ struct gfx94x_mfma_f32_16x16x32_fp8_fp8_w64 {
   using a_type = long;
   using b_type = long;
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 3) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_i32_16x16x32_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_16x16x32_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_f32_16x16x32_fp8_fp8(a, b, c, 0, 0, 0);
   }
@@ -3639,33 +2262,9 @@ struct gfx94x_mfma_f32_16x16x32_fp8_bf8_w64 {
   using a_type = long;
   using b_type = long;
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 3) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_i32_16x16x32_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_16x16x32_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_f32_16x16x32_fp8_bf8(a, b, c, 0, 0, 0);
   }
@@ -3680,33 +2279,9 @@ struct gfx94x_mfma_f32_16x16x32_bf8_fp8_w64 {
   using a_type = long;
   using b_type = long;
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 3) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_i32_16x16x32_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_16x16x32_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_f32_16x16x32_bf8_fp8(a, b, c, 0, 0, 0);
   }
@@ -3721,33 +2296,9 @@ struct gfx94x_mfma_f32_16x16x32_bf8_bf8_w64 {
   using a_type = long;
   using b_type = long;
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 3) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_i32_16x16x32_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_16x16x32_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_f32_16x16x32_bf8_bf8(a, b, c, 0, 0, 0);
   }
@@ -3762,33 +2313,9 @@ struct gfx94x_mfma_f64_16x16x4_f64_w64 {
   using a_type = double;
   using b_type = double;
   using c_type = double __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 1 x 64-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 64, vgprs = 2, slots = 1;
-    static constexpr int blocks = 1, rows = 16, cols = 4;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 4 & 3); }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 1 x 64-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 64, vgprs = 2, slots = 1;
-    static constexpr int blocks = 1, rows = 4, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 4 & 3); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 8 VGPR(s), 4 x 64-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 64, vgprs = 8, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 4 & 3) | (n & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_f64_16x16x4_f64_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f64_16x16x4_f64_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f64_16x16x4_f64_w64_d>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_f64_16x16x4f64(a, b, c, 0, 0, 0);
   }
@@ -3803,33 +2330,9 @@ struct gfx94x_mfma_f64_4x4x4_4b_f64_w64 {
   using a_type = double;
   using b_type = double;
   using c_type = double;
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 1 x 64-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 64, vgprs = 2, slots = 1;
-    static constexpr int blocks = 4, rows = 4, cols = 4;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 2 & 3); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 3); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 4 & 3); }
-  };
-  // B: (lane, n) -> (block, row, col); 2 VGPR(s), 1 x 64-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 64, vgprs = 2, slots = 1;
-    static constexpr int blocks = 4, rows = 4, cols = 4;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 2 & 3); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 4 & 3); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 3); }
-  };
-  // D: (lane, n) -> (block, row, col); 2 VGPR(s), 1 x 64-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 64, vgprs = 2, slots = 1;
-    static constexpr int blocks = 4, rows = 4, cols = 4;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 2 & 3); }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane >> 4 & 3); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 3); }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_f64_4x4x4_4b_f64_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f64_4x4x4_4b_f64_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f64_4x4x4_4b_f64_w64_b>; // (lane, vgpr) -> (i, j)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
     return __builtin_amdgcn_mfma_f64_4x4x4f64(a, b, c, 0, 0, 0);
   }
@@ -3844,42 +2347,10 @@ struct gfx94x_smfmac_f32_16x16x32_f16_w64 {
   using a_type = _Float16 __attribute__((ext_vector_type(4)));
   using b_type = _Float16 __attribute__((ext_vector_type(8)));
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-  };
-  // B: (lane, n) -> (block, row, col); 4 VGPR(s), 8 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 4, slots = 8;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0xc) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w64_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_smfmac_f32_16x16x32_f16(a, b, c, index, 0, 0);
   }
@@ -3894,42 +2365,10 @@ struct gfx94x_smfmac_f32_32x32x16_f16_w64 {
   using a_type = _Float16 __attribute__((ext_vector_type(4)));
   using b_type = _Float16 __attribute__((ext_vector_type(8)));
   using c_type = float __attribute__((ext_vector_type(16)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 1, rows = 32, cols = 8;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2; }
-  };
-  // B: (lane, n) -> (block, row, col); 4 VGPR(s), 8 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 4, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
-  // D: (lane, n) -> (block, row, col); 16 VGPR(s), 16 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 16, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (n >> 2 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 8;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0xc) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2; }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_f32_32x32x8_f16_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx94x_smfmac_f32_32x32x16_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx94x_smfmac_f32_32x32x16_f16_w64_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_smfmac_f32_32x32x16_f16(a, b, c, index, 0, 0);
   }
@@ -3944,42 +2383,10 @@ struct gfx94x_smfmac_f32_16x16x32_bf16_w64 {
   using a_type = short __attribute__((ext_vector_type(4)));
   using b_type = short __attribute__((ext_vector_type(8)));
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-  };
-  // B: (lane, n) -> (block, row, col); 4 VGPR(s), 8 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 4, slots = 8;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0xc) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-  };
+  using A = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w64_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_smfmac_f32_16x16x32_bf16(a, b, c, index, 0, 0);
   }
@@ -3994,42 +2401,10 @@ struct gfx94x_smfmac_f32_32x32x16_bf16_w64 {
   using a_type = short __attribute__((ext_vector_type(4)));
   using b_type = short __attribute__((ext_vector_type(8)));
   using c_type = float __attribute__((ext_vector_type(16)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 4 x 16-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 16, vgprs = 2, slots = 4;
-    static constexpr int blocks = 1, rows = 32, cols = 8;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2; }
-  };
-  // B: (lane, n) -> (block, row, col); 4 VGPR(s), 8 x 16-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 16, vgprs = 4, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
-  // D: (lane, n) -> (block, row, col); 16 VGPR(s), 16 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 16, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (n >> 2 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 8;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0xc) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2; }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_f32_32x32x8_f16_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx94x_smfmac_f32_32x32x16_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx94x_smfmac_f32_32x32x16_f16_w64_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_smfmac_f32_32x32x16_bf16(a, b, c, index, 0, 0);
   }
@@ -4044,42 +2419,10 @@ struct gfx94x_smfmac_i32_16x16x64_i8_w64 {
   using a_type = int __attribute__((ext_vector_type(2)));
   using b_type = int __attribute__((ext_vector_type(4)));
   using c_type = int __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 3) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 4 VGPR(s), 16 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 4, slots = 16;
-    static constexpr int blocks = 1, rows = 64, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15) | (lane >> 4 & 3) << 4; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x8) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 3) << 3; }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_i32_16x16x32_i8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx94x_smfmac_i32_16x16x64_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx94x_smfmac_i32_16x16x64_i8_w64_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_smfmac_i32_16x16x64_i8(a, b, c, index, 0, 0);
   }
@@ -4094,42 +2437,10 @@ struct gfx94x_smfmac_i32_32x32x32_i8_w64 {
   using a_type = int __attribute__((ext_vector_type(2)));
   using b_type = int __attribute__((ext_vector_type(4)));
   using c_type = int __attribute__((ext_vector_type(16)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 4 VGPR(s), 16 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 4, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15) | (lane >> 5 & 1) << 4; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
-  // D: (lane, n) -> (block, row, col); 16 VGPR(s), 16 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 16, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (n >> 2 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x8) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3; }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_i32_32x32x16_i8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx94x_smfmac_i32_32x32x32_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx94x_smfmac_i32_32x32x32_i8_w64_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_smfmac_i32_32x32x32_i8(a, b, c, index, 0, 0);
   }
@@ -4144,42 +2455,10 @@ struct gfx94x_smfmac_f32_16x16x64_fp8_fp8_w64 {
   using a_type = int __attribute__((ext_vector_type(2)));
   using b_type = int __attribute__((ext_vector_type(4)));
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 3) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 4 VGPR(s), 16 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 4, slots = 16;
-    static constexpr int blocks = 1, rows = 64, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15) | (lane >> 4 & 3) << 4; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x8) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 3) << 3; }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_i32_16x16x32_i8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx94x_smfmac_i32_16x16x64_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx94x_smfmac_i32_16x16x64_i8_w64_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_smfmac_f32_16x16x64_fp8_fp8(a, b, c, index, 0, 0);
   }
@@ -4194,42 +2473,10 @@ struct gfx94x_smfmac_f32_16x16x64_fp8_bf8_w64 {
   using a_type = int __attribute__((ext_vector_type(2)));
   using b_type = int __attribute__((ext_vector_type(4)));
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 3) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 4 VGPR(s), 16 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 4, slots = 16;
-    static constexpr int blocks = 1, rows = 64, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15) | (lane >> 4 & 3) << 4; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x8) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 3) << 3; }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_i32_16x16x32_i8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx94x_smfmac_i32_16x16x64_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx94x_smfmac_i32_16x16x64_i8_w64_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_smfmac_f32_16x16x64_fp8_bf8(a, b, c, index, 0, 0);
   }
@@ -4244,42 +2491,10 @@ struct gfx94x_smfmac_f32_16x16x64_bf8_fp8_w64 {
   using a_type = int __attribute__((ext_vector_type(2)));
   using b_type = int __attribute__((ext_vector_type(4)));
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 3) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 4 VGPR(s), 16 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 4, slots = 16;
-    static constexpr int blocks = 1, rows = 64, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15) | (lane >> 4 & 3) << 4; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x8) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 3) << 3; }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_i32_16x16x32_i8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx94x_smfmac_i32_16x16x64_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx94x_smfmac_i32_16x16x64_i8_w64_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_smfmac_f32_16x16x64_bf8_fp8(a, b, c, index, 0, 0);
   }
@@ -4294,42 +2509,10 @@ struct gfx94x_smfmac_f32_16x16x64_bf8_bf8_w64 {
   using a_type = int __attribute__((ext_vector_type(2)));
   using b_type = int __attribute__((ext_vector_type(4)));
   using c_type = float __attribute__((ext_vector_type(4)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 16, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 3) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 4 VGPR(s), 16 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 4, slots = 16;
-    static constexpr int blocks = 1, rows = 64, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15) | (lane >> 4 & 3) << 4; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // D: (lane, n) -> (block, row, col); 4 VGPR(s), 4 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 4, slots = 4;
-    static constexpr int blocks = 1, rows = 16, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 4 & 3) << 2; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 16, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x8) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 15); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 4 & 3) << 3; }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_i32_16x16x32_i8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx94x_smfmac_i32_16x16x64_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx94x_smfmac_i32_16x16x64_i8_w64_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_smfmac_f32_16x16x64_bf8_bf8(a, b, c, index, 0, 0);
   }
@@ -4344,42 +2527,10 @@ struct gfx94x_smfmac_f32_32x32x32_fp8_fp8_w64 {
   using a_type = int __attribute__((ext_vector_type(2)));
   using b_type = int __attribute__((ext_vector_type(4)));
   using c_type = float __attribute__((ext_vector_type(16)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 4 VGPR(s), 16 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 4, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15) | (lane >> 5 & 1) << 4; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
-  // D: (lane, n) -> (block, row, col); 16 VGPR(s), 16 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 16, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (n >> 2 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x8) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3; }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_i32_32x32x16_i8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx94x_smfmac_i32_32x32x32_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx94x_smfmac_i32_32x32x32_i8_w64_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_smfmac_f32_32x32x32_fp8_fp8(a, b, c, index, 0, 0);
   }
@@ -4394,42 +2545,10 @@ struct gfx94x_smfmac_f32_32x32x32_fp8_bf8_w64 {
   using a_type = int __attribute__((ext_vector_type(2)));
   using b_type = int __attribute__((ext_vector_type(4)));
   using c_type = float __attribute__((ext_vector_type(16)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 4 VGPR(s), 16 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 4, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15) | (lane >> 5 & 1) << 4; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
-  // D: (lane, n) -> (block, row, col); 16 VGPR(s), 16 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 16, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (n >> 2 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x8) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3; }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_i32_32x32x16_i8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx94x_smfmac_i32_32x32x32_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx94x_smfmac_i32_32x32x32_i8_w64_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_smfmac_f32_32x32x32_fp8_bf8(a, b, c, index, 0, 0);
   }
@@ -4444,42 +2563,10 @@ struct gfx94x_smfmac_f32_32x32x32_bf8_fp8_w64 {
   using a_type = int __attribute__((ext_vector_type(2)));
   using b_type = int __attribute__((ext_vector_type(4)));
   using c_type = float __attribute__((ext_vector_type(16)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 4 VGPR(s), 16 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 4, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15) | (lane >> 5 & 1) << 4; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
-  // D: (lane, n) -> (block, row, col); 16 VGPR(s), 16 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 16, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (n >> 2 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x8) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3; }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_i32_32x32x16_i8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx94x_smfmac_i32_32x32x32_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx94x_smfmac_i32_32x32x32_i8_w64_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_smfmac_f32_32x32x32_bf8_fp8(a, b, c, index, 0, 0);
   }
@@ -4494,42 +2581,10 @@ struct gfx94x_smfmac_f32_32x32x32_bf8_bf8_w64 {
   using a_type = int __attribute__((ext_vector_type(2)));
   using b_type = int __attribute__((ext_vector_type(4)));
   using c_type = float __attribute__((ext_vector_type(16)));
-  // A: (lane, n) -> (block, row, col); 2 VGPR(s), 8 x 8-bit elements per lane
-  struct A {
-    static constexpr int elem_bits = 8, vgprs = 2, slots = 8;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3; }
-  };
-  // B: (lane, n) -> (block, row, col); 4 VGPR(s), 16 x 8-bit elements per lane
-  struct B {
-    static constexpr int elem_bits = 8, vgprs = 4, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 15) | (lane >> 5 & 1) << 4; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
-  // D: (lane, n) -> (block, row, col); 16 VGPR(s), 16 x 32-bit elements per lane
-  struct D {
-    static constexpr int elem_bits = 32, vgprs = 16, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 32;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x0) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 3) | (lane >> 5 & 1) << 2 | (n >> 2 & 3) << 3; }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-  };
-  // Index: (lane, n) -> (block, row, col); 1 VGPR(s), 16 x 2-bit elements per lane
-  struct Index {
-    static constexpr int elem_bits = 2, vgprs = 1, slots = 16;
-    static constexpr int blocks = 1, rows = 32, cols = 16;
-    __host__ __device__ static constexpr bool holds([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 0x8) == 0x0 && (lane & 0x0) == 0x0; }
-    __host__ __device__ static constexpr int block([[maybe_unused]] int lane, [[maybe_unused]] int n) { return 0; }
-    __host__ __device__ static constexpr int row([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (lane & 31); }
-    __host__ __device__ static constexpr int col([[maybe_unused]] int lane, [[maybe_unused]] int n) { return (n & 7) | (lane >> 5 & 1) << 3; }
-  };
+  using A = OperandLayout<layout::gfx94x_mfma_i32_32x32x16_i8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx94x_smfmac_i32_32x32x32_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx94x_smfmac_i32_32x32x32_i8_w64_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_smfmac_f32_32x32x32_bf8_bf8(a, b, c, index, 0, 0);
   }
