@@ -16,25 +16,25 @@ namespace wavemma::simt::hip::fp {
 using numeric::Format;
 using numeric::Rounding;
 
+// The bits of a value as another type of the same size (std::bit_cast, which C++17 lacks).
+template <class To, class From>
+To bits_as(From v) {
+  static_assert(sizeof(To) == sizeof(From));
+  To t;
+  std::memcpy(&t, &v, sizeof t);
+  return t;
+}
 inline uint64_t double_bits(double v) {
-  uint64_t b;
-  std::memcpy(&b, &v, 8);
-  return b;
+  return bits_as<uint64_t>(v);
 }
 inline double bits_double(uint64_t b) {
-  double v;
-  std::memcpy(&v, &b, 8);
-  return v;
+  return bits_as<double>(b);
 }
 inline uint32_t float_bits(float v) {
-  uint32_t b;
-  std::memcpy(&b, &v, 4);
-  return b;
+  return bits_as<uint32_t>(v);
 }
 inline float bits_float(uint32_t b) {
-  float v;
-  std::memcpy(&v, &b, 4);
-  return v;
+  return bits_as<float>(b);
 }
 
 // A NaN's sign and the top of its payload, quieted, in a narrower IEEE format (what the GPU's and

@@ -208,12 +208,8 @@ struct Fp8x4 {
   static constexpr __hip_fp8_interpretation_t __default_interpret = I;
 
   Fp8x4() = default;
-  Fp8x4(double4 v)
-      : __x(pack4(to_fp8(v.x, __default_saturation, I), to_fp8(v.y, __default_saturation, I),
-                  to_fp8(v.z, __default_saturation, I), to_fp8(v.w, __default_saturation, I))) {}
-  Fp8x4(float4 v)
-      : __x(pack4(to_fp8(v.x, __default_saturation, I), to_fp8(v.y, __default_saturation, I),
-                  to_fp8(v.z, __default_saturation, I), to_fp8(v.w, __default_saturation, I))) {}
+  Fp8x4(double4 v) : __x(pack4(v)) {}
+  Fp8x4(float4 v) : __x(pack4(v)) {}
   Fp8x4(__half2 lo, __half2 hi)
       : __x(__hip_cvt_halfraw2_to_fp8x2(lo, __default_saturation, I) |
             __hip_fp8x4_storage_t{__hip_cvt_halfraw2_to_fp8x2(hi, __default_saturation, I)} << 16) {}
@@ -228,10 +224,11 @@ struct Fp8x4 {
   }
 
 private:
-  static __hip_fp8x4_storage_t pack4(__hip_fp8_storage_t a, __hip_fp8_storage_t b,
-                                     __hip_fp8_storage_t c, __hip_fp8_storage_t d) {
-    return __hip_fp8x4_storage_t{a} | __hip_fp8x4_storage_t{b} << 8 |
-           __hip_fp8x4_storage_t{c} << 16 | __hip_fp8x4_storage_t{d} << 24;
+  template <class V>
+  static __hip_fp8x4_storage_t pack4(V const& v) {
+    __hip_fp8x4_storage_t out = 0;
+    for (unsigned i = 0; i < 4; ++i) out |= __hip_fp8x4_storage_t{to_fp8(v[i], __default_saturation, I)} << (8 * i);
+    return out;
   }
 };
 

@@ -22,15 +22,8 @@
 
 namespace wavemma::simt::hip::math {
 
+using fp::bits_as;
 using fp::Rounding;
-
-template <class To, class From>
-To bits_as(From v) {
-  static_assert(sizeof(To) == sizeof(From));
-  To t;
-  std::memcpy(&t, &v, sizeof t);
-  return t;
-}
 
 // The exact value v = hi + lo (lo the rounding error of hi), rounded once to float.
 inline float to_float(double hi, double lo, Rounding r) {
