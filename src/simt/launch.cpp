@@ -239,9 +239,11 @@ Error launch(std::string_view name, Dim3 grid_dims, Dim3 block, size_t dynamic_s
   if (block.count() > 1024)
     return config_error(name, fmt::format("block ({},{},{}) has {} threads; at most 1024", block.x,
                                           block.y, block.z, block.count()));
+  // More LDS than a CU has is hipErrorInvalidValue in HIP, an oversized block
+  // hipErrorInvalidConfiguration [SRC: ROCclr hip_module.cpp, ihipLaunchKernel_validate].
   if (dynamic_shared > 65536)
-    return config_error(
-        name, fmt::format("{} bytes of dynamic shared memory; at most 65536", dynamic_shared));
+    return {Status::kInvalidValue,
+            fmt::format("kernel {}: {} bytes of dynamic shared memory; at most 65536", name, dynamic_shared)};
 
   // One launch at a time: the pool runs one grid.
   static std::mutex one_launch;

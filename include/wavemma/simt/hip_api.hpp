@@ -60,7 +60,7 @@ inline unsigned int __lane_id() {
 // than a macro, because hipDeviceProp_t has a field of that name.
 namespace wavemma::simt::hip {
 struct WarpSize {
-  operator int() const { return detail::current_wave_size(); }
+  operator int() const { return ::wavemma::simt::detail::current_wave_size(); }
 };
 } // namespace wavemma::simt::hip
 inline constexpr ::wavemma::simt::hip::WarpSize warpSize{};
@@ -76,7 +76,7 @@ namespace wavemma::simt::hip {
 
 template <class T>
 T* dynamic_shared() {
-  return reinterpret_cast<T*>(detail::lane("HIP_DYNAMIC_SHARED").dynamic_shared);
+  return reinterpret_cast<T*>(::wavemma::simt::detail::lane("HIP_DYNAMIC_SHARED").dynamic_shared);
 }
 
 // One value of any 4-byte-multiple type from lane `source` of the wave.
@@ -84,14 +84,14 @@ template <class T>
 T shuffle(char const* name, T value, int source, ::wavemma::simt::Site site) {
   static_assert(sizeof(T) % 4 == 0, "cross-lane values are whole 32-bit registers");
   T out;
-  detail::permute(name, source, &value, &out, static_cast<int>(sizeof(T) / 4), site);
+  ::wavemma::simt::detail::permute(name, source, &value, &out, static_cast<int>(sizeof(T) / 4), site);
   return out;
 }
 
 // The source lane of each __shfl form, as HIP computes it: within segments of `width` lanes, a
 // lane whose source falls outside its segment keeps its own value.
 inline int self() {
-  return static_cast<int>(detail::lane("__shfl").lane);
+  return static_cast<int>(::wavemma::simt::detail::lane("__shfl").lane);
 }
 inline int shfl_source(int src_lane, int width) {
   return src_lane + (self() & ~(width - 1));
@@ -109,18 +109,13 @@ inline int shfl_xor_source(int mask, int width) {
   return i >= ((s + width) & ~(width - 1)) ? s : i;
 }
 
-inline int ds_bpermute(int address, int value, ::wavemma::simt::Site site) {
-  // The source lane is the byte address / 4, modulo the wave size.
-  return shuffle("__builtin_amdgcn_ds_bpermute", value,
-                 static_cast<int>(static_cast<uint32_t>(address) >> 2), site);
-}
 inline int readfirstlane(int value, ::wavemma::simt::Site site) {
-  return static_cast<int>(detail::read_first_lane(static_cast<uint32_t>(value), site));
+  return static_cast<int>(::wavemma::simt::detail::read_first_lane(static_cast<uint32_t>(value), site));
 }
 // Lanes below this one whose bit is set in mask (bits 0-31: lanes 0-31, for mbcnt_lo; bits
 // 32-63 for mbcnt_hi).
 inline unsigned mbcnt(unsigned mask, unsigned add, int first) {
-  int const below = static_cast<int>(detail::lane("__builtin_amdgcn_mbcnt").lane) - first;
+  int const below = static_cast<int>(::wavemma::simt::detail::lane("__builtin_amdgcn_mbcnt").lane) - first;
   unsigned const m = below <= 0 ? 0u : below >= 32 ? ~0u : (1u << below) - 1;
   return add + static_cast<unsigned>(__builtin_popcount(mask & m));
 }
@@ -133,11 +128,11 @@ using v2i32 = int __attribute__((ext_vector_type(2)));
 // Clang declares the pointer in the global address space (`V8h*1`) and also takes a generic one.
 #define WAVEMMA_SIMT_TRANSPOSE_LOAD(name, V, which)                                                \
   inline V name(V* p, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {             \
-    return detail::load_transpose(detail::TransposeLoad::which, p, site);                          \
+    return ::wavemma::simt::detail::load_transpose(::wavemma::simt::detail::TransposeLoad::which, p, site);                          \
   }                                                                                                \
   inline V name(__attribute__((address_space(1))) V* p,                                            \
                 ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {                   \
-    return detail::load_transpose(detail::TransposeLoad::which,                                    \
+    return ::wavemma::simt::detail::load_transpose(::wavemma::simt::detail::TransposeLoad::which,                                    \
                                   reinterpret_cast<V const*>(reinterpret_cast<uintptr_t>(p)), site); \
   }
 WAVEMMA_SIMT_TRANSPOSE_LOAD(global_load_tr_b128_v8i16, v8i16, kB128V8i16)
@@ -148,8 +143,6 @@ WAVEMMA_SIMT_TRANSPOSE_LOAD(global_load_tr_b64_v2i32, v2i32, kB64V2i32)
 
 } // namespace wavemma::simt::hip
 
-#define __builtin_amdgcn_ds_bpermute(address, value)                                               \
-  ::wavemma::simt::hip::ds_bpermute(address, value, ::wavemma::simt::Site::current())
 #define __builtin_amdgcn_readfirstlane(value)                                                      \
   ::wavemma::simt::hip::readfirstlane(value, ::wavemma::simt::Site::current())
 #define __builtin_amdgcn_mbcnt_lo(mask, add) ::wavemma::simt::hip::mbcnt(mask, add, 0)
@@ -163,7 +156,9 @@ WAVEMMA_SIMT_TRANSPOSE_LOAD(global_load_tr_b64_v2i32, v2i32, kB64V2i32)
 #define __builtin_amdgcn_global_load_tr_b64_v2i32(...)                                             \
   ::wavemma::simt::hip::global_load_tr_b64_v2i32(__VA_ARGS__)
 
-// HIP's __shfl family, with HIP's signatures (the overloads of amd_warp_functions.h).
+// HIP's __shfl family, with HIP's signatures (the overloads of amd_warp_functions.h): the
+// documented full-wave shuffle whatever the wave size (HIP's __shfl lowers to ds_bpermute, which on
+// RDNA wave64 reaches only the lane's own half: wavemma gives the documented result there).
 #define WAVEMMA_SIMT_SHUFFLES(T)                                                                   \
   inline T __shfl(T var, int src_lane, int width = warpSize,                                       \
                   ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {                   \
@@ -198,72 +193,14 @@ WAVEMMA_SIMT_SHUFFLES(unsigned long long)
 // --- the matrix builtins (generated from the catalog) -------------------------------------------
 #include "wavemma/simt/builtins.inc"
 
+// --- the rest of the device API -----------------------------------------------------------------
+#include "wavemma/simt/hip_atomic.hpp"
+#include "wavemma/simt/hip_cross_lane.hpp"
+#include "wavemma/simt/hip_math.hpp"
+
 // --- the runtime API ----------------------------------------------------------------------------
-// Values as in hip_runtime_api.h; the runtime reports the ones it can produce.
-enum hipError_t {
-  hipSuccess = 0,
-  hipErrorInvalidValue = 1,
-  hipErrorOutOfMemory = 2,
-  hipErrorInvalidConfiguration = 9,
-  hipErrorInvalidDeviceFunction = 98,
-  hipErrorInvalidDevice = 101,
-  hipErrorInvalidHandle = 400,
-  hipErrorIllegalAddress = 700,
-  hipErrorLaunchFailure = 719,
-};
-
-enum hipMemcpyKind : int { // a fixed type: a bad kind is a value to reject, not undefined behaviour
-  hipMemcpyHostToHost = 0,
-  hipMemcpyHostToDevice = 1,
-  hipMemcpyDeviceToHost = 2,
-  hipMemcpyDeviceToDevice = 3,
-  hipMemcpyDefault = 4,
-};
-
-struct hipDeviceProp_t {
-  char name[256];          // "wavemma emulated gfx1201"
-  char gcnArchName[256];   // the target architecture: "gfx1201"
-  int warpSize;            // its wave size
-  int multiProcessorCount; // host cores
-  int maxThreadsPerBlock;
-  int maxThreadsDim[3];
-  int maxGridSize[3];
-  size_t sharedMemPerBlock; // dynamic shared memory a launch may ask for
-  size_t totalGlobalMem;    // host memory
-  int major, minor;         // from the gfx name: gfx1201 -> 12.0, gfx942 -> 9.4
-};
-
-using hipStream_t =
-    struct ihipStream_t*;               // only the default (null) stream: launches are synchronous
-using hipEvent_t = struct ihipEvent_t*; // host time at hipEventRecord
-
-hipError_t hipMalloc(void** pointer,
-                     size_t bytes); // host memory, entered in the device allocation table
-template <class T>
-hipError_t hipMalloc(T** pointer, size_t bytes) {
-  return hipMalloc(reinterpret_cast<void**>(pointer), bytes);
-}
-hipError_t hipFree(void* pointer);
-// The device side of each kind must lie within one hipMalloc allocation; hipMemcpyDefault
-// checks whichever side points into one.
-hipError_t hipMemcpy(void* dst, void const* src, size_t bytes, hipMemcpyKind kind);
-hipError_t hipMemset(void* dst, int value, size_t bytes);
-hipError_t hipDeviceSynchronize(); // the first error of the launches since the last call
-hipError_t hipGetLastError();      // the last error of any call on this thread, then hipSuccess
-hipError_t hipPeekAtLastError();
-// The detailed one-line message of the most recent error with this code on this thread (also
-// printed once to stderr when it happened), else the code's generic text.
-char const* hipGetErrorString(hipError_t error);
-char const* hipGetErrorName(hipError_t error);
-hipError_t hipGetDeviceProperties(hipDeviceProp_t* properties, int device);
-hipError_t hipGetDeviceCount(int* count);
-hipError_t hipGetDevice(int* device);
-hipError_t hipSetDevice(int device);
-hipError_t hipEventCreate(hipEvent_t* event);
-hipError_t hipEventDestroy(hipEvent_t event);
-hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream = nullptr);
-hipError_t hipEventSynchronize(hipEvent_t event);
-hipError_t hipEventElapsedTime(float* milliseconds, hipEvent_t start, hipEvent_t stop);
+#include "wavemma/simt/hip_runtime_api.hpp"
+#include "wavemma/simt/hip_not_emulated.hpp"
 
 namespace wavemma::simt::hip {
 

@@ -22,6 +22,7 @@
 #define HIP_DYNAMIC_SHARED(type, var)                                                              \
   type* const var = ::wavemma::simt::hip::dynamic_shared<type>();
 #define HIP_KERNEL_NAME(...) __VA_ARGS__
+#define HIP_SYMBOL(symbol) symbol // as in HIP: hipMemcpyToSymbol takes the variable itself
 
 #define WAVEMMA_SIMT_NAME(...) #__VA_ARGS__
 #define WAVEMMA_SIMT_STRINGIFY(...) WAVEMMA_SIMT_NAME(__VA_ARGS__)
@@ -31,3 +32,13 @@
 #define hipLaunchKernelGGL(kernel, grid, block, dynamic_shared, stream, ...)                       \
   ::wavemma::simt::hip::launch(WAVEMMA_SIMT_STRINGIFY(kernel), kernel, grid, block,                \
                                dynamic_shared, stream __VA_OPT__(, ) __VA_ARGS__)
+
+// hipExtLaunchKernelGGL (hip_ext.h): a launch between two event records (either may be null).
+#define hipExtLaunchKernelGGL(kernel, grid, block, dynamic_shared, stream, start, stop, flags, ...) \
+  do {                                                                                             \
+    hipEvent_t const wavemma_start_ = (start), wavemma_stop_ = (stop);                              \
+    (void)(flags);                                                                                 \
+    if (wavemma_start_) hipEventRecord(wavemma_start_, stream);                                    \
+    hipLaunchKernelGGL(kernel, grid, block, dynamic_shared, stream __VA_OPT__(, ) __VA_ARGS__);    \
+    if (wavemma_stop_) hipEventRecord(wavemma_stop_, stream);                                      \
+  } while (0)

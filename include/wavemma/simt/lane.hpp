@@ -48,6 +48,35 @@ void permute(char const* name, int source, void const* in, void* out, int words,
              ::wavemma::simt::Site site);
 uint32_t read_first_lane(uint32_t value, ::wavemma::simt::Site site); // the lowest live lane's value
 
+// The cross-lane builtins other than the matrix ones (src/simt/cross_lane.cpp): each lane deposits
+// `in_words` words, the operation runs once for the wave with the immediates `imm`, and each lane
+// takes `out_words` words back. An operation the launched architecture lacks stops the launch
+// with kInvalidDeviceFunction, as a matrix builtin does.
+enum class WaveOp : uint8_t {
+  kDpp,          // in: src, old; imm: dpp_ctrl | row_mask << 9 | bank_mask << 13 | bound_ctrl << 17
+  kDpp8,         // in: src; imm: the eight 3-bit selects
+  kSwizzle,      // in: src; imm: the ds_swizzle offset
+  kPermute,      // in: byte address, data (ds_permute)
+  kBpermute,     // in: byte address, data (ds_bpermute)
+  kReadLane,     // in: value, lane
+  kBallotW64,    // in: predicate; out: 2 words (the 64-bit mask)
+  kBallotW32,    // the same, wave32 only
+  kReduce,       // in: 2 words; out: 2 words; imm: ReduceOp | ReduceType << 4
+  kPermlane16,   // in: src, old, sel_lo, sel_hi; imm: fi | bound_ctrl << 1
+  kPermlanex16,  // the same, from the other row of each pair
+  kPermlane64,   // in: src
+  kPermlane16Var,  // in: src, old, sel; imm: fi | bound_ctrl << 1
+  kPermlanex16Var, // the same, from the other row of each pair
+  kPermlane16Swap, // in: vdst, src; out: 2 words; imm: fi | bound_ctrl << 1
+  kPermlane32Swap, // the same, for the two halves of the wave
+  kMemtime,      // out: 2 words
+  kMemrealtime,  // out: 2 words
+};
+enum class ReduceOp : uint8_t { kAdd, kSub, kMin, kMax, kAnd, kOr, kXor };
+enum class ReduceType : uint8_t { kU32, kI32, kU64, kI64, kF32, kF64 };
+void wave_op(WaveOp op, uint32_t imm, void const* in, int in_words, void* out, int out_words,
+             ::wavemma::simt::Site site);
+
 // A matrix builtin (an index into isa::builtins()) on the wave's gathered registers.
 struct Immediates {
   bool a_sign = false, b_sign = false, clamp = false, opsel = false;

@@ -7,11 +7,20 @@
 
 #if defined(__WAVEMMA_HIPCC__)
 
-// The standard headers wavemma's headers use, first: the pragma below must not reach them.
+// The standard headers wavemma's headers use, first: the pragma below must not reach them. HIP's
+// own hip_runtime.h brings in the C library's (printf, assert, malloc, the math functions) too.
+#include <atomic>
+#include <cassert>
+#include <climits>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <initializer_list>
+#include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -25,7 +34,9 @@
 #pragma clang force_cuda_host_device begin
 #include "hip/hip_runtime_api.h"
 #include "wavemma/simt/hip_program.hpp"
+#include "wavemma/simt/hip_vector_types.hpp"
 #pragma clang force_cuda_host_device end
+#include "wavemma/simt/hip_math_host.hpp"
 
 #define __global__ __attribute__((global))
 #define __device__ __attribute__((device))
@@ -40,7 +51,7 @@
 #define HIP_DYNAMIC_SHARED(type, var) extern __shared__ type var[];
 #define HIP_DYNAMIC_SHARED_ATTRIBUTE
 #define HIP_KERNEL_NAME(...) __VA_ARGS__
-#define HIP_SYMBOL(symbol) (&(symbol))
+#define HIP_SYMBOL(symbol) symbol // as in HIP: hipMemcpyToSymbol takes the variable itself
 
 // What clang's HIP front end calls for `<<< >>>`; wavemma-hipcc rewrites every launch to
 // __wavemma_push_launch, so these are declared for the parser only.
@@ -57,6 +68,19 @@ inline void __wavemma_push_launch(dim3 grid, dim3 block, size_t shared = 0,
 #define hipLaunchKernelGGL(kernel, grid, block, shared, stream, ...)                               \
   do {                                                                                             \
     (kernel)<<<(grid), (block), (shared), (stream)>>>(__VA_ARGS__);                                \
+  } while (0)
+
+// hipExtLaunchKernelGGL (hip/hip_ext.h in HIP): the launch between two event records, either of
+// which may be null.
+inline void __wavemma_record_event(hipEvent_t event, hipStream_t stream) {
+  if (event) hipEventRecord(event, stream);
+}
+#define hipExtLaunchKernelGGL(kernel, grid, block, shared, stream, start, stop, flags, ...)         \
+  do {                                                                                             \
+    ::__wavemma_record_event((start), (stream));                                                   \
+    (void)(flags);                                                                                 \
+    (kernel)<<<(grid), (block), (shared), (stream)>>>(__VA_ARGS__);                                \
+    ::__wavemma_record_event((stop), (stream));                                                    \
   } while (0)
 
 // The device pass's kernels register through this (wavemma-hipcc writes the Key struct).
