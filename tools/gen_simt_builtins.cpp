@@ -142,7 +142,7 @@ std::string form_template(Builtin const& b) {
     if (has_role(b, r)) fields.push_back(fmt::format(".{0} = {0}", role_name(r)));
   std::string s = fmt::format("template <int Id, class D, class A, class B, class C{}>\nstruct {} {{\n", limits, form_of(b));
   if (!imms.empty()) s += fmt::format("  template <{}>\n", fmt::join(imms, ", "));
-  s += fmt::format("  static detail::Result<D> call({}std::source_location site = std::source_location::current()) {{\n", params);
+  s += fmt::format("  static detail::Result<D> call({}::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {{\n", params);
   for (auto const& c : checks) s += "    " + c + "\n";
   s += fmt::format("    return issue<Id, D>({{{}}}, {}, site);\n  }}\n}};\n\n", fmt::join(fields, ", "), fmt::join(args, ", "));
   return s;
@@ -188,7 +188,7 @@ namespace wavemma::simt::builtins {
 
   out += R"(// What every form does: this lane's operands to the wave's collective, this lane's D back.
 template <int Id, class D, class A, class B, class C>
-inline detail::Result<D> issue(detail::Immediates imm, A const& a, B const& b, C const& c, int index, std::source_location site) {
+inline detail::Result<D> issue(detail::Immediates imm, A const& a, B const& b, C const& c, int index, ::wavemma::simt::Site site) {
   detail::Result<D> r;
   detail::matrix(Id, imm, a, b, c, index, r.d, site);
   return r;

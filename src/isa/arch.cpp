@@ -1,4 +1,7 @@
-// Architecture and GPU records. CU counts and peak clocks: AMD product specification pages [DOC].
+// Architecture and GPU records. CU counts, peak clocks, memory size, interface width and data rate,
+// and L2 size: AMD product specification pages [DOC] (MI300X's memory and 4 MiB L2 per XCD
+// rechecked against public reports); LDS 64 KiB per CU on CDNA3, RDNA3 and RDNA4 [DOC: the ISA
+// guides].
 // Matrix units per CU: RDNA CUs have 2 SIMDs, CDNA3 CUs 4 matrix cores; with CALC's cycle counts
 // they reproduce AMD's published peak matrix figures (e.g. MI300X 1307.4 TFLOPS f16, RX 9070 XT
 // 195 TFLOPS f16 dense).
@@ -49,16 +52,17 @@ constexpr std::array kAliases = std::to_array<Alias>({
 });
 
 constexpr std::array kGpus = std::to_array<Gpu>({
-  {"Radeon RX 9070 XT",       "rx9070xt", "gfx1201",  64, 2970},
-  {"Radeon RX 9070",          "rx9070",   "gfx1201",  56, 2520},
-  {"Radeon AI PRO R9700",     "r9700",    "gfx1201",  64, 2920},
-  {"Radeon RX 9060 XT",       "rx9060xt", "gfx1200",  32, 3130},
-  {"Radeon RX 7900 XTX",      "rx7900xtx","gfx1100",  96, 2500},
-  {"Radeon RX 7900 XT",       "rx7900xt", "gfx1100",  84, 2400},
-  {"Radeon PRO W7900",        "w7900",    "gfx1100",  96, 2495},
-  {"Instinct MI300X",         "mi300x",   "gfx942",  304, 2100},
-  {"Instinct MI300A",         "mi300a",   "gfx942",  228, 2100},
-  {"Instinct MI325X",         "mi325x",   "gfx942",  304, 2100},
+  //                                                   CUs  clock  GiB   bus    MT/s  L2 KiB LDS KiB APU
+  {"Radeon RX 9070 XT",       "rx9070xt", "gfx1201",  64, 2970,  16,  256, 20000,  8192, 64, false},
+  {"Radeon RX 9070",          "rx9070",   "gfx1201",  56, 2520,  16,  256, 20000,  8192, 64, false},
+  {"Radeon AI PRO R9700",     "r9700",    "gfx1201",  64, 2920,  32,  256, 20000,  8192, 64, false},
+  {"Radeon RX 9060 XT",       "rx9060xt", "gfx1200",  32, 3130,  16,  128, 20000,  4096, 64, false},
+  {"Radeon RX 7900 XTX",      "rx7900xtx","gfx1100",  96, 2500,  24,  384, 20000,  6144, 64, false},
+  {"Radeon RX 7900 XT",       "rx7900xt", "gfx1100",  84, 2400,  20,  320, 20000,  6144, 64, false},
+  {"Radeon PRO W7900",        "w7900",    "gfx1100",  96, 2495,  48,  384, 18000,  6144, 64, false},
+  {"Instinct MI300X",         "mi300x",   "gfx942",  304, 2100, 192, 8192,  5200,  4096, 64, false},
+  {"Instinct MI300A",         "mi300a",   "gfx942",  228, 2100, 128, 8192,  5200,  4096, 64, true},
+  {"Instinct MI325X",         "mi325x",   "gfx942",  304, 2100, 256, 8192,  6000,  4096, 64, false},
 });
 // clang-format on
 

@@ -125,6 +125,7 @@ bool Block::complete(Wave& w) {
     /* kReadFirstLane */ complete_read_first_lane,
     /* kMatrix        */ complete_matrix,
     /* kTranspose     */ complete_transpose,
+    /* kWaveOp        */ complete_wave_op,
   };
   // clang-format on
   Completion const completion = kCompletions[static_cast<int>(w.wait.kind)];

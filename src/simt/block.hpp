@@ -8,6 +8,7 @@
 
 #include "fiber.hpp"
 #include "wavemma/emu/emulator.hpp"
+#include "wavemma/isa/arch.hpp"
 #include "wavemma/simt/lane.hpp"
 #include "wavemma/simt/runtime.hpp"
 
@@ -15,7 +16,7 @@
 #include <cstdint>
 #include <cstring>
 #include <mutex>
-#include <source_location>
+#include "wavemma/simt/site.hpp"
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,16 +38,16 @@ struct Grid {
   void fail(Status, std::string message);
 };
 
-enum class OpKind : uint8_t { kBarrier, kPermute, kReadFirstLane, kMatrix, kTranspose };
+enum class OpKind : uint8_t { kBarrier, kPermute, kReadFirstLane, kMatrix, kTranspose, kWaveOp };
 
 // Where a lane waits. Lanes of a wave meet when their Waits are equal: the same operation (and
 // immediates) from the same call site.
 struct Wait {
   OpKind kind = OpKind::kBarrier;
-  int op = 0;          // kMatrix: builtin index; kTranspose: TransposeLoad; kPermute: words
-  uint32_t detail = 0; // kMatrix: the immediates, packed
+  int op = 0; // kMatrix: builtin index; kTranspose: TransposeLoad; kPermute: words; kWaveOp: WaveOp
+  uint32_t detail = 0; // kMatrix: the immediates, packed; kWaveOp: its immediates
   char const* name = "";
-  std::source_location site;
+  ::wavemma::simt::Site site;
   bool operator==(Wait const& o) const;
 };
 
@@ -212,6 +213,7 @@ bool complete_permute(Block&, Wave&);
 bool complete_read_first_lane(Block&, Wave&);
 bool complete_matrix(Block&, Wave&);
 bool complete_transpose(Block&, Wave&);
+bool complete_wave_op(Block&, Wave&); // cross_lane.cpp
 
 // "lane 3", "lanes 0-15", "lanes 0-3,8,12-15".
 std::string lanes_text(std::vector<int> const& lanes);

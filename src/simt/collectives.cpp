@@ -88,7 +88,7 @@ std::vector<MatrixEntry> const& matrix_entries() {
 } // namespace
 
 uint32_t* matrix_arrive(int builtin, Immediates imm, uint32_t const bytes[4],
-                        std::source_location site) {
+                        ::wavemma::simt::Site site) {
   static std::vector<MatrixEntry> const& entries = matrix_entries();
   if (builtin < 0 || size_t(builtin) >= entries.size())
     throw std::logic_error("no such matrix builtin");
@@ -152,7 +152,7 @@ bool complete_matrix(Block& b, Wave& w) {
 // --- permutes -----------------------------------------------------------------------------------
 
 void permute(char const* name, int source, void const* in, void* out, int words,
-             std::source_location site) {
+             ::wavemma::simt::Site site) {
   Lane& l = this_lane(name);
   Block& b = *l.block;
   Wave& w = b.waves[size_t(l.wave)];
@@ -189,7 +189,7 @@ bool complete_permute(Block& b, Wave& w) {
   return true;
 }
 
-uint32_t read_first_lane(uint32_t value, std::source_location site) {
+uint32_t read_first_lane(uint32_t value, ::wavemma::simt::Site site) {
   char const* const name = "__builtin_amdgcn_readfirstlane";
   Lane& l = this_lane(name);
   Block& b = *l.block;
@@ -230,7 +230,7 @@ constexpr TransposeInfo kTransposeLoads[] = {
 } // namespace
 
 void load_transpose(TransposeLoad which, void const* pointer, void* out,
-                    std::source_location site) {
+                    ::wavemma::simt::Site site) {
   TransposeInfo const& info = kTransposeLoads[static_cast<int>(which)];
   Lane& l = this_lane(info.name);
   Block& b = *l.block;
@@ -290,7 +290,7 @@ bool complete_transpose(Block& b, Wave& w) {
 
 // --- barriers and ids ---------------------------------------------------------------------------
 
-void barrier(char const* name, std::source_location site) {
+void barrier(char const* name, ::wavemma::simt::Site site) {
   Lane& l = this_lane(name);
   l.wait = {OpKind::kBarrier, 0, 0, name, site};
   l.block->wait_at_barrier(l);

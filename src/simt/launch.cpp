@@ -2,6 +2,7 @@
 
 #include "block.hpp"
 
+#include <algorithm>
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
@@ -27,15 +28,19 @@ Target resolve(std::string_view arch_name, int wave) {
   return {arch, wave};
 }
 
-// The environment's target until set_target().
+// The environment's target until set_target(). A program built by wavemma-hipcc names the targets
+// it has device code for: the first is the default, and the environment must pick one of them.
 struct TargetSetting {
   std::mutex mutex;
   Target target;
   std::string error; // a bad environment, reported when the target is used
+  char const* arch = std::getenv("WAVEMMA_ARCH");
+  char const* wave = std::getenv("WAVEMMA_WAVE");
 
-  TargetSetting() {
-    char const* arch = std::getenv("WAVEMMA_ARCH");
-    char const* wave = std::getenv("WAVEMMA_WAVE");
+  TargetSetting() { choose({}); }
+
+  void choose(std::vector<Target> const& compiled) {
+    error.clear();
     try {
       int w = 0;
       if (wave && *wave) {
@@ -44,7 +49,22 @@ struct TargetSetting {
         if (*end != '\0' || w == 0)
           throw std::invalid_argument(fmt::format("'{}' is not a wave size", wave));
       }
-      target = resolve(arch && *arch ? arch : "gfx1201", w);
+      bool const named = (arch && *arch) || w != 0;
+      if (compiled.empty() || named) {
+        target = resolve(arch && *arch ? std::string_view(arch)
+                         : compiled.empty() ? std::string_view("gfx1201")
+                                            : compiled.front().arch->name,
+                         w);
+      } else {
+        target = compiled.front();
+      }
+      if (!compiled.empty() && std::find_if(compiled.begin(), compiled.end(), [&](Target const& t) {
+                                 return t.arch == target.arch && t.wave == target.wave;
+                               }) == compiled.end()) {
+        std::string names;
+        for (auto const& t : compiled) names += fmt::format("{}{} wave{}", names.empty() ? "" : ", ", t.arch->name, t.wave);
+        throw std::invalid_argument(fmt::format("this program has device code for {} only (wavemma-hipcc --offload-arch)", names));
+      }
     } catch (std::invalid_argument const& e) {
       error = fmt::format("WAVEMMA_ARCH={} WAVEMMA_WAVE={}: {}", arch ? arch : "", wave ? wave : "",
                           e.what());
@@ -159,6 +179,17 @@ Error config_error(std::string_view kernel, std::string what) {
 
 } // namespace
 
+Target parse_target(std::string_view text) {
+  size_t const colon = text.find(':');
+  int wave = 0;
+  if (colon != std::string_view::npos) {
+    std::string_view const w = text.substr(colon + 1);
+    if (w != "32" && w != "64") throw std::invalid_argument(fmt::format("'{}' is not a wave size", w));
+    wave = w == "32" ? 32 : 64;
+  }
+  return resolve(text.substr(0, colon), wave);
+}
+
 void set_target(std::string_view arch, int wave) {
   Target const t = resolve(arch, wave);
   auto& s = setting();
@@ -172,6 +203,12 @@ Target target() {
   std::lock_guard lock(s.mutex);
   if (!s.error.empty()) throw std::invalid_argument(s.error);
   return s.target;
+}
+
+void set_program_targets(std::vector<Target> const& compiled) {
+  auto& s = setting();
+  std::lock_guard lock(s.mutex);
+  s.choose(compiled);
 }
 
 Error target_error() {
@@ -202,9 +239,11 @@ Error launch(std::string_view name, Dim3 grid_dims, Dim3 block, size_t dynamic_s
   if (block.count() > 1024)
     return config_error(name, fmt::format("block ({},{},{}) has {} threads; at most 1024", block.x,
                                           block.y, block.z, block.count()));
+  // More LDS than a CU has is hipErrorInvalidValue in HIP, an oversized block
+  // hipErrorInvalidConfiguration [SRC: ROCclr hip_module.cpp, ihipLaunchKernel_validate].
   if (dynamic_shared > 65536)
-    return config_error(
-        name, fmt::format("{} bytes of dynamic shared memory; at most 65536", dynamic_shared));
+    return {Status::kInvalidValue,
+            fmt::format("kernel {}: {} bytes of dynamic shared memory; at most 65536", name, dynamic_shared)};
 
   // One launch at a time: the pool runs one grid.
   static std::mutex one_launch;

@@ -192,19 +192,43 @@ TEST(SimtRuntime, TargetSelection) {
 }
 
 TEST(SimtRuntime, DeviceProperties) {
-  for (auto [arch, wave, major, minor] :
-       {std::tuple{"gfx1201", 32, 12, 0}, std::tuple{"gfx942", 64, 9, 4},
-        std::tuple{"gfx1151", 32, 11, 5}}) {
-    ScopedTarget t(arch);
+  // The flagship GPU's figures (AMD's product pages: RX 9070 XT 64 CUs at 2970 MHz, 16 GB on 256
+  // bits; MI300X 304 CUs, 192 GB on 8192 bits); gfx1151 has no GPU row: the host's cores.
+  struct Case {
+    char const *arch, *target_id, *name;
+    int wave, major, minor, cus, bus;
+  };
+  for (Case c : {Case{"gfx1201", "gfx1201", "AMD Radeon RX 9070 XT, wavemma emulated gfx1201", 32, 12, 0, 64, 256},
+                 Case{"gfx942", "gfx942:sramecc+:xnack-", "AMD Instinct MI300X, wavemma emulated gfx942", 64, 9, 4, 304, 8192},
+                 Case{"gfx1151", "gfx1151", "wavemma emulated gfx1151", 32, 11, 5, 0, 0}}) {
+    ScopedTarget t(c.arch);
     hipDeviceProp_t p;
     ASSERT_EQ(hipGetDeviceProperties(&p, 0), hipSuccess);
-    EXPECT_EQ(std::string(p.gcnArchName), arch);
-    EXPECT_EQ(std::string(p.name), std::string("wavemma emulated ") + arch);
-    EXPECT_EQ(p.warpSize, wave);
-    EXPECT_EQ(p.major, major);
-    EXPECT_EQ(p.minor, minor);
+    EXPECT_EQ(std::string(p.gcnArchName), c.target_id);
+    EXPECT_EQ(std::string(p.name), c.name);
+    EXPECT_EQ(p.warpSize, c.wave);
+    EXPECT_EQ(p.major, c.major);
+    EXPECT_EQ(p.minor, c.minor);
+    if (c.cus) EXPECT_EQ(p.multiProcessorCount, c.cus);
     EXPECT_GE(p.multiProcessorCount, 1);
+    EXPECT_EQ(p.memoryBusWidth, c.bus);
     EXPECT_EQ(p.maxThreadsPerBlock, 1024);
+    EXPECT_EQ(p.sharedMemPerBlock, 65536u);
+    int value = 0;
+    ASSERT_EQ(hipDeviceGetAttribute(&value, hipDeviceAttributeWarpSize, 0), hipSuccess);
+    EXPECT_EQ(value, c.wave);
+    ASSERT_EQ(hipDeviceGetAttribute(&value, hipDeviceAttributeMultiprocessorCount, 0), hipSuccess);
+    EXPECT_EQ(value, p.multiProcessorCount);
+  }
+  {
+    ScopedTarget t("gfx1201");
+    hipDeviceProp_t p;
+    ASSERT_EQ(hipGetDeviceProperties(&p, 0), hipSuccess);
+    EXPECT_EQ(p.totalGlobalMem, size_t{16} << 30);
+    EXPECT_EQ(p.clockRate, 2970000);
+    EXPECT_EQ(p.l2CacheSize, 8 << 20);
+    // 2 x memoryClockRate x width / 8: 20 Gbps on 256 bits = 640 GB/s.
+    EXPECT_EQ(2.0 * p.memoryClockRate * 1e3 * p.memoryBusWidth / 8, 640e9);
   }
   hipDeviceProp_t p;
   testing::internal::CaptureStderr();
@@ -282,7 +306,7 @@ TEST(SimtEnvironment, Child) {
   }
   ASSERT_EQ(hipGetDeviceProperties(&p, 0), hipSuccess);
   if (m == "gfx942") {
-    EXPECT_EQ(std::string(p.gcnArchName), "gfx942");
+    EXPECT_EQ(std::string(p.gcnArchName), "gfx942:sramecc+:xnack-");
     EXPECT_EQ(p.warpSize, 64);
     EXPECT_EQ(threads(), 1);
   } else {

@@ -3,6 +3,7 @@
 // capture for the one-line error messages.
 
 #include "wavemma/hip.hpp"
+#include "wavemma/isa/arch.hpp"
 
 #include <gtest/gtest.h>
 #include <string>

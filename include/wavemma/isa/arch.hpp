@@ -52,6 +52,13 @@ struct Gpu {
   std::string_view arch;        // "gfx1201"
   int compute_units;
   int peak_clock_mhz;           // peak engine (boost) clock
+  // Memory and caches, for hipGetDeviceProperties [DOC: the same product pages].
+  int memory_gib;               // GPU memory (HBM or GDDR6), GiB
+  int memory_bus_bits;          // memory interface width
+  int memory_mtps;              // data rate per pin, MT/s (20000 = 20 Gbps GDDR6)
+  int l2_kib;                   // L2 cache as HIP reports it (per XCD on CDNA3)
+  int lds_kib_per_cu;           // LDS of a CU; a workgroup may use all of it
+  bool integrated;              // an APU: the GPU shares the host's memory (MI300A)
 };
 std::span<Gpu const> gpus();
 Gpu const* find_gpu(std::string_view name_or_key);

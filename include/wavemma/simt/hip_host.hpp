@@ -1,20 +1,10 @@
 #pragma once
-// The HIP dialect on the host, mapped onto wavemma::simt: kernel qualifiers, thread and block
-// ids, __shared__, __syncthreads, the cross-lane functions, the __builtin_amdgcn_* matrix,
-// transpose-load, cross-lane and id builtins, and the hip* runtime API a kernel's host code
-// uses. Include <wavemma/hip.hpp>, which picks this header unless the source is compiled as HIP.
-// docs/simt.md describes the semantics; what differs from a GPU is listed there.
+// HIP kernels as C++ for the host, mapped onto wavemma::simt: the kernel qualifiers are empty
+// macros and kernels are launched with hipLaunchKernelGGL. Include <wavemma/hip.hpp>, which picks
+// this header unless the source is compiled as HIP; HIP programs as they are written (`<<< >>>`,
+// <hip/hip_runtime.h>) build with wavemma-hipcc instead (docs/hipcc.md).
 
-#include "wavemma/simt/lane.hpp"
-#include "wavemma/simt/runtime.hpp"
-
-#include <bit>
-#include <cstddef>
-#include <cstdint>
-#include <source_location>
-#include <utility>
-
-#define WAVEMMA_SIMT 1 // the host runtime is in use (no __gfx*__ macro is defined on the host)
+#include "wavemma/simt/hip_api.hpp"
 
 // --- qualifiers ---------------------------------------------------------------------------------
 #define __global__
@@ -32,267 +22,7 @@
 #define HIP_DYNAMIC_SHARED(type, var)                                                              \
   type* const var = ::wavemma::simt::hip::dynamic_shared<type>();
 #define HIP_KERNEL_NAME(...) __VA_ARGS__
-
-// --- ids ----------------------------------------------------------------------------------------
-using dim3 = ::wavemma::simt::Dim3;
-#define threadIdx (::wavemma::simt::detail::lane("threadIdx").thread_idx)
-#define blockIdx (::wavemma::simt::detail::lane("blockIdx").block_idx)
-#define blockDim (::wavemma::simt::detail::lane("blockDim").block_dim)
-#define gridDim (::wavemma::simt::detail::lane("gridDim").grid_dim)
-#define hipThreadIdx_x (threadIdx.x)
-#define hipThreadIdx_y (threadIdx.y)
-#define hipThreadIdx_z (threadIdx.z)
-#define hipBlockIdx_x (blockIdx.x)
-#define hipBlockIdx_y (blockIdx.y)
-#define hipBlockIdx_z (blockIdx.z)
-#define hipBlockDim_x (blockDim.x)
-#define hipBlockDim_y (blockDim.y)
-#define hipBlockDim_z (blockDim.z)
-#define hipGridDim_x (gridDim.x)
-#define hipGridDim_y (gridDim.y)
-#define hipGridDim_z (gridDim.z)
-
-#define __builtin_amdgcn_workitem_id_x()                                                           \
-  (::wavemma::simt::detail::lane("__builtin_amdgcn_workitem_id_x").thread_idx.x)
-#define __builtin_amdgcn_workitem_id_y()                                                           \
-  (::wavemma::simt::detail::lane("__builtin_amdgcn_workitem_id_y").thread_idx.y)
-#define __builtin_amdgcn_workitem_id_z()                                                           \
-  (::wavemma::simt::detail::lane("__builtin_amdgcn_workitem_id_z").thread_idx.z)
-#define __builtin_amdgcn_workgroup_id_x()                                                          \
-  (::wavemma::simt::detail::lane("__builtin_amdgcn_workgroup_id_x").block_idx.x)
-#define __builtin_amdgcn_workgroup_id_y()                                                          \
-  (::wavemma::simt::detail::lane("__builtin_amdgcn_workgroup_id_y").block_idx.y)
-#define __builtin_amdgcn_workgroup_id_z()                                                          \
-  (::wavemma::simt::detail::lane("__builtin_amdgcn_workgroup_id_z").block_idx.z)
-#define __builtin_amdgcn_wavefrontsize()                                                           \
-  (::wavemma::simt::detail::lane("__builtin_amdgcn_wavefrontsize").wave_size)
-
-inline unsigned int __lane_id() {
-  return ::wavemma::simt::detail::lane("__lane_id").lane;
-}
-
-// The launched architecture's wave size: a run-time value, as in recent HIP. An object rather
-// than a macro, because hipDeviceProp_t has a field of that name.
-namespace wavemma::simt::hip {
-struct WarpSize {
-  operator int() const { return detail::current_wave_size(); }
-};
-} // namespace wavemma::simt::hip
-inline constexpr ::wavemma::simt::hip::WarpSize warpSize{};
-
-// --- barriers and cross-lane operations ------------------------------------------------------
-inline void __syncthreads(std::source_location site = std::source_location::current()) {
-  ::wavemma::simt::detail::barrier("__syncthreads()", site);
-}
-#define __builtin_amdgcn_s_barrier()                                                               \
-  ::wavemma::simt::detail::barrier("__builtin_amdgcn_s_barrier()", std::source_location::current())
-
-namespace wavemma::simt::hip {
-
-template <class T>
-T* dynamic_shared() {
-  return reinterpret_cast<T*>(detail::lane("HIP_DYNAMIC_SHARED").dynamic_shared);
-}
-
-// One value of any 4-byte-multiple type from lane `source` of the wave.
-template <class T>
-T shuffle(char const* name, T value, int source, std::source_location site) {
-  static_assert(sizeof(T) % 4 == 0, "cross-lane values are whole 32-bit registers");
-  T out;
-  detail::permute(name, source, &value, &out, static_cast<int>(sizeof(T) / 4), site);
-  return out;
-}
-
-// The source lane of each __shfl form, as HIP computes it: within segments of `width` lanes, a
-// lane whose source falls outside its segment keeps its own value.
-inline int self() {
-  return static_cast<int>(detail::lane("__shfl").lane);
-}
-inline int shfl_source(int src_lane, int width) {
-  return src_lane + (self() & ~(width - 1));
-}
-inline int shfl_up_source(unsigned delta, int width) {
-  int const s = self(), i = s - static_cast<int>(delta);
-  return i < (s & ~(width - 1)) ? s : i;
-}
-inline int shfl_down_source(unsigned delta, int width) {
-  int const s = self();
-  return (s & (width - 1)) + static_cast<int>(delta) >= width ? s : s + static_cast<int>(delta);
-}
-inline int shfl_xor_source(int mask, int width) {
-  int const s = self(), i = s ^ mask;
-  return i >= ((s + width) & ~(width - 1)) ? s : i;
-}
-
-inline int ds_bpermute(int address, int value, std::source_location site) {
-  // The source lane is the byte address / 4, modulo the wave size.
-  return shuffle("__builtin_amdgcn_ds_bpermute", value,
-                 static_cast<int>(static_cast<uint32_t>(address) >> 2), site);
-}
-inline int readfirstlane(int value, std::source_location site) {
-  return static_cast<int>(detail::read_first_lane(static_cast<uint32_t>(value), site));
-}
-// Lanes below this one whose bit is set in mask (bits 0-31: lanes 0-31, for mbcnt_lo; bits
-// 32-63 for mbcnt_hi).
-inline unsigned mbcnt(unsigned mask, unsigned add, int first) {
-  int const below = static_cast<int>(detail::lane("__builtin_amdgcn_mbcnt").lane) - first;
-  unsigned const m = below <= 0 ? 0u : below >= 32 ? ~0u : (1u << below) - 1;
-  return add + static_cast<unsigned>(std::popcount(mask & m));
-}
-
-// The gfx12 transpose loads: exact clang-22 types (the f16 form takes __fp16 vectors).
-using v8i16 = short __attribute__((ext_vector_type(8)));
-using v8fp16 = __fp16 __attribute__((ext_vector_type(8)));
-using v8bf16 = __bf16 __attribute__((ext_vector_type(8)));
-using v2i32 = int __attribute__((ext_vector_type(2)));
-inline v8i16
-global_load_tr_b128_v8i16(v8i16* p, std::source_location site = std::source_location::current()) {
-  return detail::load_transpose(detail::TransposeLoad::kB128V8i16, p, site);
-}
-inline v8fp16
-global_load_tr_b128_v8f16(v8fp16* p, std::source_location site = std::source_location::current()) {
-  return detail::load_transpose(detail::TransposeLoad::kB128V8f16, p, site);
-}
-inline v8bf16
-global_load_tr_b128_v8bf16(v8bf16* p, std::source_location site = std::source_location::current()) {
-  return detail::load_transpose(detail::TransposeLoad::kB128V8bf16, p, site);
-}
-inline v2i32 global_load_tr_b64_v2i32(v2i32* p,
-                                      std::source_location site = std::source_location::current()) {
-  return detail::load_transpose(detail::TransposeLoad::kB64V2i32, p, site);
-}
-
-} // namespace wavemma::simt::hip
-
-#define __builtin_amdgcn_ds_bpermute(address, value)                                               \
-  ::wavemma::simt::hip::ds_bpermute(address, value, std::source_location::current())
-#define __builtin_amdgcn_readfirstlane(value)                                                      \
-  ::wavemma::simt::hip::readfirstlane(value, std::source_location::current())
-#define __builtin_amdgcn_mbcnt_lo(mask, add) ::wavemma::simt::hip::mbcnt(mask, add, 0)
-#define __builtin_amdgcn_mbcnt_hi(mask, add) ::wavemma::simt::hip::mbcnt(mask, add, 32)
-#define __builtin_amdgcn_global_load_tr_b128_v8i16(...)                                            \
-  ::wavemma::simt::hip::global_load_tr_b128_v8i16(__VA_ARGS__)
-#define __builtin_amdgcn_global_load_tr_b128_v8f16(...)                                            \
-  ::wavemma::simt::hip::global_load_tr_b128_v8f16(__VA_ARGS__)
-#define __builtin_amdgcn_global_load_tr_b128_v8bf16(...)                                           \
-  ::wavemma::simt::hip::global_load_tr_b128_v8bf16(__VA_ARGS__)
-#define __builtin_amdgcn_global_load_tr_b64_v2i32(...)                                             \
-  ::wavemma::simt::hip::global_load_tr_b64_v2i32(__VA_ARGS__)
-
-// HIP's __shfl family, with HIP's signatures (the overloads of amd_warp_functions.h).
-#define WAVEMMA_SIMT_SHUFFLES(T)                                                                   \
-  inline T __shfl(T var, int src_lane, int width = warpSize,                                       \
-                  std::source_location site = std::source_location::current()) {                   \
-    return ::wavemma::simt::hip::shuffle(                                                          \
-        "__shfl", var, ::wavemma::simt::hip::shfl_source(src_lane, width), site);                  \
-  }                                                                                                \
-  inline T __shfl_up(T var, unsigned int lane_delta, int width = warpSize,                         \
-                     std::source_location site = std::source_location::current()) {                \
-    return ::wavemma::simt::hip::shuffle(                                                          \
-        "__shfl_up", var, ::wavemma::simt::hip::shfl_up_source(lane_delta, width), site);          \
-  }                                                                                                \
-  inline T __shfl_down(T var, unsigned int lane_delta, int width = warpSize,                       \
-                       std::source_location site = std::source_location::current()) {              \
-    return ::wavemma::simt::hip::shuffle(                                                          \
-        "__shfl_down", var, ::wavemma::simt::hip::shfl_down_source(lane_delta, width), site);      \
-  }                                                                                                \
-  inline T __shfl_xor(T var, int lane_mask, int width = warpSize,                                  \
-                      std::source_location site = std::source_location::current()) {               \
-    return ::wavemma::simt::hip::shuffle(                                                          \
-        "__shfl_xor", var, ::wavemma::simt::hip::shfl_xor_source(lane_mask, width), site);         \
-  }
-WAVEMMA_SIMT_SHUFFLES(int)
-WAVEMMA_SIMT_SHUFFLES(unsigned int)
-WAVEMMA_SIMT_SHUFFLES(float)
-WAVEMMA_SIMT_SHUFFLES(double)
-WAVEMMA_SIMT_SHUFFLES(long)
-WAVEMMA_SIMT_SHUFFLES(unsigned long)
-WAVEMMA_SIMT_SHUFFLES(long long)
-WAVEMMA_SIMT_SHUFFLES(unsigned long long)
-#undef WAVEMMA_SIMT_SHUFFLES
-
-// --- the matrix builtins (generated from the catalog) -------------------------------------------
-#include "wavemma/simt/builtins.inc"
-
-// --- the runtime API ----------------------------------------------------------------------------
-// Values as in hip_runtime_api.h; the runtime reports the ones it can produce.
-enum hipError_t {
-  hipSuccess = 0,
-  hipErrorInvalidValue = 1,
-  hipErrorOutOfMemory = 2,
-  hipErrorInvalidConfiguration = 9,
-  hipErrorInvalidDeviceFunction = 98,
-  hipErrorInvalidDevice = 101,
-  hipErrorInvalidHandle = 400,
-  hipErrorIllegalAddress = 700,
-  hipErrorLaunchFailure = 719,
-};
-
-enum hipMemcpyKind : int { // a fixed type: a bad kind is a value to reject, not undefined behaviour
-  hipMemcpyHostToHost = 0,
-  hipMemcpyHostToDevice = 1,
-  hipMemcpyDeviceToHost = 2,
-  hipMemcpyDeviceToDevice = 3,
-  hipMemcpyDefault = 4,
-};
-
-struct hipDeviceProp_t {
-  char name[256];          // "wavemma emulated gfx1201"
-  char gcnArchName[256];   // the target architecture: "gfx1201"
-  int warpSize;            // its wave size
-  int multiProcessorCount; // host cores
-  int maxThreadsPerBlock;
-  int maxThreadsDim[3];
-  int maxGridSize[3];
-  size_t sharedMemPerBlock; // dynamic shared memory a launch may ask for
-  size_t totalGlobalMem;    // host memory
-  int major, minor;         // from the gfx name: gfx1201 -> 12.0, gfx942 -> 9.4
-};
-
-using hipStream_t =
-    struct ihipStream_t*;               // only the default (null) stream: launches are synchronous
-using hipEvent_t = struct ihipEvent_t*; // host time at hipEventRecord
-
-hipError_t hipMalloc(void** pointer,
-                     size_t bytes); // host memory, entered in the device allocation table
-template <class T>
-hipError_t hipMalloc(T** pointer, size_t bytes) {
-  return hipMalloc(reinterpret_cast<void**>(pointer), bytes);
-}
-hipError_t hipFree(void* pointer);
-// The device side of each kind must lie within one hipMalloc allocation; hipMemcpyDefault
-// checks whichever side points into one.
-hipError_t hipMemcpy(void* dst, void const* src, size_t bytes, hipMemcpyKind kind);
-hipError_t hipMemset(void* dst, int value, size_t bytes);
-hipError_t hipDeviceSynchronize(); // the first error of the launches since the last call
-hipError_t hipGetLastError();      // the last error of any call on this thread, then hipSuccess
-hipError_t hipPeekAtLastError();
-// The detailed one-line message of the most recent error with this code on this thread (also
-// printed once to stderr when it happened), else the code's generic text.
-char const* hipGetErrorString(hipError_t error);
-char const* hipGetErrorName(hipError_t error);
-hipError_t hipGetDeviceProperties(hipDeviceProp_t* properties, int device);
-hipError_t hipGetDeviceCount(int* count);
-hipError_t hipGetDevice(int* device);
-hipError_t hipSetDevice(int device);
-hipError_t hipEventCreate(hipEvent_t* event);
-hipError_t hipEventDestroy(hipEvent_t event);
-hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream = nullptr);
-hipError_t hipEventSynchronize(hipEvent_t event);
-hipError_t hipEventElapsedTime(float* milliseconds, hipEvent_t start, hipEvent_t stop);
-
-namespace wavemma::simt::hip {
-
-void record(
-    Error const&); // makes an error the last error (and the launch's, for hipDeviceSynchronize)
-
-template <class... Params, class... Args>
-void launch(char const* name, void (*kernel)(Params...), Dim3 grid, Dim3 block,
-            size_t dynamic_shared, hipStream_t, Args&&... args) {
-  record(simt::launch(name, kernel, grid, block, dynamic_shared, std::forward<Args>(args)...));
-}
-
-} // namespace wavemma::simt::hip
+#define HIP_SYMBOL(symbol) symbol // as in HIP: hipMemcpyToSymbol takes the variable itself
 
 #define WAVEMMA_SIMT_NAME(...) #__VA_ARGS__
 #define WAVEMMA_SIMT_STRINGIFY(...) WAVEMMA_SIMT_NAME(__VA_ARGS__)
@@ -302,3 +32,13 @@ void launch(char const* name, void (*kernel)(Params...), Dim3 grid, Dim3 block,
 #define hipLaunchKernelGGL(kernel, grid, block, dynamic_shared, stream, ...)                       \
   ::wavemma::simt::hip::launch(WAVEMMA_SIMT_STRINGIFY(kernel), kernel, grid, block,                \
                                dynamic_shared, stream __VA_OPT__(, ) __VA_ARGS__)
+
+// hipExtLaunchKernelGGL (hip_ext.h): a launch between two event records (either may be null).
+#define hipExtLaunchKernelGGL(kernel, grid, block, dynamic_shared, stream, start, stop, flags, ...) \
+  do {                                                                                             \
+    hipEvent_t const wavemma_start_ = (start), wavemma_stop_ = (stop);                              \
+    (void)(flags);                                                                                 \
+    if (wavemma_start_) hipEventRecord(wavemma_start_, stream);                                    \
+    hipLaunchKernelGGL(kernel, grid, block, dynamic_shared, stream __VA_OPT__(, ) __VA_ARGS__);    \
+    if (wavemma_stop_) hipEventRecord(wavemma_stop_, stream);                                      \
+  } while (0)

@@ -10,8 +10,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <source_location>
 #include <type_traits>
+
+#include "wavemma/simt/site.hpp"
 
 namespace wavemma::simt::detail {
 
@@ -39,13 +40,42 @@ inline int current_wave_size() {
 
 // --- collectives (src/simt/collectives.cpp) -----------------------------------------------------
 // Waits until every live thread of the block has reached a barrier.
-void barrier(char const* name, std::source_location site);
+void barrier(char const* name, ::wavemma::simt::Site site);
 
 // out (words 32-bit words) = in of lane `source` of the wave (0 from a lane that has returned or
 // does not exist); source is taken modulo the wave size.
 void permute(char const* name, int source, void const* in, void* out, int words,
-             std::source_location site);
-uint32_t read_first_lane(uint32_t value, std::source_location site); // the lowest live lane's value
+             ::wavemma::simt::Site site);
+uint32_t read_first_lane(uint32_t value, ::wavemma::simt::Site site); // the lowest live lane's value
+
+// The cross-lane builtins other than the matrix ones (src/simt/cross_lane.cpp): each lane deposits
+// `in_words` words, the operation runs once for the wave with the immediates `imm`, and each lane
+// takes `out_words` words back. An operation the launched architecture lacks stops the launch
+// with kInvalidDeviceFunction, as a matrix builtin does.
+enum class WaveOp : uint8_t {
+  kDpp,          // in: src, old; imm: dpp_ctrl | row_mask << 9 | bank_mask << 13 | bound_ctrl << 17
+  kDpp8,         // in: src; imm: the eight 3-bit selects
+  kSwizzle,      // in: src; imm: the ds_swizzle offset
+  kPermute,      // in: byte address, data (ds_permute)
+  kBpermute,     // in: byte address, data (ds_bpermute)
+  kReadLane,     // in: value, lane
+  kBallotW64,    // in: predicate; out: 2 words (the 64-bit mask)
+  kBallotW32,    // the same, wave32 only
+  kReduce,       // in: 2 words; out: 2 words; imm: ReduceOp | ReduceType << 4
+  kPermlane16,   // in: src, old, sel_lo, sel_hi; imm: fi | bound_ctrl << 1
+  kPermlanex16,  // the same, from the other row of each pair
+  kPermlane64,   // in: src
+  kPermlane16Var,  // in: src, old, sel; imm: fi | bound_ctrl << 1
+  kPermlanex16Var, // the same, from the other row of each pair
+  kPermlane16Swap, // in: vdst, src; out: 2 words; imm: fi | bound_ctrl << 1
+  kPermlane32Swap, // the same, for the two halves of the wave
+  kMemtime,      // out: 2 words
+  kMemrealtime,  // out: 2 words
+};
+enum class ReduceOp : uint8_t { kAdd, kSub, kMin, kMax, kAnd, kOr, kXor };
+enum class ReduceType : uint8_t { kU32, kI32, kU64, kI64, kF32, kF64 };
+void wave_op(WaveOp op, uint32_t imm, void const* in, int in_words, void* out, int out_words,
+             ::wavemma::simt::Site site);
 
 // A matrix builtin (an index into isa::builtins()) on the wave's gathered registers.
 struct Immediates {
@@ -58,12 +88,12 @@ struct Immediates {
 // rather than one: the frame a lane leaves on its stack while it waits stays small, and the lanes'
 // stacks compete for the cache.)
 uint32_t* matrix_arrive(int builtin, Immediates, uint32_t const bytes[4],
-                        std::source_location site);
+                        ::wavemma::simt::Site site);
 uint32_t const* matrix_result();
 
 template <class A, class B, class C, class D>
 void matrix(int builtin, Immediates imm, A const& a, B const& b, C const& c, int index, D& d,
-            std::source_location site) {
+            ::wavemma::simt::Site site) {
   static_assert(sizeof(A) % 4 == 0 && sizeof(B) % 4 == 0 && sizeof(C) % 4 == 0 &&
                 sizeof(D) % 4 == 0);
   static constexpr uint32_t bytes[4] = {sizeof(A), sizeof(B), sizeof(C), sizeof(D)};
@@ -84,10 +114,14 @@ using LaxProbeFloat = float __attribute__((vector_size(16)));
 using LaxProbeInt = int __attribute__((vector_size(16)));
 constexpr bool kLaxVectorConversions = std::is_convertible_v<LaxProbeFloat, LaxProbeInt>;
 
+template <class T, class = void>
+struct IsVector : std::false_type {};
+template <class T>
+struct IsVector<T, std::void_t<decltype(__builtin_vectorelements(T))>> : std::true_type {};
+
 template <class U, class V>
-concept LaxVector =
-    kLaxVectorConversions && !std::is_convertible_v<U const&, V> && sizeof(U) == sizeof(V) &&
-    requires { __builtin_vectorelements(U) + __builtin_vectorelements(V); };
+inline constexpr bool kLaxVector = kLaxVectorConversions && !std::is_convertible_v<U const&, V> &&
+                                   sizeof(U) == sizeof(V) && IsVector<U>::value && IsVector<V>::value;
 
 // A builtin's vector operand and result. Wide vectors passed or returned by value change the x86
 // calling convention with the vector extensions (clang warns, -Wpsabi), so operands arrive by
@@ -97,11 +131,9 @@ template <class V>
 struct In {
   V v{};
   In() = default;
-  template <class U>
-    requires std::is_convertible_v<U const&, V>
+  template <class U, std::enable_if_t<std::is_convertible_v<U const&, V>, int> = 0>
   In(U const& u) : v(u) {}
-  template <class U>
-    requires LaxVector<U, V>
+  template <class U, std::enable_if_t<kLaxVector<U, V>, int> = 0>
   In(U const& u) : v(__builtin_bit_cast(V, u)) {}
 };
 template <class D>
@@ -112,10 +144,10 @@ struct Result {
 // The gfx12 transpose loads (global_load_tr_*): each lane loads `bytes` from its pointer, then
 // every group of 8 lanes exchanges elements as an 8x8 transpose.
 enum class TransposeLoad : uint8_t { kB128V8i16, kB128V8f16, kB128V8bf16, kB64V2i32 };
-void load_transpose(TransposeLoad, void const* pointer, void* out, std::source_location site);
+void load_transpose(TransposeLoad, void const* pointer, void* out, ::wavemma::simt::Site site);
 
 template <class T>
-T load_transpose(TransposeLoad which, T const* pointer, std::source_location site) {
+T load_transpose(TransposeLoad which, T const* pointer, ::wavemma::simt::Site site) {
   T out; // written whole by the runtime (a __bf16 vector's {} would need a float conversion
          // routine)
   load_transpose(which, static_cast<void const*>(pointer), &out, site);

@@ -8,7 +8,6 @@
 //   auto err = simt::launch("k", k, {4}, {256}, 0, x, y); // synchronous; err.message names
 //   if (!err.ok()) ...                                  // kernel, block, wave and lanes
 
-#include "wavemma/isa/arch.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -17,6 +16,11 @@
 #include <tuple>
 #include <type_traits>
 #include <utility>
+#include <vector>
+
+namespace wavemma::isa {
+struct Arch; // wavemma/isa/arch.hpp
+}
 
 namespace wavemma::simt {
 
@@ -58,6 +62,11 @@ struct Target {
 void set_target(std::string_view arch, int wave = 0);
 Target target();      // throws std::invalid_argument if the environment names a bad target
 Error target_error(); // the environment's mistake, if any, as an error (kInvalidDevice)
+// The targets a program has device code for (wavemma-hipcc): the first becomes the default, and
+// a target the environment names must be one of them.
+void set_program_targets(std::vector<Target> const& compiled);
+// "gfx942" or "gfx942:64" -> the target (throws std::invalid_argument as set_target does).
+Target parse_target(std::string_view);
 
 // OS threads that run blocks (the caller is one of them): set_threads(n), else WAVEMMA_THREADS,
 // else every core. 1 = single-threaded. set_threads(0) returns to the default.

@@ -1,0 +1,4 @@
+#pragma once
+// HIP's internal header amd_detail/amd_hip_fp8.h: wavemma's public header that has (or refuses) its contents.
+
+#include "hip/hip_fp8.h"

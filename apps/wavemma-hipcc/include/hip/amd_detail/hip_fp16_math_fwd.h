@@ -1,0 +1,4 @@
+#pragma once
+// HIP's internal header amd_detail/hip_fp16_math_fwd.h: wavemma's public header that has (or refuses) its contents.
+
+#include "hip/hip_fp16.h"

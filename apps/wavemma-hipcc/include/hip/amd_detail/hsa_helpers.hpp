@@ -1,0 +1,4 @@
+#pragma once
+// HIP's internal header amd_detail/hsa_helpers.hpp: wavemma's public header that has (or refuses) its contents.
+
+#include "hip/hip_runtime.h"

@@ -1,0 +1,4 @@
+#pragma once
+// HIP's internal header hcc_detail/ockl_image.h: wavemma's public header that has (or refuses) its contents.
+
+#include "hip/texture_types.h"

@@ -1,0 +1,150 @@
+// The registry behind wavemma-hipcc's two passes (wavemma/simt/hip_program.hpp): launch
+// configurations, kernels and device variables per target, the program's targets.
+
+#include "block.hpp"
+#include "wavemma/simt/hip_host.hpp"
+#include "wavemma/simt/hip_program.hpp"
+
+#include <fmt/format.h>
+#include <map>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace wavemma::simt::hip::detail {
+namespace {
+
+struct LaunchConfig {
+  Dim3 grid, block;
+  size_t dynamic_shared;
+  hipStream_t stream;
+};
+// A stack: a kernel argument may itself launch a kernel before the call it configures.
+thread_local std::vector<LaunchConfig> pending;
+
+std::string target_key(std::string_view arch, int wave) { return fmt::format("{}:{}", arch, wave); }
+
+struct Registry {
+  std::mutex mutex;
+  // (file, name) -> target -> trampoline
+  std::map<std::pair<std::string, std::string>, std::map<std::string, void (*)(void**)>> kernels;
+  std::map<void const*, std::string> shadows; // host address -> variable key
+  struct DeviceCopy {
+    void* address;
+    size_t bytes;
+  };
+  std::map<std::string, std::map<std::string, DeviceCopy>> variables; // key -> target -> copy
+};
+Registry& registry() {
+  static Registry r;
+  return r;
+}
+
+} // namespace
+
+void push_launch(Dim3 grid, Dim3 block, size_t dynamic_shared, hipStream_t stream) {
+  pending.push_back({grid, block, dynamic_shared, stream});
+}
+
+bool register_kernel(char const* target, int wave, char const* file, char const* name, void (*run)(void**)) {
+  auto& r = registry();
+  std::lock_guard lock(r.mutex);
+  r.kernels[{file, name}].emplace(target_key(target, wave), run); // the first of identical copies
+  return true;
+}
+
+void launch_stub(char const* file, char const* name, std::initializer_list<void*> args) {
+  if (pending.empty()) {
+    record({Status::kInvalidConfiguration,
+            fmt::format("kernel {} called without a launch configuration (<<< >>> or hipLaunchKernelGGL)", name)});
+    return;
+  }
+  LaunchConfig const config = pending.back();
+  pending.pop_back();
+  if (Error e = target_error(); !e.ok()) {
+    record(e);
+    return;
+  }
+  Target const t = target();
+  void (*run)(void**) = nullptr;
+  std::string compiled;
+  {
+    auto& r = registry();
+    std::lock_guard lock(r.mutex);
+    if (auto k = r.kernels.find({file, name}); k != r.kernels.end()) {
+      if (auto c = k->second.find(target_key(t.arch->name, t.wave)); c != k->second.end()) run = c->second;
+      for (auto const& [target, _] : k->second) compiled += (compiled.empty() ? "" : ", ") + target;
+    }
+  }
+  if (run == nullptr) {
+    record({Status::kInvalidDeviceFunction,
+            fmt::format("kernel {} has no device code for {} wave{} ({}): {}", name, t.arch->name, t.wave,
+                        file,
+                        compiled.empty()
+                            ? "the device pass did not compile it (its host code and device code see different "
+                              "target macros, or the file was not built with wavemma-hipcc --offload-arch=" +
+                                  std::string(t.arch->name) + ")"
+                            : "compiled for " + compiled)});
+    return;
+  }
+  struct Bound {
+    void (*run)(void**);
+    void** args;
+  } const bound{run, const_cast<void**>(args.begin())};
+  auto call = [](void const* self) {
+    auto const& b = *static_cast<Bound const*>(self);
+    b.run(b.args);
+  };
+  record(simt::detail::launch(name, config.grid, config.block, config.dynamic_shared, {call, &bound}));
+}
+
+bool register_host_shadow(char const* key, void const* host) {
+  auto& r = registry();
+  std::lock_guard lock(r.mutex);
+  r.shadows.emplace(host, key);
+  return true;
+}
+
+bool register_device_variable(char const* key, char const* target, int wave, void* device, size_t bytes) {
+  auto& r = registry();
+  std::lock_guard lock(r.mutex);
+  r.variables[key].emplace(target_key(target, wave), Registry::DeviceCopy{device, bytes});
+  return true;
+}
+
+void* device_variable(void const* host, size_t* bytes) {
+  auto& r = registry();
+  Target const t = target();
+  std::lock_guard lock(r.mutex);
+  auto const shadow = r.shadows.find(host);
+  if (shadow == r.shadows.end()) return nullptr;
+  auto const v = r.variables.find(shadow->second);
+  if (v == r.variables.end()) return nullptr;
+  auto const copy = v->second.find(target_key(t.arch->name, t.wave));
+  if (copy == v->second.end()) return nullptr;
+  if (bytes) *bytes = copy->second.bytes;
+  return copy->second.address;
+}
+
+bool register_program_targets(char const* targets) {
+  std::vector<Target> compiled;
+  std::string_view rest = targets;
+  try {
+    while (!rest.empty()) {
+      size_t const comma = rest.find(',');
+      compiled.push_back(parse_target(rest.substr(0, comma)));
+      rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+    }
+  } catch (std::invalid_argument const&) {
+    return false; // wavemma-hipcc checked the targets; a mismatch of versions is not worth a crash
+  }
+  set_program_targets(compiled);
+  return true;
+}
+
+void* dynamic_shared_memory() {
+  return simt::detail::lane("extern __shared__").dynamic_shared;
+}
+
+} // namespace wavemma::simt::hip::detail
