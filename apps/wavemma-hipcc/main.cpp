@@ -135,20 +135,25 @@ struct Driver {
     if (!ok(run(compile_command(cpp, obj, syntax_only), verbosity))) return std::nullopt;
     if (!device || syntax_only) return obj;
     // Every symbol the device pass defines is renamed for its target, except wavemma's own (the
-    // runtime's state, which both passes share): each target keeps its own copy of the rest.
+    // runtime's state, which both passes share) and common symbols, which the linker merges by
+    // design (ASan's once-per-program registration flag is one: renamed, every object would
+    // register all the program's globals again): each target keeps its own copy of the rest.
     fs::path const symbols = scratch.path() / (stem + ".symbols");
     fs::path const renames = scratch.path() / (stem + ".renames");
     fs::path const renamed = scratch.path() / (stem + ".renamed.o");
-    if (!ok(run({config::kNm, "--defined-only", "--extern-only", "--just-symbol-name", obj}, verbosity, symbols)))
+    if (!ok(run({config::kNm, "--defined-only", "--extern-only", "--portability", obj}, verbosity, symbols)))
       return std::nullopt;
     std::string names, map;
     read_file(symbols, names);
     std::string const prefix = fmt::format("__wavemma_{}_w{}_", device->arch, device->wave);
     for (size_t start = 0; start < names.size();) {
       size_t const end = std::min(names.find('\n', start), names.size());
-      std::string const name = names.substr(start, end - start);
+      std::string const line = names.substr(start, end - start); // "name type value size"
       start = end + 1;
-      if (name.empty() || name.find("7wavemma") != std::string::npos) continue;
+      size_t const space = line.find(' ');
+      std::string const name = line.substr(0, space);
+      bool const common = space != std::string::npos && line.compare(space, 3, " C ") == 0;
+      if (name.empty() || common || name.find("7wavemma") != std::string::npos) continue;
       map += name + " " + prefix + name + "\n";
     }
     write_file(renames, map);
