@@ -6,9 +6,13 @@
 #include "wavemma/isa/arch.hpp"
 
 #include <fmt/format.h>
+#include <fstream>
 #include <sstream>
+#include <string_view>
+#include <vector>
 
 #include "support/layout_reference.hpp"
+#include "support/markdown.hpp"
 #include "support/process.hpp"
 #include "wavemma/isa/instruction.hpp"
 
@@ -129,13 +133,31 @@ TEST(CliErrors, HelpWorksForEveryCommand) {
   }
 }
 
+// How many rows `list` prints for an architecture: the rows of instructions.md §3 (the independent
+// source) for its generation, counted from the tables whose headings name that generation.
+int reference_rows(std::string_view generation) {
+  std::ifstream in(test::reference_path("instructions.md"));
+  std::string line;
+  int rows = 0;
+  while (std::getline(in, line))
+    if (line.starts_with("### 3.") && line.find(fmt::format(" {} ", generation)) != std::string::npos)
+      rows += static_cast<int>(test::markdown_table("instructions.md", line).size());
+  return rows;
+}
+
 TEST(CliList, CountsPerArchitecture) {
   struct Case {
-    char const* args;
+    std::string args;
     int lines;
   };
-  for (Case c : {Case{"--arch gfx1201", 22}, Case{"--arch gfx1201 --wave 64", 22}, Case{"--arch gfx942", 46},
-                 Case{"--arch gfx1100", 6}, Case{"--arch gfx1151 --wave 64", 6}, Case{"", 6 * 2 + 22 * 2 + 46}}) {
+  int const gfx11 = reference_rows("gfx11"), gfx12 = reference_rows("gfx12");
+  int cdna = 0;
+  for (char const* gen : {"gfx908", "gfx90a", "gfx942", "gfx950"}) cdna += reference_rows(gen);
+  ASSERT_GT(gfx11 * gfx12 * reference_rows("gfx942"), 0);
+  std::vector<Case> cases = {{"--arch gfx1201", gfx12}, {"--arch gfx1201 --wave 64", gfx12}, {"--arch gfx1100", gfx11},
+                             {"--arch gfx1151 --wave 64", gfx11}, {"", 2 * gfx11 + 2 * gfx12 + cdna}};
+  for (char const* gen : {"gfx908", "gfx90a", "gfx942", "gfx950"}) cases.push_back({fmt::format("--arch {}", gen), reference_rows(gen)});
+  for (Case const& c : cases) {
     auto const res = test::run(fmt::format("{} list {} --format csv", kBin, c.args));
     ASSERT_EQ(res.status, 0);
     EXPECT_EQ(std::count(res.output.begin(), res.output.end(), '\n'), c.lines + 1) << c.args;
