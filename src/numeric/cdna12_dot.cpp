@@ -24,11 +24,12 @@ constexpr uint32_t kNegInf = 0xFF800000;
 // them to its binary32 arithmetic, where a product may overflow). Decided from the decoded inputs
 // of the block (flushed ones for CDNA2: inf times a flushed subnormal is NaN) [ASSUME for the NaN
 // bits, kCdna3Nan].
-std::optional<uint32_t> block_specials(Decoded const* x, Decoded const* y, int n, Decoded const& c,
-                                       bool infinities, Tracer& tr) {
+template <class X, class Y> // x(k), y(k): the decoded factors of product k
+std::optional<uint32_t> block_specials(X x, Y y, int n, Decoded const& c, bool infinities,
+                                       Tracer& tr) {
   bool pos_inf = false, neg_inf = false;
   for (int k = 0; k < n; ++k) {
-    if (x[k].is_nan() || y[k].is_nan()) {
+    if (x(k).is_nan() || y(k).is_nan()) {
       tr("  k={}: NaN input -> NaN 0x{:08x}", k, kCdna3Nan);
       return kCdna3Nan;
     }
@@ -38,12 +39,12 @@ std::optional<uint32_t> block_specials(Decoded const* x, Decoded const* y, int n
     return kCdna3Nan;
   }
   for (int k = 0; k < n; ++k) {
-    if (!x[k].is_inf() && !y[k].is_inf()) continue;
-    if (x[k].is_zero() || y[k].is_zero()) {
+    if (!x(k).is_inf() && !y(k).is_inf()) continue;
+    if (x(k).is_zero() || y(k).is_zero()) {
       tr("  k={}: inf x 0 -> NaN 0x{:08x}", k, kCdna3Nan);
       return kCdna3Nan;
     }
-    (x[k].neg != y[k].neg ? neg_inf : pos_inf) = true;
+    (x(k).neg != y(k).neg ? neg_inf : pos_inf) = true;
   }
   if (!infinities) return std::nullopt;
   if (c.is_inf()) (c.neg ? neg_inf : pos_inf) = true;
@@ -63,22 +64,24 @@ std::optional<uint32_t> block_specials(Decoded const* x, Decoded const* y, int n
 uint32_t exact_block(Model const& m, Operand const* a, Operand const* b, int n, uint32_t c,
                      Tracer& tr) {
   Decoded const dc = decode(Format::kF32, c);
-  std::vector<Decoded> x(static_cast<size_t>(n)), y(static_cast<size_t>(n));
-  for (int k = 0; k < n; ++k) x[static_cast<size_t>(k)] = a[k].v, y[static_cast<size_t>(k)] = b[k].v;
-  if (auto s = block_specials(x.data(), y.data(), n, dc, true, tr)) return *s;
-  ExactSum sum;
-  sum.add(dc);
+  auto const x = [a](int k) -> Decoded const& { return a[k].v; };
+  auto const y = [b](int k) -> Decoded const& { return b[k].v; };
+  if (auto s = block_specials(x, y, n, dc, true, tr)) return *s;
+  thread_local std::vector<Term> terms;
+  terms.clear();
+  terms.push_back({dc.neg, dc.sig, dc.exp});
   for (int k = 0; k < n; ++k) {
     Decoded const& p = a[k].v;
     Decoded const& q = b[k].v;
     if (p.is_zero() || q.is_zero()) continue;
-    sum.add(p.neg != q.neg, p.sig * q.sig, p.exp + q.exp);
+    terms.push_back({p.neg != q.neg, p.sig * q.sig, p.exp + q.exp});
     if (tr.on())
       tr("  p[{}] = a {} x b {} = {} (exact)", k, show(m.a, a[k].bits), show(m.b, b[k].bits),
          format_exact(p.neg != q.neg, p.sig * q.sig, p.exp + q.exp));
   }
-  auto const d = static_cast<uint32_t>(sum.round(Format::kF32, Rounding::kNearestEven));
-  tr("  RNE32(c + sum of products, exact) = {}", show(Format::kF32, d));
+  auto const d = static_cast<uint32_t>(round_exact_sum(terms.data(), static_cast<int>(terms.size()),
+                                                       Format::kF32, Rounding::kNearestEven));
+  if (tr.on()) tr("  RNE32(c + sum of products, exact) = {}", show(Format::kF32, d));
   return d;
 }
 
@@ -107,10 +110,8 @@ uint32_t fl_add(uint32_t x, uint32_t y) {
     return dx.is_inf() ? x : y;
   }
   if (dx.is_zero() && dy.is_zero()) return dx.neg && dy.neg ? 0x80000000 : 0; // RNE: -0 + -0
-  ExactSum s;
-  s.add(dx);
-  s.add(dy);
-  return flush_f32(static_cast<uint32_t>(s.round(Format::kF32, Rounding::kNearestEven)));
+  Term const t[] = {{dx.neg, dx.sig, dx.exp}, {dy.neg, dy.sig, dy.exp}};
+  return flush_f32(static_cast<uint32_t>(round_exact_sum(t, 2, Format::kF32, Rounding::kNearestEven)));
 }
 
 // The product of two flushed inputs in binary32: exact, ±inf from 2^128 on, flushed below 2^-126.
@@ -125,12 +126,16 @@ uint32_t product_f32(Decoded const& x, Decoded const& y) {
 uint32_t pairwise_block(Model const& m, Operand const* a, Operand const* b, int n, uint32_t c,
                         Tracer& tr) {
   Decoded const dc = decode(Format::kF32, flush_f32(c));
-  std::vector<Decoded> x(static_cast<size_t>(m.group)), y(static_cast<size_t>(m.group));
+  thread_local std::vector<Decoded> x, y;
+  x.resize(static_cast<size_t>(m.group));
+  y.resize(static_cast<size_t>(m.group));
   for (int k = 0; k < m.group; ++k) { // a short last block is padded with +0 products
     x[static_cast<size_t>(k)] = k < n ? flushed(m.a, a[k].v) : Decoded{Decoded::kZero, false, 0, 0};
     y[static_cast<size_t>(k)] = k < n ? flushed(m.b, b[k].v) : Decoded{Decoded::kZero, false, 0, 0};
   }
-  if (auto s = block_specials(x.data(), y.data(), m.group, dc, false, tr)) return *s;
+  auto const xs = [](int k) -> Decoded const& { return x[static_cast<size_t>(k)]; };
+  auto const ys = [](int k) -> Decoded const& { return y[static_cast<size_t>(k)]; };
+  if (auto s = block_specials(xs, ys, m.group, dc, false, tr)) return *s;
   std::vector<uint32_t> level(static_cast<size_t>(m.group));
   for (int k = 0; k < m.group; ++k) {
     level[static_cast<size_t>(k)] = product_f32(x[static_cast<size_t>(k)], y[static_cast<size_t>(k)]);
@@ -149,8 +154,9 @@ uint32_t pairwise_block(Model const& m, Operand const* a, Operand const* b, int 
     level = std::move(next);
   }
   uint32_t const d = fl_add(flush_f32(c), level[0]);
-  tr("  fl(c {} + {}) = {}", show(Format::kF32, flush_f32(c)), show(Format::kF32, level[0]),
-     show(Format::kF32, d));
+  if (tr.on())
+    tr("  fl(c {} + {}) = {}", show(Format::kF32, flush_f32(c)), show(Format::kF32, level[0]),
+       show(Format::kF32, d));
   return d;
 }
 

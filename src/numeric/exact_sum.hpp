@@ -7,6 +7,7 @@
 #include "bits.hpp"
 #include "wavemma/numeric/format.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cassert>
 #include <cstdint>
@@ -86,5 +87,44 @@ public:
 private:
   std::array<uint64_t, kLimbs> w_{};
 };
+
+// A term (-1)^neg · mag · 2^exp of an exact sum.
+struct Term {
+  bool neg;
+  uint64_t mag; // below 2^56
+  int exp;
+};
+
+// The exact sum of n terms rounded into `f` (an exact zero gives +0). Terms that span at most 120
+// bits sum in one __int128 (the common case); wider spans use ExactSum.
+inline uint64_t round_exact_sum(Term const* t, int n, Format f, Rounding r) {
+  int lo = 1 << 30, hi = -(1 << 30);
+  for (int i = 0; i < n; ++i) {
+    if (t[i].mag == 0) continue;
+    lo = std::min(lo, t[i].exp);
+    hi = std::max(hi, t[i].exp + bit_length(t[i].mag));
+  }
+  if (hi < lo) return 0; // every term zero
+  if (hi - lo <= 120) {
+    __int128 s = 0;
+    for (int i = 0; i < n; ++i) {
+      if (t[i].mag == 0) continue;
+      __int128 const v = static_cast<__int128>(t[i].mag) << (t[i].exp - lo);
+      s += t[i].neg ? -v : v;
+    }
+    if (s == 0) return 0;
+    bool const neg = s < 0;
+    auto const m = static_cast<unsigned __int128>(neg ? -s : s);
+    auto const top = static_cast<uint64_t>(m >> 64);
+    if (top == 0) return encode(f, neg, static_cast<uint64_t>(m), lo, r);
+    int const shift = bit_length(top); // keep 64 bits, the rest as sticky
+    auto const sig = static_cast<uint64_t>(m >> shift);
+    bool const sticky = (m & ((static_cast<unsigned __int128>(1) << shift) - 1)) != 0;
+    return encode(f, neg, sig, lo + shift, r, sticky);
+  }
+  ExactSum sum;
+  for (int i = 0; i < n; ++i) sum.add(t[i].neg, t[i].mag, t[i].exp);
+  return sum.round(f, r);
+}
 
 } // namespace wavemma::numeric::detail

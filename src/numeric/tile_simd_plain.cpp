@@ -1,6 +1,8 @@
 // Vectorised dot_tile kernels (AVX2) for the engines that are plain exact arithmetic per lane:
 // kFmaChain with f32 or f64 inputs and output (one IEEE fused multiply-add per product, as the
-// scalar reference does with std::fma) and kIntegerDot (exact int32 sums, then wrap or clamp).
+// scalar reference does with std::fma), kIntegerDot (exact int32 sums, then wrap or clamp) and
+// kCdna2PairwiseDot (binary32 multiplies and adds with every result flushed: the hardware's own
+// operations, numerics.md CDNA2).
 //
 // NaN inputs (A, B or C) send the element to the reference, so NaN payload selection never differs;
 // NaNs created by an invalid operation are the x86 default NaN in both paths.
@@ -21,12 +23,15 @@
 
 namespace wavemma::numeric::detail {
 
+constexpr int kMaxPairwiseGroup = 16;
+
 bool has_plain_simd_kernel(Model const& m, int K) {
   if (m.engine == Engine::kFmaChain)
     return (m.a == Format::kF32 && m.b == Format::kF32 && m.out == Format::kF32) ||
            (m.a == Format::kF64 && m.b == Format::kF64 && m.out == Format::kF64);
   if (m.engine == Engine::kIntegerDot)
     return is_integer_input(m.a) && is_integer_input(m.b) && K <= 32768;
+  if (m.engine == Engine::kCdna2PairwiseDot) return m.group <= kMaxPairwiseGroup; // f16/bf16 -> f32
   return false;
 }
 
@@ -50,13 +55,20 @@ struct Packed {
 };
 using PlainOperands = Packed<int32_t>;
 
-bool is_f32_nan(uint32_t w) {
-  return (w & 0x7F800000u) == 0x7F800000u && (w & 0x7FFFFFu) != 0;
-}
 
-// The word a kernel computes with: the f32 bits, or the integer's value.
+// The word a kernel computes with: the f32 bits, or the integer's value; f16 and bf16 (CDNA2) as the
+// f32 bits of their value, a subnormal flushed to the zero of its sign.
 int32_t word_of(Format f, uint64_t raw) {
   switch (f) {
+  case Format::kF16: {
+    auto const h = static_cast<uint16_t>(raw);
+    if ((h & 0x7C00) == 0) return static_cast<int32_t>(uint32_t{h & 0x8000u} << 16);
+    return std::bit_cast<int32_t>(static_cast<float>(std::bit_cast<_Float16>(h)));
+  }
+  case Format::kBf16: {
+    auto const h = static_cast<uint32_t>(raw & 0xFFFF);
+    return static_cast<int32_t>((h & 0x7F80) == 0 ? (h & 0x8000) << 16 : h << 16);
+  }
   case Format::kI8:
     return static_cast<int8_t>(raw & 0xFF);
   case Format::kU8:
@@ -71,10 +83,10 @@ int32_t word_of(Format f, uint64_t raw) {
 }
 
 // Packs A and B for the kernels: word_a(raw) and word_b(raw) are what a kernel computes with, and
-// nan(raw) marks the rows and columns that go to the reference.
-template <int kVectorLanes, class W, class WordA, class WordB, class Nan>
+// nan_a(raw) / nan_b(raw) mark the rows and columns that go to the reference.
+template <int kVectorLanes, class W, class WordA, class WordB, class NanA, class NanB>
 void pack(int M, int N, int K, uint64_t const* A, BView const& B, Packed<W>& t, WordA word_a, WordB word_b,
-          Nan nan) {
+          NanA nan_a, NanB nan_b) {
   auto const k_size = static_cast<size_t>(K);
   t.n_pad = (N + kVectorLanes - 1) / kVectorLanes * kVectorLanes;
   auto const n_pad = static_cast<size_t>(t.n_pad);
@@ -84,7 +96,7 @@ void pack(int M, int N, int K, uint64_t const* A, BView const& B, Packed<W>& t, 
     for (size_t k = 0; k < k_size; ++k) {
       uint64_t const raw = A[i * k_size + k];
       t.a[i * k_size + k] = word_a(raw);
-      if (nan(raw)) t.a_nan[i] = -1;
+      if (nan_a(raw)) t.a_nan[i] = -1;
     }
   }
   auto const rows = static_cast<size_t>(B.b_rows);
@@ -94,7 +106,7 @@ void pack(int M, int N, int K, uint64_t const* A, BView const& B, Packed<W>& t, 
     for (size_t j = 0; j < static_cast<size_t>(N); ++j) {
       uint64_t const raw = B.data[r * B.row_stride + j * B.col_stride];
       t.b[r * n_pad + j] = word_b(raw);
-      if (nan(raw)) t.b_nan[j] = -1;
+      if (nan_b(raw)) t.b_nan[j] = -1;
     }
   }
   t.b_off.build(B, M, K, n_pad);
@@ -144,6 +156,39 @@ V integer_dot8(PlainOperands const& t, size_t a_row, uint32_t const* b_off, size
   return _mm256_blendv_epi8(r, saturated, _mm256_srai_epi32(overflow, 31));
 }
 
+// A binary32 subnormal becomes the zero of its sign (CDNA2 flushes every fl{}).
+__m256 flush(__m256 x) {
+  V const w = _mm256_castps_si256(x);
+  V const tiny = _mm256_cmpeq_epi32(_mm256_and_si256(w, _mm256_set1_epi32(0x7F800000)), _mm256_setzero_si256());
+  return _mm256_castsi256_ps(_mm256_blendv_epi8(w, _mm256_and_si256(w, _mm256_set1_epi32(INT32_MIN)), tiny));
+}
+
+// CDNA2: per block of `group`, d = fl(d + tree) with the products' pairwise tree
+// fl(fl(p1 + p2) + fl(p3 + p4)); products of flushed inputs in binary32 (exact, or ±inf from 2^128
+// on), flushed; a short last block padded with +0. Without NaN inputs every NaN the operations make
+// is x86's default NaN 0xFFC00000 — the engine's NaN.
+V pairwise8(PlainOperands const& t, size_t a_row, uint32_t const* b_off, size_t b_col, int K,
+            int group, V c) {
+  __m256 d = flush(_mm256_castsi256_ps(c));
+  __m256 level[kMaxPairwiseGroup];
+  for (int k0 = 0; k0 < K; k0 += group) {
+    for (int g = 0; g < group; ++g) {
+      int const k = k0 + g;
+      if (k >= K) {
+        level[g] = _mm256_setzero_ps();
+        continue;
+      }
+      __m256 const a = _mm256_castsi256_ps(_mm256_set1_epi32(t.a[a_row + static_cast<size_t>(k)]));
+      __m256 const b = _mm256_castsi256_ps(load8(&t.b[b_off[k] + b_col]));
+      level[g] = flush(_mm256_mul_ps(a, b));
+    }
+    for (int n = group; n > 1; n /= 2)
+      for (int g = 0; g < n / 2; ++g) level[g] = flush(_mm256_add_ps(level[2 * g], level[2 * g + 1]));
+    d = flush(_mm256_add_ps(d, level[0]));
+  }
+  return _mm256_castps_si256(d);
+}
+
 // --- f64 (CDNA3 v_mfma_f64): four columns per vector, up to four vectors in flight ---------------
 
 constexpr int kLanes64 = 4;
@@ -162,7 +207,7 @@ void dot_tile_f64(Model const& m, int M, int N, int K, uint64_t const* A, BView 
                   uint64_t const* C, uint64_t* D) {
   thread_local PlainF64 t;
   auto const value = [](uint64_t raw) { return std::bit_cast<double>(raw); };
-  pack<kLanes64>(M, N, K, A, B, t, value, value, is_f64_nan);
+  pack<kLanes64>(M, N, K, A, B, t, value, value, is_f64_nan, is_f64_nan);
   auto const k_size = static_cast<size_t>(K);
   constexpr int kColumns = kLanes64 * kVectors64;
   for (int i = 0; i < M; ++i) {
@@ -214,10 +259,15 @@ void dot_tile_plain_simd(Model const& m, int M, int N, int K, uint64_t const* A,
                          uint64_t const* C, uint64_t* D) {
   if (m.out == Format::kF64) return dot_tile_f64(m, M, N, K, A, B, C, D);
   bool const fma = m.engine == Engine::kFmaChain;
+  bool const pairwise = m.engine == Engine::kCdna2PairwiseDot;
+  bool const floats = fma || pairwise; // NaN inputs (or C) go to the reference
   thread_local PlainOperands t;
+  auto const nan_in = [&](Format f) {
+    return [floats, f](uint64_t raw) { return floats && decode(f, raw).is_nan(); };
+  };
   pack<kLanes>(
       M, N, K, A, B, t, [&](uint64_t raw) { return word_of(m.a, raw); }, [&](uint64_t raw) { return word_of(m.b, raw); },
-      [&](uint64_t raw) { return fma && is_f32_nan(static_cast<uint32_t>(raw)); });
+      nan_in(m.a), nan_in(m.b));
   auto const k_size = static_cast<size_t>(K);
   for (int i = 0; i < M; ++i) {
     uint32_t const* b_off = t.b_off.of_row(i);
@@ -228,11 +278,12 @@ void dot_tile_plain_simd(Model const& m, int M, int N, int K, uint64_t const* A,
       size_t const row = static_cast<size_t>(i) * static_cast<size_t>(N) + static_cast<size_t>(j0);
       V const c = load_low_words(C + row, n_valid);
       V redo = _mm256_setzero_si256();
-      if (fma) // a NaN in A's row, B's column or C
+      if (floats) // a NaN in A's row, B's column or C
         redo = _mm256_or_si256(_mm256_or_si256(a_nan, load8(&t.b_nan[static_cast<size_t>(j0)])),
                                f32_nan_mask(c));
-      V const d = fma ? fma_chain8(t, a_row, b_off, static_cast<size_t>(j0), K, c)
-                      : integer_dot8(t, a_row, b_off, static_cast<size_t>(j0), K, c, m.clamp);
+      V const d = fma        ? fma_chain8(t, a_row, b_off, static_cast<size_t>(j0), K, c)
+                  : pairwise ? pairwise8(t, a_row, b_off, static_cast<size_t>(j0), K, m.group, c)
+                             : integer_dot8(t, a_row, b_off, static_cast<size_t>(j0), K, c, m.clamp);
       int const redo_bits = _mm256_movemask_ps(_mm256_castsi256_ps(redo)) & ((1 << n_valid) - 1);
       if (redo_bits == 0) {
         store_low_words(D + row, d, n_valid);

@@ -142,5 +142,23 @@ TEST(Cdna1Exact, OrderIndependentWithinABlockAndKeepsSubnormals) {
   EXPECT_EQ(testing::dot_checked(m, ninf, ones, 0), kCdna3Nan);
 }
 
+// One rounding of the exact sum, whatever its span: hand-computed cases around the subnormal ties
+// (terms 400 bits apart, the multi-limb sum) and around a normal tie with a far sticky bit (88
+// bits, one __int128).
+TEST(Cdna1Exact, WideSpansRoundOnce) {
+  Model const bf{Engine::kCdna1ExactDot, F::kBf16, F::kBf16, F::kF32, 4};
+  uint64_t const p100 = 0x7180, n100 = 0xF180, p_75 = 0x1A00, p_85 = 0x1500; // ±2^100, 2^-75, 2^-85
+  // 2^200 - 2^200 + 2^-150 (+ 2^-170) + c on the subnormal grid 2^-149.
+  EXPECT_EQ(testing::dot_checked(bf, {p100, n100, p_75, p_85}, {p100, p100, p_75, p_85}, 0x2), 0x3u);
+  EXPECT_EQ(testing::dot_checked(bf, {p100, n100, p_75, 0}, {p100, p100, p_75, 0}, 0x2), 0x2u); // 2.5 -> 2
+  EXPECT_EQ(testing::dot_checked(bf, {p100, n100, p_75, 0}, {p100, p100, p_75, 0}, 0x3), 0x4u); // 3.5 -> 4
+  EXPECT_EQ(testing::dot_checked(bf, {p100, n100, p_75, 0}, {p100, p100, p_75, 0}, 0x3f800000), 0x3f800000u);
+  EXPECT_EQ(testing::dot_checked(bf, {p100, 0, 0, 0}, {p100, 0, 0, 0}, 0x3f800000), 0x7f800000u); // 2^200
+  Model const h{Engine::kCdna1ExactDot, F::kF16, F::kF16, F::kF32, 4};
+  // c = (2^23 + 2)·2^17, + 2^16 (half its ulp) ties to even; + 2^-48 more rounds up.
+  EXPECT_EQ(testing::dot_checked(h, {0x5C00, 0, 0, 0}, {0x5C00, 0, 0, 0}, 0x53800002), 0x53800002u);
+  EXPECT_EQ(testing::dot_checked(h, {0x5C00, 0x0001, 0, 0}, {0x5C00, 0x0001, 0, 0}, 0x53800002), 0x53800003u);
+}
+
 } // namespace
 } // namespace wavemma::numeric
