@@ -234,6 +234,8 @@ TEST(HwVectors, Cdna1VectorsRejectThePairwiseRuleOfMmaSim) {
     return oracle::pairwise_rule(half_of_format(m.a), half_of_format(m.b), v.a, v.b,
                                  static_cast<uint32_t>(v.c), m.group, /*flush=*/true);
   });
+  std::cout << "[hw] cdna1_mfma_kmg.jsonl, the pairwise rule with CDNA2's flush: " << flushed.failed
+            << " of " << flushed.checked << " fail\n";
   EXPECT_GT(flushed.failed, 0);
 }
 
