@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <gtest/gtest.h>
 #include <random>
+#include <span>
 #include <vector>
 
 namespace wavemma::numeric {
@@ -91,6 +92,35 @@ TEST(Cdna4Scaled, EqualsTheInt128OracleWithScales) {
       }
     }
   }
+}
+
+// dot_tile_scaled on a 3 x 5 tile with K = 96 (three blocks, so three scales per row and column)
+// is dot_scaled element by element, D in place of C included.
+TEST(Cdna4Scaled, TileIsDotScaledPerElement) {
+  testing::RandomCodes rnd(7);
+  Model const m{Engine::kCdna4ScaledDot, F::kBf6E3M2, F::kFp8E4M3, F::kF32, 32};
+  int const M = 3, N = 5, K = 96, nb = 3;
+  std::vector<uint64_t> A(M * K), Bt(N * K), C(M * N);
+  std::vector<uint8_t> SA(M * nb), SBt(N * nb);
+  for (auto& x : A) x = rnd.code(m.a);
+  for (auto& x : Bt) x = rnd.code(m.b);
+  for (auto& x : C) x = rnd.finite_code(F::kF32);
+  for (auto& s : SA) s = static_cast<uint8_t>(rnd.uniform(100, 150));
+  for (auto& s : SBt) s = static_cast<uint8_t>(rnd.uniform(100, 150));
+  SA[4] = 0xFF; // one NaN scale: row 1, block 1
+  std::vector<uint64_t> D = C;
+  dot_tile_scaled(m, M, N, K, A.data(), SA.data(), Bt.data(), SBt.data(), D.data(), D.data());
+  for (int i = 0; i < M; ++i) {
+    for (int j = 0; j < N; ++j) {
+      auto const row = std::span<uint64_t const>(A).subspan(static_cast<size_t>(i * K), K);
+      auto const col = std::span<uint64_t const>(Bt).subspan(static_cast<size_t>(j * K), K);
+      auto const sa = std::span<uint8_t const>(SA).subspan(static_cast<size_t>(i * nb), nb);
+      auto const sb = std::span<uint8_t const>(SBt).subspan(static_cast<size_t>(j * nb), nb);
+      EXPECT_EQ(D[static_cast<size_t>(i * N + j)], dot_scaled(m, row, col, sa, sb, C[static_cast<size_t>(i * N + j)]))
+          << i << "," << j;
+    }
+  }
+  for (int j = 0; j < N; ++j) EXPECT_EQ(D[static_cast<size_t>(N + j)], kCdna3Nan);
 }
 
 TEST(Cdna4Scaled, ScalesAreExactPowersOfTwoAndSpecials) {
