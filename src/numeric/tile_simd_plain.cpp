@@ -32,6 +32,7 @@ bool has_plain_simd_kernel(Model const& m, int K) {
   if (m.engine == Engine::kIntegerDot)
     return is_integer_input(m.a) && is_integer_input(m.b) && K <= 32768;
   if (m.engine == Engine::kCdna2PairwiseDot) return m.group <= kMaxPairwiseGroup; // f16/bf16 -> f32
+  if (m.engine == Engine::kCdna1ExactDot) return m.group <= 32; // f16/bf16 -> f32; the error bound
   return false;
 }
 
@@ -253,11 +254,139 @@ void dot_tile_f64(Model const& m, int M, int N, int K, uint64_t const* A, BView 
   }
 }
 
+// --- CDNA1's exact block (kCdna1ExactDot), in doubles where that is exact ----------------------
+//
+// f16 and bf16 products are exact in binary64. Each block's c + Σ p is accumulated with TwoSum, so
+// the exact sum is s + Σ err with every err exact; the rounded Σ err is folded back in with one more
+// TwoSum, leaving hi and a bound on |exact - hi|. When every err is zero, hi is the exact sum and one
+// conversion to binary32 (RNE, gradual underflow, overflow to inf) is the engine's single
+// rounding; an exact zero is +0. Otherwise the rounding of hi is still that of the exact sum when hi
+// lies farther than twice the bound from both binary32 rounding boundaries (the midpoints to the
+// neighbours of round32(hi)). A lane that is not so decided, or has an inf/NaN input or C, goes to
+// the reference.
+
+using PlainExact = Packed<double>; // B's columns padded to kLanes64
+
+double half_value(Format f, uint64_t raw) {
+  auto const h = static_cast<uint16_t>(raw);
+  if (f == Format::kF16) return static_cast<double>(std::bit_cast<_Float16>(h));
+  return static_cast<double>(std::bit_cast<float>(uint32_t{h} << 16));
+}
+
+void dot_tile_cdna1(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B,
+                    uint64_t const* C, uint64_t* D) {
+  thread_local PlainExact t;
+  auto const not_finite = [](Format f) { return [f](uint64_t raw) { return !decode(f, raw).is_finite(); }; };
+  pack<kLanes64>(
+      M, N, K, A, B, t, [&](uint64_t raw) { return half_value(m.a, raw); }, [&](uint64_t raw) { return half_value(m.b, raw); },
+      not_finite(m.a), not_finite(m.b));
+  auto const k_size = static_cast<size_t>(K);
+  __m256d const zero = _mm256_setzero_pd();
+  for (int i = 0; i < M; ++i) {
+    size_t const a_row = static_cast<size_t>(i) * k_size;
+    uint32_t const* b_off = t.b_off.of_row(i);
+    for (int j0 = 0; j0 < N; j0 += kLanes64) {
+      int const n_valid = std::min(kLanes64, N - j0);
+      size_t const row = static_cast<size_t>(i) * static_cast<size_t>(N) + static_cast<size_t>(j0);
+      alignas(32) uint64_t words[kLanes64] = {};
+      for (int l = 0; l < n_valid; ++l) words[l] = C[row + static_cast<size_t>(l)] & 0xFFFFFFFF;
+      int redo = 0;
+      alignas(32) double c_values[kLanes64];
+      for (int l = 0; l < kLanes64; ++l) {
+        auto const w = static_cast<uint32_t>(words[l]);
+        if ((w & 0x7F800000) == 0x7F800000) redo |= 1 << l; // inf or NaN C
+        c_values[l] = static_cast<double>(std::bit_cast<float>(w));
+      }
+      __m128i const b_bad = _mm_loadu_si128(reinterpret_cast<__m128i const*>(&t.b_nan[static_cast<size_t>(j0)]));
+      redo |= _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cvtepi32_epi64(b_bad)));
+      if (t.a_nan[static_cast<size_t>(i)] != 0) redo = (1 << kLanes64) - 1;
+      __m256d d = _mm256_load_pd(c_values);
+      __m256d undecided = zero;
+      __m256d const abs_mask = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7FFFFFFFFFFFFFFF));
+      for (int k0 = 0; k0 < K; k0 += m.group) {
+        __m256d s = d;
+        __m256d err_sum = zero, err_abs = zero; // Σ err (rounded) and Σ |err|
+        auto const two_sum = [](__m256d x, __m256d y, __m256d& err) {
+          __m256d const sum = _mm256_add_pd(x, y); // err = (x - (sum - by)) + (y - by), exactly
+          __m256d const by = _mm256_sub_pd(sum, x);
+          err = _mm256_add_pd(_mm256_sub_pd(x, _mm256_sub_pd(sum, by)), _mm256_sub_pd(y, by));
+          return sum;
+        };
+        for (int k = k0; k < std::min(K, k0 + m.group); ++k) {
+          __m256d const a = _mm256_broadcast_sd(&t.a[a_row + static_cast<size_t>(k)]);
+          __m256d const p = _mm256_mul_pd(a, _mm256_loadu_pd(&t.b[b_off[k] + static_cast<size_t>(j0)]));
+          __m256d err;
+          s = two_sum(s, p, err);
+          err_sum = _mm256_add_pd(err_sum, err);
+          err_abs = _mm256_add_pd(err_abs, _mm256_and_pd(err, abs_mask));
+        }
+        // Fold the errors back in (the sum exact but for the last TwoSum's error and the rounding
+        // of err_sum, below 2^-48 · Σ|err| for a block of at most 16 products).
+        __m256d fold_err;
+        s = two_sum(s, err_sum, fold_err);
+        __m256d const bound = _mm256_add_pd(_mm256_and_pd(fold_err, abs_mask),
+                                            _mm256_mul_pd(err_abs, _mm256_set1_pd(0x1p-48)));
+        // One rounding to binary32; an exact zero is +0 (s == 0 compares equal for -0 too).
+        __m128 const f = _mm256_cvtpd_ps(_mm256_blendv_pd(s, zero, _mm256_cmp_pd(s, zero, _CMP_EQ_OQ)));
+        __m256d const exact = _mm256_cmp_pd(err_abs, zero, _CMP_EQ_OQ);
+        // Not exact: decided when hi is farther than 2·Σ|err| from both midpoints around round32(hi).
+        __m128i const bits = _mm_castps_si128(f);
+        __m128i const mag = _mm_and_si128(bits, _mm_set1_epi32(0x7FFFFFFF));
+        __m128i const sign = _mm_andnot_si128(_mm_set1_epi32(0x7FFFFFFF), bits);
+        __m256d const up = _mm256_cvtps_pd(_mm_castsi128_ps(_mm_or_si128(sign, _mm_add_epi32(mag, _mm_set1_epi32(1)))));
+        __m256d const down = _mm256_cvtps_pd(_mm_castsi128_ps(_mm_or_si128(sign, _mm_sub_epi32(mag, _mm_set1_epi32(1)))));
+        __m256d const fd = _mm256_cvtps_pd(f);
+        __m256d const half = _mm256_set1_pd(0.5);
+        __m256d const m_up = _mm256_mul_pd(_mm256_add_pd(fd, up), half); // exact in binary64
+        __m256d const m_down = _mm256_mul_pd(_mm256_add_pd(fd, down), half);
+        __m256d const dist = _mm256_min_pd(_mm256_and_pd(_mm256_sub_pd(s, m_up), abs_mask),
+                                           _mm256_and_pd(_mm256_sub_pd(s, m_down), abs_mask));
+        __m256d const margin = _mm256_add_pd(bound, bound);
+        // Magnitudes 0 (hi below the subnormal midpoint) and from 0x7F7FFFFF on (next to overflow)
+        // have no plain pair of neighbours: never decided this way.
+        __m128i const ordinary = _mm_andnot_si128(_mm_cmpeq_epi32(mag, _mm_setzero_si128()),
+                                                  _mm_cmplt_epi32(mag, _mm_set1_epi32(0x7F7FFFFF)));
+        __m256d const plain = _mm256_castsi256_pd(_mm256_cvtepi32_epi64(ordinary));
+        // hi exactly on a midpoint (a tiny term lost below it): the sign of the residual decides,
+        // and the residual is fold_err up to 2^-48·Σ|err|, so its sign is fold_err's when that
+        // is more than twice as large.
+        __m256d const on_up = _mm256_cmp_pd(s, m_up, _CMP_EQ_OQ);
+        __m256d const on_down = _mm256_cmp_pd(s, m_down, _CMP_EQ_OQ);
+        __m256d const sign_sure = _mm256_cmp_pd(_mm256_and_pd(fold_err, abs_mask),
+                                                _mm256_mul_pd(err_abs, _mm256_set1_pd(0x1p-47)), _CMP_GT_OQ);
+        // `up` is the neighbour of larger magnitude: the residual moves there when it has hi's sign.
+        __m256d const outward = _mm256_mul_pd(fold_err, s);
+        __m256d const tie_up = _mm256_and_pd(on_up, _mm256_cmp_pd(outward, zero, _CMP_GT_OQ));
+        __m256d const tie_down = _mm256_and_pd(on_down, _mm256_cmp_pd(outward, zero, _CMP_LT_OQ));
+        __m256d const decided =
+            _mm256_and_pd(plain, _mm256_or_pd(_mm256_cmp_pd(dist, margin, _CMP_GT_OQ),
+                                              _mm256_and_pd(sign_sure, _mm256_or_pd(on_up, on_down))));
+        undecided = _mm256_or_pd(undecided, _mm256_andnot_pd(_mm256_or_pd(exact, decided), _mm256_castsi256_pd(_mm256_set1_epi64x(-1))));
+        __m256d const ties = _mm256_andnot_pd(exact, _mm256_and_pd(sign_sure, plain));
+        d = _mm256_blendv_pd(fd, up, _mm256_and_pd(ties, tie_up));
+        d = _mm256_blendv_pd(d, down, _mm256_and_pd(ties, tie_down));
+      }
+      redo |= _mm256_movemask_pd(undecided);
+      alignas(16) float out[kLanes64];
+      _mm_store_ps(out, _mm256_cvtpd_ps(d));
+      alignas(32) uint64_t computed[kLanes64];
+      for (int l = 0; l < kLanes64; ++l) computed[l] = std::bit_cast<uint32_t>(out[l]);
+      redo &= (1 << n_valid) - 1;
+      if (redo == 0) {
+        for (int l = 0; l < n_valid; ++l) D[row + static_cast<size_t>(l)] = computed[l];
+        continue;
+      }
+      finish_with_reference(m, N, K, A, B, C, D, i, j0, n_valid, computed, static_cast<uint32_t>(redo));
+    }
+  }
+}
+
 } // namespace
 
 void dot_tile_plain_simd(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B,
                          uint64_t const* C, uint64_t* D) {
   if (m.out == Format::kF64) return dot_tile_f64(m, M, N, K, A, B, C, D);
+  if (m.engine == Engine::kCdna1ExactDot) return dot_tile_cdna1(m, M, N, K, A, B, C, D);
   bool const fma = m.engine == Engine::kFmaChain;
   bool const pairwise = m.engine == Engine::kCdna2PairwiseDot;
   bool const floats = fma || pairwise; // NaN inputs (or C) go to the reference

@@ -249,11 +249,11 @@ TEST(DotTile, EqualsDotForTheVectorisedModels) {
     }
   }
   // With AVX2 every model has a kernel but the mixed-format FMA chain (f16 x bf16 -> f32, which
-  // no instruction uses) and the CDNA1/gfx950 engines, which run on the reference core
+  // no instruction uses) and the gfx950 f8f6f4 engine, which runs on the reference core
   // (docs/numerics.md §5): a kernel that stopped being selected shows here by name.
   for (Model const& m : testing::all_models()) {
     bool const mixed_fma = m.engine == Engine::kFmaChain && m.a != m.b;
-    bool const reference_only = m.engine == Engine::kCdna1ExactDot || m.engine == Engine::kCdna4ScaledDot;
+    bool const reference_only = m.engine == Engine::kCdna4ScaledDot;
     EXPECT_EQ(has_fast_tile(m), isa != TileIsa::kScalar && !mixed_fma && !reference_only)
         << testing::describe(m);
   }
