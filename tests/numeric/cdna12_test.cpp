@@ -160,5 +160,23 @@ TEST(Cdna1Exact, WideSpansRoundOnce) {
   EXPECT_EQ(testing::dot_checked(h, {0x5C00, 0x0001, 0, 0}, {0x5C00, 0x0001, 0, 0}, 0x53800002), 0x53800003u);
 }
 
+// A sum exactly on a binary32 midpoint plus a term 78 bits below it (beyond a double: the vector
+// kernel's tie rule, and the reference's exact sum): the tiny term decides, either sign, both signs
+// of the sum; without it the tie goes to even.
+TEST(Cdna1Exact, TiesSettledByATinyTerm) {
+  Model const m{Engine::kCdna1ExactDot, F::kF16, F::kF16, F::kF32, 4};
+  uint64_t const c = 0x4E800001;     // 2^30 + 2^7 (odd significand)
+  uint64_t const half_ulp = 0x5400;  // 64 = 2^6, times 1.0
+  for (bool neg : {false, true}) {
+    uint64_t const s16 = neg ? 0x8000 : 0, s32 = neg ? 0x80000000 : 0;
+    uint64_t const outward = 0x0001 | s16, inward = 0x0001 | (s16 ^ 0x8000); // ±2^-24, times 2^-24
+    EXPECT_EQ(testing::dot_checked(m, {half_ulp | s16, outward, 0, 0}, {0x3c00, 0x0001, 0, 0}, c | s32),
+              0x4E800002u | s32);
+    EXPECT_EQ(testing::dot_checked(m, {half_ulp | s16, inward, 0, 0}, {0x3c00, 0x0001, 0, 0}, c | s32),
+              0x4E800001u | s32);
+    EXPECT_EQ(testing::dot_checked(m, {half_ulp | s16, 0, 0, 0}, {0x3c00, 0, 0, 0}, c | s32), 0x4E800002u | s32);
+  }
+}
+
 } // namespace
 } // namespace wavemma::numeric
