@@ -32,7 +32,9 @@ bool has_plain_simd_kernel(Model const& m, int K) {
   if (m.engine == Engine::kIntegerDot)
     return is_integer_input(m.a) && is_integer_input(m.b) && K <= 32768;
   if (m.engine == Engine::kCdna2PairwiseDot) return m.group <= kMaxPairwiseGroup; // f16/bf16 -> f32
-  if (m.engine == Engine::kCdna1ExactDot) return m.group <= 32; // f16/bf16 -> f32; the error bound
+  // f16/bf16 (CDNA1) or OCP fp8/bf8/fp6/bf6/fp4 with every scale 1 (gfx950's unscaled f8f6f4)
+  // -> f32; the error bound of the kernel needs a group of at most 32.
+  if (m.engine == Engine::kCdna1ExactDot || m.engine == Engine::kCdna4ScaledDot) return m.group <= 32;
   return false;
 }
 
@@ -254,9 +256,9 @@ void dot_tile_f64(Model const& m, int M, int N, int K, uint64_t const* A, BView 
   }
 }
 
-// --- CDNA1's exact block (kCdna1ExactDot), in doubles where that is exact ----------------------
+// --- One exact rounding per block (kCdna1ExactDot; kCdna4ScaledDot at scale 1), in doubles -----
 //
-// f16 and bf16 products are exact in binary64. Each block's c + Σ p is accumulated with TwoSum, so
+// f16, bf16 and the OCP 8/6/4-bit products are exact in binary64. Each block's c + Σ p is accumulated with TwoSum, so
 // the exact sum is s + Σ err with every err exact; the rounded Σ err is folded back in with one more
 // TwoSum, leaving hi and a bound on |exact - hi|. When every err is zero, hi is the exact sum and one
 // conversion to binary32 (RNE, gradual underflow, overflow to inf) is the engine's single
@@ -267,18 +269,19 @@ void dot_tile_f64(Model const& m, int M, int N, int K, uint64_t const* A, BView 
 
 using PlainExact = Packed<double>; // B's columns padded to kLanes64
 
-double half_value(Format f, uint64_t raw) {
-  auto const h = static_cast<uint16_t>(raw);
-  if (f == Format::kF16) return static_cast<double>(std::bit_cast<_Float16>(h));
-  return static_cast<double>(std::bit_cast<float>(uint32_t{h} << 16));
+// The exact value of a finite element (every value of these formats is a double; inf/NaN rows and
+// columns go to the reference, so their value here does not matter).
+double element_value(Format f, uint64_t raw) {
+  Decoded const v = decode(f, raw);
+  return v.is_finite() ? to_double(f, raw) : 0.0;
 }
 
-void dot_tile_cdna1(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B,
-                    uint64_t const* C, uint64_t* D) {
+void dot_tile_exact_blocks(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B,
+                           uint64_t const* C, uint64_t* D) {
   thread_local PlainExact t;
   auto const not_finite = [](Format f) { return [f](uint64_t raw) { return !decode(f, raw).is_finite(); }; };
   pack<kLanes64>(
-      M, N, K, A, B, t, [&](uint64_t raw) { return half_value(m.a, raw); }, [&](uint64_t raw) { return half_value(m.b, raw); },
+      M, N, K, A, B, t, [&](uint64_t raw) { return element_value(m.a, raw); }, [&](uint64_t raw) { return element_value(m.b, raw); },
       not_finite(m.a), not_finite(m.b));
   auto const k_size = static_cast<size_t>(K);
   __m256d const zero = _mm256_setzero_pd();
@@ -386,7 +389,8 @@ void dot_tile_cdna1(Model const& m, int M, int N, int K, uint64_t const* A, BVie
 void dot_tile_plain_simd(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B,
                          uint64_t const* C, uint64_t* D) {
   if (m.out == Format::kF64) return dot_tile_f64(m, M, N, K, A, B, C, D);
-  if (m.engine == Engine::kCdna1ExactDot) return dot_tile_cdna1(m, M, N, K, A, B, C, D);
+  if (m.engine == Engine::kCdna1ExactDot || m.engine == Engine::kCdna4ScaledDot)
+    return dot_tile_exact_blocks(m, M, N, K, A, B, C, D);
   bool const fma = m.engine == Engine::kFmaChain;
   bool const pairwise = m.engine == Engine::kCdna2PairwiseDot;
   bool const floats = fma || pairwise; // NaN inputs (or C) go to the reference

@@ -249,12 +249,10 @@ TEST(DotTile, EqualsDotForTheVectorisedModels) {
     }
   }
   // With AVX2 every model has a kernel but the mixed-format FMA chain (f16 x bf16 -> f32, which
-  // no instruction uses) and the gfx950 f8f6f4 engine, which runs on the reference core
-  // (docs/numerics.md §5): a kernel that stopped being selected shows here by name.
+  // no instruction uses): a kernel that stopped being selected shows here by name.
   for (Model const& m : testing::all_models()) {
     bool const mixed_fma = m.engine == Engine::kFmaChain && m.a != m.b;
-    bool const reference_only = m.engine == Engine::kCdna4ScaledDot;
-    EXPECT_EQ(has_fast_tile(m), isa != TileIsa::kScalar && !mixed_fma && !reference_only)
+    EXPECT_EQ(has_fast_tile(m), isa != TileIsa::kScalar && !mixed_fma)
         << testing::describe(m);
   }
   EXPECT_EQ(vectorised > 0, isa != TileIsa::kScalar);
