@@ -7,6 +7,7 @@
 
 #include "engine_impl.hpp"
 #include "exact_sum.hpp"
+#include "tile.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -132,6 +133,7 @@ void dot_tile_scaled(Model const& m, int M, int N, int K, uint64_t const* A, uin
                      uint64_t const* Bt, uint8_t const* SBt, uint64_t const* C, uint64_t* D) {
   require_scaled(m, K);
   if (M <= 0 || N <= 0) return;
+  if (K > 0 && detail::dot_tile_scaled_simd(m, M, N, K, A, SA, Bt, SBt, C, D)) return;
   auto const k = static_cast<size_t>(K);
   auto const nb = static_cast<size_t>(blocks_of(m, K));
   std::vector<detail::Operand> da(static_cast<size_t>(M) * k), db(static_cast<size_t>(N) * k);

@@ -269,6 +269,20 @@ void dot_tile_f64(Model const& m, int M, int N, int K, uint64_t const* A, BView 
 
 using PlainExact = Packed<double>; // B's columns padded to kLanes64
 
+// One element of dot_tile_scaled by the reference core (B read through the view as column j).
+uint64_t scaled_reference(Model const& m, int K, uint64_t const* a_row, BView const& B, int j, uint64_t c,
+                          uint8_t const* sa, uint8_t const* sb) {
+  thread_local std::vector<Operand> da, db;
+  da.resize(static_cast<size_t>(K));
+  db.resize(static_cast<size_t>(K));
+  for (int k = 0; k < K; ++k) {
+    da[static_cast<size_t>(k)] = make_operand(m.a, a_row[k]);
+    db[static_cast<size_t>(k)] = make_operand(m.b, B.at(0, k, j));
+  }
+  Tracer none(nullptr);
+  return cdna4_scaled_dot(m, da.data(), db.data(), K, c & 0xFFFFFFFF, sa, sb, none);
+}
+
 // The exact value of a finite element (every value of these formats is a double; inf/NaN rows and
 // columns go to the reference, so their value here does not matter).
 double element_value(Format f, uint64_t raw) {
@@ -276,8 +290,16 @@ double element_value(Format f, uint64_t raw) {
   return v.is_finite() ? to_double(f, raw) : 0.0;
 }
 
+// With `scales` (dot_tile_scaled), each product of block b is also multiplied by
+// 2^(SA[i][b] + SBt[j][b] - 254), exactly; a NaN scale sends its lanes to the scaled reference.
+struct BlockScales {
+  uint8_t const* sa;  // M x nb
+  uint8_t const* sbt; // N x nb
+  int nb;
+};
+
 void dot_tile_exact_blocks(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B,
-                           uint64_t const* C, uint64_t* D) {
+                           uint64_t const* C, uint64_t* D, BlockScales const* scales = nullptr) {
   thread_local PlainExact t;
   auto const not_finite = [](Format f) { return [f](uint64_t raw) { return !decode(f, raw).is_finite(); }; };
   pack<kLanes64>(
@@ -306,7 +328,18 @@ void dot_tile_exact_blocks(Model const& m, int M, int N, int K, uint64_t const* 
       __m256d d = _mm256_load_pd(c_values);
       __m256d undecided = zero;
       __m256d const abs_mask = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7FFFFFFFFFFFFFFF));
-      for (int k0 = 0; k0 < K; k0 += m.group) {
+      for (int k0 = 0, blk = 0; k0 < K; k0 += m.group, ++blk) {
+        __m256d scale = _mm256_set1_pd(1.0);
+        if (scales != nullptr) {
+          int const sa = scales->sa[static_cast<size_t>(i) * static_cast<size_t>(scales->nb) + static_cast<size_t>(blk)];
+          alignas(32) int64_t e[kLanes64];
+          for (int l = 0; l < kLanes64; ++l) {
+            int const sb = l < n_valid ? scales->sbt[static_cast<size_t>(j0 + l) * static_cast<size_t>(scales->nb) + static_cast<size_t>(blk)] : 0x7F;
+            if (sa == 0xFF || sb == 0xFF) redo |= 1 << l;
+            e[l] = int64_t{sa + sb - 254 + 1023} << 52; // 2^(sa + sb - 254): a normal double
+          }
+          scale = _mm256_castsi256_pd(_mm256_load_si256(reinterpret_cast<V const*>(e)));
+        }
         __m256d s = d;
         __m256d err_sum = zero, err_abs = zero; // Σ err (rounded) and Σ |err|
         auto const two_sum = [](__m256d x, __m256d y, __m256d& err) {
@@ -317,7 +350,7 @@ void dot_tile_exact_blocks(Model const& m, int M, int N, int K, uint64_t const* 
         };
         for (int k = k0; k < std::min(K, k0 + m.group); ++k) {
           __m256d const a = _mm256_broadcast_sd(&t.a[a_row + static_cast<size_t>(k)]);
-          __m256d const p = _mm256_mul_pd(a, _mm256_loadu_pd(&t.b[b_off[k] + static_cast<size_t>(j0)]));
+          __m256d const p = _mm256_mul_pd(_mm256_mul_pd(a, _mm256_loadu_pd(&t.b[b_off[k] + static_cast<size_t>(j0)])), scale);
           __m256d err;
           s = two_sum(s, p, err);
           err_sum = _mm256_add_pd(err_sum, err);
@@ -379,12 +412,36 @@ void dot_tile_exact_blocks(Model const& m, int M, int N, int K, uint64_t const* 
         for (int l = 0; l < n_valid; ++l) D[row + static_cast<size_t>(l)] = computed[l];
         continue;
       }
-      finish_with_reference(m, N, K, A, B, C, D, i, j0, n_valid, computed, static_cast<uint32_t>(redo));
+      if (scales == nullptr) {
+        finish_with_reference(m, N, K, A, B, C, D, i, j0, n_valid, computed, static_cast<uint32_t>(redo));
+        continue;
+      }
+      for (int l = 0; l < n_valid; ++l) {
+        size_t const ij = row + static_cast<size_t>(l);
+        D[ij] = (redo >> l & 1) != 0
+                    ? scaled_reference(m, K, A + static_cast<size_t>(i) * k_size, B, j0 + l, C[ij],
+                                       scales->sa + static_cast<size_t>(i) * static_cast<size_t>(scales->nb),
+                                       scales->sbt + static_cast<size_t>(j0 + l) * static_cast<size_t>(scales->nb))
+                    : computed[l];
+      }
     }
   }
 }
 
 } // namespace
+
+bool dot_tile_scaled_simd(Model const& m, int M, int N, int K, uint64_t const* A, uint8_t const* SA,
+                          uint64_t const* Bt, uint8_t const* SBt, uint64_t const* C, uint64_t* D) {
+  if (tile_isa() != TileIsa::kAvx2 || m.engine != Engine::kCdna4ScaledDot || !has_plain_simd_kernel(m, K))
+    return false;
+  unsigned const csr = _mm_getcsr(); // the default environment: RNE, no FTZ/DAZ
+  if ((csr & 0x6000) != 0 || (csr & 0x8040) != 0) return false;
+  auto const k = static_cast<size_t>(K);
+  BView const b{Bt, 1, k, K, nullptr, K};
+  BlockScales const scales{SA, SBt, (K + m.group - 1) / m.group};
+  dot_tile_exact_blocks(m, M, N, K, A, b, C, D, &scales);
+  return true;
+}
 
 void dot_tile_plain_simd(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B,
                          uint64_t const* C, uint64_t* D) {
@@ -436,6 +493,10 @@ WAVEMMA_AVX2_END
 
 namespace wavemma::numeric::detail {
 bool has_plain_simd_kernel(Model const&, int) {
+  return false;
+}
+bool dot_tile_scaled_simd(Model const&, int, int, int, uint64_t const*, uint8_t const*, uint64_t const*,
+                          uint8_t const*, uint64_t const*, uint64_t*) {
   return false;
 }
 void dot_tile_plain_simd(Model const&, int, int, int, uint64_t const*, BView const&,

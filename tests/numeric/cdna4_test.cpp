@@ -6,6 +6,7 @@
 #include "random_inputs.hpp"
 #include "wavemma/numeric/engine.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -121,6 +122,61 @@ TEST(Cdna4Scaled, TileIsDotScaledPerElement) {
     }
   }
   for (int j = 0; j < N; ++j) EXPECT_EQ(D[static_cast<size_t>(N + j)], kCdna3Nan);
+}
+
+// dot_tile_scaled (its vectorised kernel where the CPU has one, and the reference core alone) equals
+// dot_scaled per element on codes with every special value and scales over the whole E8M0 range,
+// NaN included, for every pair of element formats; D in place of C.
+TEST(Cdna4Scaled, TileEqualsDotScaledOnEveryCorner) {
+  testing::RandomCodes rnd(4242);
+  for (TileIsa isa : kTileIsas) {
+    if (!tile_isa_available(isa)) continue;
+    TileIsa const saved = tile_isa();
+    use_tile_isa(isa);
+    for (F fa : kElementFormats) {
+      for (F fb : kElementFormats) {
+        Model const m{Engine::kCdna4ScaledDot, fa, fb, F::kF32, 32};
+        for (int K : {32, 64, 40}) {
+          int const M = 7, N = 9, nb = (K + 31) / 32;
+          std::vector<uint64_t> A(static_cast<size_t>(M * K)), Bt(static_cast<size_t>(N * K)), C(M * N);
+          std::vector<uint8_t> SA(static_cast<size_t>(M * nb)), SBt(static_cast<size_t>(N * nb));
+          for (size_t i = 0; i < static_cast<size_t>(M); ++i) {
+            auto const row = rnd.vector(fa, K);
+            std::copy(row.begin(), row.end(), A.begin() + static_cast<ptrdiff_t>(i) * K);
+          }
+          for (size_t j = 0; j < static_cast<size_t>(N); ++j) {
+            auto const col = rnd.vector(fb, K);
+            std::copy(col.begin(), col.end(), Bt.begin() + static_cast<ptrdiff_t>(j) * K);
+          }
+          for (auto& x : C) x = rnd.code(F::kF32);
+          auto scale = [&] {
+            int const pick = rnd.uniform(0, 19);
+            if (pick == 0) return uint8_t{0xFF};
+            if (pick == 1) return static_cast<uint8_t>(rnd.uniform(0, 3));
+            if (pick == 2) return static_cast<uint8_t>(rnd.uniform(0xFA, 0xFE));
+            return static_cast<uint8_t>(rnd.uniform(0x60, 0xA0));
+          };
+          for (auto& x : SA) x = scale();
+          for (auto& x : SBt) x = scale();
+          std::vector<uint64_t> D = C;
+          dot_tile_scaled(m, M, N, K, A.data(), SA.data(), Bt.data(), SBt.data(), D.data(), D.data());
+          for (int i = 0; i < M; ++i) {
+            for (int j = 0; j < N; ++j) {
+              auto const ij = static_cast<size_t>(i * N + j);
+              uint64_t const want =
+                  dot_scaled(m, std::span<uint64_t const>(A).subspan(static_cast<size_t>(i * K), static_cast<size_t>(K)),
+                             std::span<uint64_t const>(Bt).subspan(static_cast<size_t>(j * K), static_cast<size_t>(K)),
+                             std::span<uint8_t const>(SA).subspan(static_cast<size_t>(i * nb), static_cast<size_t>(nb)),
+                             std::span<uint8_t const>(SBt).subspan(static_cast<size_t>(j * nb), static_cast<size_t>(nb)), C[ij]);
+              ASSERT_EQ(D[ij], want) << tile_isa_name(isa) << " " << name(fa) << " x " << name(fb) << " K=" << K
+                                     << " (" << i << "," << j << ")";
+            }
+          }
+        }
+      }
+    }
+    use_tile_isa(saved);
+  }
 }
 
 TEST(Cdna4Scaled, ScalesAreExactPowersOfTwoAndSpecials) {
