@@ -44,7 +44,7 @@ numeric::Rounding rounding(std::string const& name) {
 }
 
 std::string_view specials_name(numeric::Specials s) {
-  constexpr std::string_view kNames[] = {"ieee", "ocp_e4m3", "fnuz", "integer"};
+  constexpr std::string_view kNames[] = {"ieee", "ocp_e4m3", "fnuz", "integer", "finite", "e8m0"};
   return kNames[static_cast<int>(s)];
 }
 

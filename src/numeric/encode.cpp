@@ -74,9 +74,30 @@ uint64_t signed_zero(FormatInfo const& fi, bool neg) {
 
 uint64_t overflow_code(Format f, FormatInfo const& fi, bool neg, Rounding r) {
   uint64_t const sign = neg ? uint64_t{1} << (fi.bits - 1) : 0;
-  if (overflow_saturates(r, neg)) return sign | fi.max_finite;
+  // MX FP6/FP4 have no inf or NaN: conversion clamps to the max normal (OCP MX v1.0).
+  if (overflow_saturates(r, neg) || fi.specials == Specials::kFinite) return sign | fi.max_finite;
   if (fi.has_inf()) return sign | (((uint64_t{1} << fi.exp_bits) - 1) << fi.stored_frac_bits);
   return fi.specials == Specials::kFnuz ? canonical_nan(f) : sign | canonical_nan(f);
+}
+
+// E8M0: a positive value onto a neighbouring power of two (format.hpp states the rule).
+uint64_t encode_e8m0(FormatInfo const& fi, bool neg, uint64_t sig, int exp, Rounding r,
+                     bool sticky) {
+  constexpr uint64_t kNan = 0xFF;
+  if (neg || (sig == 0 && !sticky)) return kNan; // no sign, no zero
+  if (sig == 0) return r == Rounding::kUp ? 0x00 : kNan; // an infinitesimal: only up reaches 2^-127
+  int const lead = bit_length(sig) - 1; // value in [2^(lead+exp), 2^(lead+exp+1))
+  int e = lead + exp;
+  // Round onto the grid 2^e with one significand bit: kept is 1, the rest decides.
+  uint64_t const m = round_to_grid(sig, exp, sticky, e, false, r);
+  if (m == 2) ++e;
+  int const biased = e + fi.bias;
+  if (biased < 0) {
+    // Below 2^-127: nothing smaller exists, so every mode but a rounding up past 2^-127 gives it.
+    return 0x00;
+  }
+  if (biased > 254) return overflow_saturates(r, false) ? fi.max_finite : kNan;
+  return static_cast<uint64_t>(biased);
 }
 
 } // namespace
@@ -84,6 +105,7 @@ uint64_t overflow_code(Format f, FormatInfo const& fi, bool neg, Rounding r) {
 uint64_t encode(Format f, bool neg, uint64_t sig, int exp, Rounding r, bool sticky) {
   FormatInfo const& fi = info(f);
   if (!fi.is_float) return encode_integer(fi, neg, sig, exp, r, sticky);
+  if (fi.specials == Specials::kE8m0) return encode_e8m0(fi, neg, sig, exp, r, sticky);
 
   int const p = fi.frac_bits;       // the result keeps p fraction bits
   int const q_min = fi.e_min() - p; // subnormal grid
@@ -118,12 +140,13 @@ uint64_t from_double(Format f, double x, Rounding r) {
   uint64_t const b = std::bit_cast<uint64_t>(x);
   bool const neg = (b >> 63) != 0;
   if (std::isnan(x)) {
-    if (!fi.is_float) return 0;
-    if (fi.specials == Specials::kFnuz) return canonical_nan(f);
+    if (!fi.is_float || fi.specials == Specials::kFinite) return 0; // no NaN code [ASSUME: +0]
+    if (fi.specials == Specials::kFnuz || fi.specials == Specials::kE8m0) return canonical_nan(f);
     return (neg ? uint64_t{1} << (fi.bits - 1) : 0) | canonical_nan(f);
   }
   if (std::isinf(x)) {
     if (!fi.is_float) return encode(f, neg, 1, 200, r); // saturates
+    if (fi.specials == Specials::kE8m0) return canonical_nan(f);
     return overflow_code(f, fi, neg, Rounding::kNearestEven);
   }
   int const e = static_cast<int>((b >> 52) & 0x7FF);

@@ -26,12 +26,14 @@ constexpr std::array<EngineRow, kEngineCount> kEngines{{
                         "Every NaN is 0xFFC00000 "
                         "[ASSUME §9.7]; inf x 0 is NaN [ASSUME §9.11]; an exact zero sum is +0 "
                         "[ASSUME]; xf32 NaNs are "
-                        "classified before truncation [ASSUME §9.8]."},
+                        "classified before truncation [ASSUME §9.8]. gfx950's f16/bf16 MFMA reuse it "
+                        "[ASSUME: CDNA4 is not characterised]."},
     {"cdna3_fp8_dot",
      "CDNA3 FNUZ fp8/bf8 MFMA, Algorithm 2: blocks of `group` (16) products split into even/odd "
      "positions [HW: KMG, MMASIM]. NaN 0xFFC00000 and +0 as for Algorithm 1 [ASSUME §9.7]. SMFMAC "
      "uses "
-     "the same engines over its selected products [ASSUME §3.10]."},
+     "the same engines over its selected products [ASSUME §3.10]. gfx950's fp8/bf8 MFMA run it on "
+     "the OCP formats [ASSUME: CDNA4 is not characterised]."},
     {"rdna3_dot2",
      "gfx11 F16/BF16 WMMA: chain of DOT2 steps in sign-magnitude with one's-complement subtraction "
      "relative to the accumulator's sign, BF16 subnormal factors flushed, f32 results below 2^-126 "
@@ -51,6 +53,24 @@ constexpr std::array<EngineRow, kEngineCount> kEngines{{
                     "int32 [DOC CALC, ISA4; clamp point ASSUME §9.3], otherwise it wraps modulo "
                     "2^32 [SRC RJ, GOC; "
                     "CDNA3 i8 ASSUME §9.9]."},
+    {"cdna1_exact_dot",
+     "CDNA1 (gfx908) f16/bf16 MFMA: each block of `group` products (f16 4, bf16 2) plus c summed "
+     "exactly and rounded once, RNE, subnormals kept, products never overflow inside a block [HW: "
+     "KMG; all 793 gfx908 vectors pass, the MMA-Sim pairwise rule fails some, docs/numerics.md §7]. "
+     "NaN 0xFFC00000, inf x 0 NaN, exact zero +0 [ASSUME]."},
+    {"cdna2_pairwise_dot",
+     "CDNA2 (gfx90a) f16/bf16/bf16_1k MFMA: subnormal inputs, products, partial sums and outputs "
+     "flushed to zero; products exact, converted to binary32 (>= 2^128 is inf); summed pairwise "
+     "with RNE, c added last: fl(c + fl(fl(p1+p2) + fl(p3+p4))) for group 4, fl(c + fl(p1+p2)) for "
+     "group 2 [HW: KMG, MMASIM, MIOpen MI200 notes; all 61 gfx90a vectors]. NaN 0xFFC00000, "
+     "flushed zeros keep their sign [ASSUME]."},
+    {"cdna4_scaled_dot",
+     "gfx950 f8f6f4 MFMA (OCP fp8/bf8/fp6/bf6/fp4 A and B): blocks of `group` (32) products, each "
+     "with its E8M0 scales; d = RNE32(c + 2^(sa+sb) x exact block sum), blocks chained through c; "
+     "the unscaled form is scale 1. [DOC: AMD's CDNA4 matrix-core guide, LLVM, Triton: one E8M0 "
+     "scale per 32 K-elements of a row of A / column of B, D = (A x 2^sa)(B x 2^sb) + C.] The "
+     "arithmetic (exact block sum, one rounding per block) is ASSUME: no CDNA4 characterisation is "
+     "published. NaN scale or element, inf x 0 -> NaN 0xFFC00000 [ASSUME]."},
 }};
 
 bool is_16bit_float(Format f) {
@@ -61,6 +81,12 @@ bool is_fnuz8(Format f) {
 }
 bool is_rdna4_input(Format f) {
   return is_16bit_float(f) || f == Format::kFp8E4M3 || f == Format::kBf8E5M2;
+}
+bool is_ocp8(Format f) {
+  return f == Format::kFp8E4M3 || f == Format::kBf8E5M2;
+}
+bool is_f8f6f4(Format f) {
+  return is_ocp8(f) || f == Format::kFp6E2M3 || f == Format::kBf6E3M2 || f == Format::kFp4E2M1;
 }
 bool is_rdna_output(Format f) {
   return f == Format::kF32 || is_16bit_float(f);
@@ -101,8 +127,18 @@ std::optional<std::string> check_model(Model const& m) {
     ok = m.out == Format::kF32 && (is_16bit_float(m.a) || m.a == Format::kXf32) &&
          (is_16bit_float(m.b) || m.b == Format::kXf32);
     break;
-  case Engine::kCdna3Fp8Dot:
-    ok = m.out == Format::kF32 && is_fnuz8(m.a) && is_fnuz8(m.b);
+  case Engine::kCdna3Fp8Dot: // FNUZ on gfx942; OCP fp8/bf8 for gfx950's unscaled fp8 MFMA [ASSUME]
+    ok = m.out == Format::kF32 && ((is_fnuz8(m.a) && is_fnuz8(m.b)) || (is_ocp8(m.a) && is_ocp8(m.b)));
+    break;
+  case Engine::kCdna1ExactDot:
+    ok = m.out == Format::kF32 && is_16bit_float(m.a) && is_16bit_float(m.b);
+    break;
+  case Engine::kCdna2PairwiseDot: // a pairwise tree: the group is a power of two
+    ok = m.out == Format::kF32 && is_16bit_float(m.a) && is_16bit_float(m.b) &&
+         (m.group & (m.group - 1)) == 0;
+    break;
+  case Engine::kCdna4ScaledDot:
+    ok = m.out == Format::kF32 && is_f8f6f4(m.a) && is_f8f6f4(m.b);
     break;
   case Engine::kRdna3Dot2:
     ok = is_rdna_output(m.out) && is_16bit_float(m.a) && is_16bit_float(m.b) && m.group == 2;
@@ -144,6 +180,11 @@ uint64_t run_engine(Model const& m, Operand const* a, Operand const* b, int K, u
     return rdna4_dot4(m, a, b, K, c, tr);
   case Engine::kIntegerDot:
     return integer_dot(m, a, b, K, c, tr);
+  case Engine::kCdna1ExactDot:
+  case Engine::kCdna2PairwiseDot:
+    return cdna12_dot(m, a, b, K, c, tr);
+  case Engine::kCdna4ScaledDot:
+    return cdna4_scaled_dot(m, a, b, K, c, tr);
   }
   return 0;
 }

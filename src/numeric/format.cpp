@@ -33,6 +33,10 @@ constexpr std::array<FormatInfo, kFormatCount> kFormats{{
     {"i4",          4,   0,  0,   0,    false, true,  kInteger, 0,  0x7},
     {"u4",          4,   0,  0,   0,    false, false, kInteger, 0,  0xF},
     {"i32",         32,  0,  0,   0,    false, true,  kInteger, 0,  0x7FFFFFFF},
+    {"fp6",         6,   2,  3,   1,    true,  true,  kFinite,  3,  0x1F},
+    {"bf6",         6,   3,  2,   3,    true,  true,  kFinite,  2,  0x1F},
+    {"fp4",         4,   2,  1,   1,    true,  true,  kFinite,  1,  0x7},
+    {"e8m0",        8,   8,  0,   127,  true,  false, kE8m0,    0,  0xFE},
 }};
 // clang-format on
 
@@ -40,7 +44,7 @@ struct Alias {
   std::string_view name;
   Format format;
 };
-constexpr std::array<Alias, 13> kAliases{{
+constexpr std::array<Alias, 16> kAliases{{
     {"fp32", Format::kF32},
     {"fp64", Format::kF64},
     {"fp16", Format::kF16},
@@ -54,6 +58,9 @@ constexpr std::array<Alias, 13> kAliases{{
     {"int4", Format::kI4},
     {"uint4", Format::kU4},
     {"int32", Format::kI32},
+    {"e2m3", Format::kFp6E2M3},
+    {"e3m2", Format::kBf6E3M2},
+    {"e2m1", Format::kFp4E2M1},
 }};
 
 bool iequal(std::string_view a, std::string_view b) {
@@ -96,6 +103,10 @@ Decoded decode(Format f, uint64_t bits) {
   FormatInfo const& fi = info(f);
   if (!fi.is_float) return decode_integer(fi, bits);
   bits &= storage_mask(f);
+  if (fi.specials == kE8m0) { // 2^(E - 127); no sign bit, no zero
+    if (bits == 0xFF) return {Decoded::kNaN, false, 0, 0};
+    return {Decoded::kFinite, false, 1, static_cast<int>(bits) - fi.bias};
+  }
 
   bool const neg = ((bits >> (fi.bits - 1)) & 1) != 0;
   uint64_t const e_all_ones = (uint64_t{1} << fi.exp_bits) - 1;
@@ -114,6 +125,8 @@ Decoded decode(Format f, uint64_t bits) {
     if (bits == uint64_t{1} << (fi.bits - 1)) return {Decoded::kNaN, true, 0, 0};
     break;
   case kInteger:
+  case kFinite:
+  case kE8m0:
     break;
   }
   frac >>= fi.stored_frac_bits - fi.frac_bits; // xf32: drop the low 13 bits (after classifying)
@@ -153,7 +166,10 @@ uint64_t canonical_nan(Format f) {
     return 0x7F;
   case kFnuz:
     return 0x80;
+  case kE8m0:
+    return 0xFF;
   case kInteger:
+  case kFinite:
     return 0;
   }
   return 0;

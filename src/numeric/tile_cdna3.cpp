@@ -14,7 +14,9 @@ namespace wavemma::numeric::detail {
 
 bool cdna3_covers(Model const& m) {
   auto const fast = [&](Format f) {
-    return m.engine == Engine::kCdna3Fp8Dot ? f == Format::kFp8E4M3Fnuz || f == Format::kBf8E5M2Fnuz
+    // fp8: FNUZ (gfx942) or OCP (gfx950); the decoder reads bias and special codes from the format.
+    return m.engine == Engine::kCdna3Fp8Dot ? f == Format::kFp8E4M3Fnuz || f == Format::kBf8E5M2Fnuz ||
+                                                  f == Format::kFp8E4M3 || f == Format::kBf8E5M2
                                             : f == Format::kF16 || f == Format::kBf16 || f == Format::kXf32;
   };
   // 16 products of < 2^26 units keep a block's sum in an int32.

@@ -38,6 +38,12 @@ uint64_t code_of(Format f, int v) {
     return testing::fnuz_fp8(d);
   case Format::kBf8E5M2Fnuz:
     return testing::fnuz_bf8(d);
+  case Format::kFp6E2M3:
+    return testing::small_code(oracle::kE2M3, d);
+  case Format::kBf6E3M2:
+    return testing::small_code(oracle::kE3M2, d);
+  case Format::kFp4E2M1:
+    return testing::small_code(oracle::kE2M1, d);
   default:
     break;
   }
@@ -65,6 +71,12 @@ int input_limit(Format in) {
   case Format::kFp8E4M3:
   case Format::kFp8E4M3Fnuz:
     return 12;
+  case Format::kFp4E2M1: // 0..4 are all values; 5 is not
+    return 4;
+  case Format::kFp6E2M3: // 0..7
+    return 7;
+  case Format::kBf6E3M2: // 0..8
+    return 8;
   default:
     return 40;
   }

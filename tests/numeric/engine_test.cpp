@@ -40,14 +40,22 @@ TEST(Engine, SupportedModels) {
       {Engine::kRdna4Dot4, Format::kFp8E4M3, Format::kBf8E5M2, Format::kF32, 4},
       {Engine::kRdna4Dot4, Format::kBf16, Format::kBf16, Format::kF32, 2},
       {Engine::kIntegerDot, Format::kU4, Format::kI8, Format::kI32, 1},
+      {Engine::kCdna3Fp8Dot, Format::kFp8E4M3, Format::kBf8E5M2, Format::kF32, 16}, // gfx950 OCP
+      {Engine::kCdna1ExactDot, Format::kBf16, Format::kBf16, Format::kF32, 2},
+      {Engine::kCdna2PairwiseDot, Format::kF16, Format::kF16, Format::kF32, 4},
+      {Engine::kCdna4ScaledDot, Format::kFp6E2M3, Format::kBf8E5M2, Format::kF32, 32},
   };
   for (auto const& m : ok) EXPECT_EQ(check_model(m), std::nullopt) << engine_name(m.engine);
   Model const bad[] = {
       {Engine::kFmaChain, Format::kF64, Format::kF64, Format::kF32, 1},      // f64 does not fit f32
       {Engine::kCdna3FusedDot, Format::kF16, Format::kF16, Format::kF16, 8}, // f32 out only
       {Engine::kCdna3FusedDot, Format::kFp8E4M3Fnuz, Format::kF16, Format::kF32, 8},
-      {Engine::kCdna3Fp8Dot, Format::kFp8E4M3, Format::kFp8E4M3, Format::kF32,
-       16},                                                              // OCP is gfx12's
+      {Engine::kCdna3Fp8Dot, Format::kFp8E4M3, Format::kBf8E5M2Fnuz, Format::kF32,
+       16},                                                              // OCP and FNUZ do not mix
+      {Engine::kCdna1ExactDot, Format::kF16, Format::kF16, Format::kF16, 4}, // f32 out only
+      {Engine::kCdna2PairwiseDot, Format::kF16, Format::kF16, Format::kF32, 3}, // a power of two
+      {Engine::kCdna4ScaledDot, Format::kF16, Format::kFp4E2M1, Format::kF32, 32},
+      {Engine::kCdna4ScaledDot, Format::kFp8E4M3Fnuz, Format::kFp4E2M1, Format::kF32, 32},
       {Engine::kRdna3Dot2, Format::kF16, Format::kF16, Format::kF32, 4}, // DOT2 is group 2
       {Engine::kRdna3Dot2, Format::kFp8E4M3, Format::kFp8E4M3, Format::kF32, 2},
       {Engine::kRdna4Dot4, Format::kF16, Format::kF16, Format::kF32, 8},

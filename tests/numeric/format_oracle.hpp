@@ -1,7 +1,7 @@
 #pragma once
-// The tests' own statement of every format (numerics.md §1.1, OCP8), independent of the code under
-// test: field widths, bias and special-value rules, and the value of a code from the textbook
-// formula.
+// The tests' own statement of every format (numerics.md §1.1, OCP8, OCP MX v1.0 §5), independent of
+// the code under test: field widths, bias and special-value rules, and the value of a code from the
+// textbook formula.
 
 #include "wavemma/numeric/format.hpp"
 
@@ -11,7 +11,7 @@
 
 namespace wavemma::numeric::oracle {
 
-enum class Kind { kIeee, kOcpE4m3, kFnuz };
+enum class Kind { kIeee, kOcpE4m3, kFnuz, kFinite /* MX FP6/FP4: no inf, no NaN */ };
 
 struct FloatSpec {
   Format format;
@@ -25,7 +25,13 @@ inline constexpr FloatSpec kE4M3{Format::kFp8E4M3, 8, 4, 3, 7, Kind::kOcpE4m3};
 inline constexpr FloatSpec kE5M2{Format::kBf8E5M2, 8, 5, 2, 15, Kind::kIeee};
 inline constexpr FloatSpec kE4M3Fnuz{Format::kFp8E4M3Fnuz, 8, 4, 3, 8, Kind::kFnuz};
 inline constexpr FloatSpec kE5M2Fnuz{Format::kBf8E5M2Fnuz, 8, 5, 2, 16, Kind::kFnuz};
-inline constexpr FloatSpec kSmallFloats[] = {kF16, kBf16, kE4M3, kE5M2, kE4M3Fnuz, kE5M2Fnuz};
+// OCP MX v1.0 §5.3: FP6 E2M3 (bias 1, max 7.5), FP6 E3M2 (bias 3, max 28), FP4 E2M1 (bias 1, max 6).
+inline constexpr FloatSpec kE2M3{Format::kFp6E2M3, 6, 2, 3, 1, Kind::kFinite};
+inline constexpr FloatSpec kE3M2{Format::kBf6E3M2, 6, 3, 2, 3, Kind::kFinite};
+inline constexpr FloatSpec kE2M1{Format::kFp4E2M1, 4, 2, 1, 1, Kind::kFinite};
+inline constexpr FloatSpec kMxFloats[] = {kE2M3, kE3M2, kE2M1};
+inline constexpr FloatSpec kSmallFloats[] = {kF16,      kBf16,     kE4M3, kE5M2, kE4M3Fnuz,
+                                             kE5M2Fnuz, kE2M3,     kE3M2, kE2M1};
 
 inline uint32_t sign_bit(FloatSpec const& s) {
   return 1u << (s.bits - 1);
@@ -47,6 +53,8 @@ inline bool is_nan(FloatSpec const& s, uint32_t code) {
     return mag == sign_bit(s) - 1; // S.1111.111
   case Kind::kFnuz:
     return code == sign_bit(s); // 1000...0
+  case Kind::kFinite:
+    return false;
   }
   return false;
 }
@@ -73,7 +81,8 @@ inline uint32_t max_finite_code(FloatSpec const& s) {
   case Kind::kOcpE4m3:
     return sign_bit(s) - 2; // 0x7E
   case Kind::kFnuz:
-    return sign_bit(s) - 1; // 0x7F
+  case Kind::kFinite:
+    return sign_bit(s) - 1; // 0x7F; MX: every magnitude code is a number
   }
   return 0;
 }
@@ -93,6 +102,15 @@ inline uint32_t with_sign(FloatSpec const& s, bool neg, uint32_t mag_code) {
   if (!neg) return mag_code;
   if (mag_code == 0 && s.kind == Kind::kFnuz) return 0; // no negative zero
   return mag_code | sign_bit(s);
+}
+
+// OCP MX v1.0 §5.4.1 E8M0: an unsigned biased exponent, value 2^(E - 127) for E = 0..254; 0xFF is
+// NaN; there is no zero and no sign.
+inline bool e8m0_is_nan(uint32_t code) {
+  return code == 0xFF;
+}
+inline double e8m0_value(uint32_t code) {
+  return std::pow(2.0, static_cast<int>(code) - 127);
 }
 
 } // namespace wavemma::numeric::oracle

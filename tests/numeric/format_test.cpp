@@ -204,7 +204,7 @@ TEST(ParseFormat, NamesAndAliases) {
 TEST(CanonicalNan, IsNanInEveryFloatFormat) {
   for (int i = 0; i < kFormatCount; ++i) {
     auto const f = static_cast<Format>(i);
-    if (info(f).is_float) EXPECT_TRUE(decode(f, canonical_nan(f)).is_nan()) << name(f);
+    if (info(f).has_nan()) EXPECT_TRUE(decode(f, canonical_nan(f)).is_nan()) << name(f);
   }
   EXPECT_EQ(canonical_nan(Format::kF16), 0x7E00u);
   EXPECT_EQ(canonical_nan(Format::kF32), 0x7FC00000u);

@@ -35,6 +35,19 @@ inline std::vector<Model> all_models() {
   for (F a : {F::kFp8E4M3, F::kBf8E5M2}) {
     for (F b : {F::kFp8E4M3, F::kBf8E5M2}) v.push_back({Engine::kRdna4Dot4, a, b, F::kF32, 4});
   }
+  // gfx950's unscaled fp8 MFMA: Algorithm 2 on the OCP formats.
+  for (F a : {F::kFp8E4M3, F::kBf8E5M2}) {
+    for (F b : {F::kFp8E4M3, F::kBf8E5M2}) v.push_back({Engine::kCdna3Fp8Dot, a, b, F::kF32, 16});
+  }
+  v.push_back({Engine::kCdna1ExactDot, F::kF16, F::kF16, F::kF32, 4});
+  v.push_back({Engine::kCdna1ExactDot, F::kBf16, F::kBf16, F::kF32, 2});
+  v.push_back({Engine::kCdna2PairwiseDot, F::kF16, F::kF16, F::kF32, 4});
+  v.push_back({Engine::kCdna2PairwiseDot, F::kBf16, F::kBf16, F::kF32, 4});
+  v.push_back({Engine::kCdna2PairwiseDot, F::kBf16, F::kBf16, F::kF32, 2});
+  for (F a : {F::kFp8E4M3, F::kBf8E5M2, F::kFp6E2M3, F::kBf6E3M2, F::kFp4E2M1}) {
+    for (F b : {F::kFp8E4M3, F::kBf8E5M2, F::kFp6E2M3, F::kBf6E3M2, F::kFp4E2M1})
+      v.push_back({Engine::kCdna4ScaledDot, a, b, F::kF32, 32});
+  }
   for (F a : {F::kI8, F::kU8, F::kI4, F::kU4}) {
     for (F b : {F::kI8, F::kU8, F::kI4, F::kU4}) {
       v.push_back({Engine::kIntegerDot, a, b, F::kI32, 1, false});
@@ -60,7 +73,11 @@ inline std::vector<int> k_values(Model const& m) {
   case Engine::kCdna3Fp8Dot:
     return {16, 32, 20}; // 20: a short last block
   case Engine::kCdna3FusedDot:
+  case Engine::kCdna1ExactDot:
+  case Engine::kCdna2PairwiseDot:
     return {m.group, 16, 10};
+  case Engine::kCdna4ScaledDot:
+    return {32, 64, 40};
   default:
     return {1, 8, 16};
   }

@@ -252,7 +252,8 @@ TEST(DotTile, EqualsDotForTheVectorisedModels) {
   // no instruction uses): a kernel that stopped being selected shows here by name.
   for (Model const& m : testing::all_models()) {
     bool const mixed_fma = m.engine == Engine::kFmaChain && m.a != m.b;
-    EXPECT_EQ(has_fast_tile(m), isa != TileIsa::kScalar && !mixed_fma) << testing::describe(m);
+    EXPECT_EQ(has_fast_tile(m), isa != TileIsa::kScalar && !mixed_fma)
+        << testing::describe(m);
   }
   EXPECT_EQ(vectorised > 0, isa != TileIsa::kScalar);
   });

@@ -60,6 +60,19 @@ std::optional<std::string> check_model(Model const&);
 uint64_t dot(Model const&, std::span<uint64_t const> a, std::span<uint64_t const> b, uint64_t c,
              Trace* trace = nullptr);
 
+// The block-scaled engine (kCdna4ScaledDot, gfx950 v_mfma_scale_*_f8f6f4): scale_a[b] and
+// scale_b[b] are the E8M0 codes of block b (products b·group .. b·group + group - 1) of A and of B,
+// one per block (ceil(K / group) each). dot() and dot_tile() run that engine with every scale 1
+// (0x7F), which is the unscaled f8f6f4 instruction. Throws std::invalid_argument for another
+// engine, an unsupported model or a wrong number of scales.
+uint64_t dot_scaled(Model const&, std::span<uint64_t const> a, std::span<uint64_t const> b,
+                    std::span<uint8_t const> scale_a, std::span<uint8_t const> scale_b, uint64_t c,
+                    Trace* trace = nullptr);
+// dot_scaled for an M×N tile, laid out as dot_tile's: SA is M × ceil(K/group) (the scales of A's
+// row i), SBt is N × ceil(K/group) (those of B's column j). Reference core per element.
+void dot_tile_scaled(Model const&, int M, int N, int K, uint64_t const* A, uint8_t const* SA,
+                     uint64_t const* Bt, uint8_t const* SBt, uint64_t const* C, uint64_t* D);
+
 // D[i][j] = dot(model, A[i][0..K), Bt[j][0..K), C[i][j]) for an M×N tile: A row-major M×K, B given
 // transposed as N×K, C and D row-major M×N, all raw bits. Bit-identical to `dot`. D may be C itself
 // (the same array); no other overlap is allowed. Each A/B element is decoded once per call.

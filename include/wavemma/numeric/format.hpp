@@ -24,8 +24,14 @@ enum class Format : uint8_t {
   kI4,
   kU4,
   kI32,
+  // OCP Microscaling Formats (MX) v1.0 element and scale formats (gfx950 f8f6f4 MFMA): no inf, no
+  // NaN in the elements; AMD's names: "fp6" = E2M3, "bf6" = E3M2, "fp4" = E2M1.
+  kFp6E2M3, // FP6 E2M3: bias 1, max 7.5, signed zeros
+  kBf6E3M2, // FP6 E3M2: bias 3, max 28, signed zeros
+  kFp4E2M1, // FP4 E2M1: bias 1, max 6, signed zeros
+  kE8M0,    // E8M0 scale: 2^(E-127) for E = 0..254, 0xFF = NaN; no sign, no zero
 };
-inline constexpr int kFormatCount = 14;
+inline constexpr int kFormatCount = 18;
 
 // How a format spends its top exponent codes and its sign bit.
 enum class Specials : uint8_t {
@@ -33,6 +39,8 @@ enum class Specials : uint8_t {
   kOcpE4m3, // no inf; only S.1111.111 is NaN; signed zeros
   kFnuz,    // no inf; the code 1000...0 (negative zero) is the only NaN
   kInteger, // two's complement or unsigned integer
+  kFinite,  // no inf, no NaN: every code is a number; signed zeros (MX FP6/FP4)
+  kE8m0,    // unsigned powers of two 2^(E - bias), no zero; E = all ones is the only NaN
 };
 
 struct FormatInfo {
@@ -50,15 +58,18 @@ struct FormatInfo {
   int e_min() const { return 1 - bias; } // exponent of the smallest normal
   bool has_inf() const { return specials == Specials::kIeee; }
   bool has_negative_zero() const {
-    return specials == Specials::kIeee || specials == Specials::kOcpE4m3;
+    return specials == Specials::kIeee || specials == Specials::kOcpE4m3 ||
+           specials == Specials::kFinite;
   }
+  bool has_nan() const { return is_float && specials != Specials::kFinite; }
 };
 
 FormatInfo const& info(Format);
 std::string_view name(Format);
 
-// Accepts the canonical names (f32 f64 f16 bf16 xf32 fp8 bf8 fp8_fnuz bf8_fnuz i8 u8 i4 u4 i32)
-// and aliases (fp32 fp64 fp16 e4m3 e4m3fn e5m2 e4m3fnuz e5m2fnuz int8 uint8 int4 uint4 int32),
+// Accepts the canonical names (f32 f64 f16 bf16 xf32 fp8 bf8 fp8_fnuz bf8_fnuz i8 u8 i4 u4 i32 fp6
+// bf6 fp4 e8m0) and aliases (fp32 fp64 fp16 e4m3 e4m3fn e5m2 e4m3fnuz e5m2fnuz int8 uint8 int4 uint4
+// int32 e2m3 e3m2 e2m1),
 // case-insensitively. "fp8"/"bf8" are the OCP formats (gfx12 naming); gfx942's are the *_fnuz ones.
 std::optional<Format> parse_format(std::string_view);
 
@@ -67,8 +78,8 @@ std::optional<Format> parse_format(std::string_view);
 // exp = max(E, 1) - bias - frac_bits; zeros have sig = 0 and that same subnormal-grid exp.
 // xf32 is classified as inf/NaN on the full f32 word (a NaN whose payload sits only in the dropped
 // bits stays NaN, numerics.md §9 item 8), then its low 13 fraction bits are dropped: sig has 10
-// fraction bits. Integers: sig = |value|, exp = 0. For inf/NaN sig holds the fraction field, exp =
-// 0.
+// fraction bits. E8M0: every code but 0xFF is finite, sig = 1 and exp = E - 127 (E = 0 is 2^-127,
+// not a zero). Integers: sig = |value|, exp = 0. For inf/NaN sig holds the fraction field, exp = 0.
 struct Decoded {
   enum Class : uint8_t { kZero, kFinite, kInf, kNaN } cls;
   bool neg;
@@ -89,14 +100,22 @@ enum class Rounding : uint8_t { kNearestEven, kTowardZero, kDown, kUp };
 // sign of a zero result is kept (FNUZ formats have no -0 and give +0).
 // Overflow: to inf, or to NaN in formats without inf (OCP8 non-saturating conversion), when the
 // rounding direction points away from zero; to the largest finite value when it points toward
-// zero (RTZ, RD of a positive, RU of a negative value), as IEEE 754 §7.4 does.
+// zero (RTZ, RD of a positive, RU of a negative value), as IEEE 754 §7.4 does. The MX FP6/FP4
+// formats have neither inf nor NaN: their overflow saturates to ±max in every mode (OCP MX v1.0's
+// clamp to max normal).
+// E8M0 (powers of two only, no sign, no zero) [ASSUME: the MX spec defines no such conversion]:
+// a positive value rounds to a neighbouring power of two (RNE: 2^e below 1.5·2^e, 2^(e+1) from it
+// on — the tie goes up, the one significand bit being odd); below 2^-127 it gives 2^-127 (0x00)
+// unless it rounds up; above 2^127 NaN when rounding away from zero, 2^127 toward it; zero and
+// negative values are NaN (0xFF).
 // Integer formats round to an integer with the given rounding, then saturate to their range.
 uint64_t encode(Format, bool neg, uint64_t sig, int exp, Rounding, bool sticky = false);
 
 // Exact for every format (every value of every format is a double).
 double to_double(Format, uint64_t bits);
 // NaN -> the format's canonical NaN (sign kept where the format has signed NaNs), inf -> inf or,
-// without inf, NaN; integers: NaN -> 0, ±inf and out-of-range values saturate.
+// without inf, NaN; MX FP6/FP4: ±inf -> ±max, NaN -> +0 [ASSUME]; E8M0: NaN, inf -> 0xFF;
+// integers: NaN -> 0, ±inf and out-of-range values saturate.
 uint64_t from_double(Format, double, Rounding = Rounding::kNearestEven);
 
 // "0x3c00 (1 = 0x1p+0)", "0x8000 (-0)", "0x7c00 (+inf)", "0xffc00000 (-NaN)", "0xff (-1)".
@@ -109,7 +128,8 @@ inline uint64_t storage_mask(Format f) {
   int const b = info(f).bits;
   return b >= 64 ? ~uint64_t{0} : (uint64_t{1} << b) - 1;
 }
-// The format's canonical quiet NaN (positive where the sign is free).
+// The format's canonical quiet NaN (positive where the sign is free); formats without NaN (integers,
+// MX FP6/FP4) give 0.
 uint64_t canonical_nan(Format);
 
 } // namespace wavemma::numeric

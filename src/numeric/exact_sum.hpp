@@ -1,0 +1,130 @@
+#pragma once
+// An exact sum of signed terms m·2^e over the whole range the engines meet (bf16 products down to
+// 2^-266, gfx950 scaled products up to 2^292), as a fixed-point two's-complement integer, and its
+// correctly rounded encoding. Used by the engines that round a block once (CDNA1, gfx950 scaled)
+// and by the CDNA2 adder (each fl{} is the exact sum of two f32 values, rounded).
+
+#include "bits.hpp"
+#include "wavemma/numeric/format.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cassert>
+#include <cstdint>
+
+namespace wavemma::numeric::detail {
+
+class ExactSum {
+public:
+  static constexpr int kLsb = -384;  // weight of bit 0
+  static constexpr int kLimbs = 13;  // 832 bits: terms below 2^447 in magnitude, sums of many
+
+  // Adds (-1)^neg · mag · 2^exp; the term must lie on the grid 2^kLsb and below 2^440.
+  void add(bool neg, uint64_t mag, int exp) {
+    if (mag == 0) return;
+    int const pos = exp - kLsb;
+    assert(pos >= 0 && pos + bit_length(mag) <= 64 * kLimbs - 8);
+    int const limb = pos / 64, shift = pos % 64;
+    // The term spans at most two limbs: lo at `limb`, hi at `limb + 1`.
+    uint64_t const lo = mag << shift;
+    uint64_t const hi = shift == 0 ? 0 : mag >> (64 - shift);
+    if (!neg) {
+      unsigned __int128 carry = 0;
+      for (int i = limb; i < kLimbs; ++i) {
+        uint64_t const t = i == limb ? lo : i == limb + 1 ? hi : 0;
+        unsigned __int128 const s = static_cast<unsigned __int128>(w_[i]) + t + carry;
+        w_[i] = static_cast<uint64_t>(s);
+        carry = s >> 64;
+        if (carry == 0 && i > limb) break;
+      }
+    } else {
+      uint64_t borrow = 0;
+      for (int i = limb; i < kLimbs; ++i) {
+        uint64_t const t = i == limb ? lo : i == limb + 1 ? hi : 0;
+        uint64_t const a = w_[i];
+        uint64_t const d = a - t - borrow;
+        borrow = (a < t || (a - t) < borrow) ? 1 : 0;
+        w_[i] = d;
+        if (borrow == 0 && i > limb) break;
+      }
+    }
+  }
+  void add(Decoded const& v) { add(v.neg, v.sig, v.exp); }
+
+  bool is_zero() const {
+    for (uint64_t x : w_)
+      if (x != 0) return false;
+    return true;
+  }
+  bool negative() const { return (w_[kLimbs - 1] >> 63) != 0; }
+
+  // The sum rounded into `f` (a float format) in mode r; an exact zero gives +0.
+  uint64_t round(Format f, Rounding r) const {
+    if (is_zero()) return 0;
+    bool const neg = negative();
+    std::array<uint64_t, kLimbs> m = w_;
+    if (neg) { // magnitude = two's complement negation
+      uint64_t carry = 1;
+      for (auto& x : m) {
+        x = ~x + carry;
+        carry = (x == 0 && carry == 1) ? 1 : 0;
+      }
+    }
+    int top = kLimbs - 1;
+    while (m[top] == 0) --top;
+    int const t = top * 64 + bit_length(m[top]) - 1; // index of the leading bit
+    if (t < 64) return encode(f, neg, m[0], kLsb, r);
+    // The 64 bits [t-63, t] as the significand, everything below as sticky.
+    int const low = t - 63;
+    int const limb = low / 64, shift = low % 64;
+    uint64_t sig = m[limb] >> shift;
+    if (shift != 0 && limb + 1 < kLimbs) sig |= m[limb + 1] << (64 - shift);
+    bool sticky = shift != 0 && (m[limb] & ((uint64_t{1} << shift) - 1)) != 0;
+    for (int i = 0; i < limb && !sticky; ++i) sticky = m[i] != 0;
+    return encode(f, neg, sig, low + kLsb, r, sticky);
+  }
+
+private:
+  std::array<uint64_t, kLimbs> w_{};
+};
+
+// A term (-1)^neg · mag · 2^exp of an exact sum.
+struct Term {
+  bool neg;
+  uint64_t mag; // below 2^56
+  int exp;
+};
+
+// The exact sum of n terms rounded into `f` (an exact zero gives +0). Terms that span at most 120
+// bits sum in one __int128 (the common case); wider spans use ExactSum.
+inline uint64_t round_exact_sum(Term const* t, int n, Format f, Rounding r) {
+  int lo = 1 << 30, hi = -(1 << 30);
+  for (int i = 0; i < n; ++i) {
+    if (t[i].mag == 0) continue;
+    lo = std::min(lo, t[i].exp);
+    hi = std::max(hi, t[i].exp + bit_length(t[i].mag));
+  }
+  if (hi < lo) return 0; // every term zero
+  if (hi - lo <= 120) {
+    __int128 s = 0;
+    for (int i = 0; i < n; ++i) {
+      if (t[i].mag == 0) continue;
+      __int128 const v = static_cast<__int128>(t[i].mag) << (t[i].exp - lo);
+      s += t[i].neg ? -v : v;
+    }
+    if (s == 0) return 0;
+    bool const neg = s < 0;
+    auto const m = static_cast<unsigned __int128>(neg ? -s : s);
+    auto const top = static_cast<uint64_t>(m >> 64);
+    if (top == 0) return encode(f, neg, static_cast<uint64_t>(m), lo, r);
+    int const shift = bit_length(top); // keep 64 bits, the rest as sticky
+    auto const sig = static_cast<uint64_t>(m >> shift);
+    bool const sticky = (m & ((static_cast<unsigned __int128>(1) << shift) - 1)) != 0;
+    return encode(f, neg, sig, lo + shift, r, sticky);
+  }
+  ExactSum sum;
+  for (int i = 0; i < n; ++i) sum.add(t[i].neg, t[i].mag, t[i].exp);
+  return sum.round(f, r);
+}
+
+} // namespace wavemma::numeric::detail
