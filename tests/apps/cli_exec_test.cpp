@@ -5,6 +5,8 @@
 
 #include "wavemma/isa/arch.hpp"
 
+#include <bit>
+#include <cmath>
 #include <fmt/format.h>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -100,6 +102,67 @@ TEST(CliExec, HardwareCaptureThroughTheCommandLine) {
     return;
   }
   FAIL() << "record not found";
+}
+
+// Every CDNA1 and CDNA2 hardware record of KMG through the command line: the vector in row 3 of
+// A and column 5 of B, C at (3, 5), the captured D checked there as the record's d_check says.
+TEST(CliExec, KmgHardwareVectorsThroughTheCommandLine) {
+  for (std::string const file : {"cdna1_mfma_kmg.jsonl", "cdna2_mfma_kmg.jsonl"}) {
+    std::ifstream f(std::string(WAVEMMA_TESTDATA_DIR) + "/" + file);
+    int checked = 0, records = 0;
+    for (std::string line; std::getline(f, line);) {
+      if (line.empty()) continue;
+      auto const r = nlohmann::json::parse(line);
+      ++records;
+      std::string const id = r["id"], arch = r["arch"], mnemonic = r["instruction"];
+      isa::Arch const* a = isa::find_arch(arch);
+      ASSERT_NE(a, nullptr) << id;
+      auto const* in = isa::find_instruction(a->gen, mnemonic);
+      ASSERT_NE(in, nullptr) << id;
+      int const k = r["k"];
+      auto matrix = [](int rows, int cols, auto&& at) {
+        std::string s;
+        for (int i = 0; i < rows; ++i) {
+          for (int j = 0; j < cols; ++j) s += fmt::format("{}{}", j ? " " : "", at(i, j));
+          s += "\n";
+        }
+        return s;
+      };
+      std::string const zero = "0x0";
+      std::string const fa = write_file("kmg_a.txt", matrix(in->blocks * in->m, k, [&](int i, int j) {
+        return i == 3 ? r["a"][size_t(j)].get<std::string>() : zero;
+      }));
+      std::string const fb = write_file("kmg_b.txt", matrix(in->blocks * k, in->n, [&](int i, int j) {
+        return i < k && j == 5 ? r["b"][size_t(i)].get<std::string>() : zero;
+      }));
+      std::string const fc = write_file("kmg_c.txt", matrix(in->blocks * in->m, in->n, [&](int i, int j) {
+        return i == 3 && j == 5 ? r["c"].get<std::string>() : zero;
+      }));
+      std::string mods;
+      for (char const* m : {"cbsz", "abid", "blgp"})
+        if (int const v = r["modifiers"].value(m, 0); v != 0) mods += fmt::format(" --{} {}", m, v);
+      auto const res = test::run(fmt::format("{} exec {} --arch {} --a {} --b {} --c {}{}", kBin, mnemonic, arch, fa, fb, fc, mods));
+      ASSERT_EQ(res.status, 0) << id << "\n" << res.output;
+      std::istringstream out(res.output);
+      std::string row;
+      for (int i = 0; i <= 3; ++i) std::getline(out, row);
+      std::istringstream cells(row);
+      std::string cell;
+      for (int j = 0; j <= 5; ++j) cells >> cell;
+      uint32_t const got = static_cast<uint32_t>(std::stoull(cell, nullptr, 16));
+      uint32_t const want = r["d"].is_null() ? 0 : static_cast<uint32_t>(std::stoull(r["d"].get<std::string>(), nullptr, 16));
+      float const gv = std::bit_cast<float>(got), wv = std::bit_cast<float>(want);
+      std::string const kind = r["d_check"];
+      if (kind == "bits") EXPECT_EQ(got, want) << id << fmt::format(": got {:#010x}, hardware {:#010x}", got, want);
+      else if (kind == "value") EXPECT_EQ(gv, wv) << id << ": got " << gv << ", hardware " << wv;
+      else if (kind == "nan") EXPECT_TRUE(std::isnan(gv)) << id << ": got " << gv << ", hardware NaN";
+      else ADD_FAILURE() << id << ": unknown d_check " << kind;
+      ++checked;
+    }
+    std::cout << "[hw] " << file << ": " << checked << " records through wavemma exec\n";
+    EXPECT_EQ(checked, records);
+    EXPECT_GT(records, 0) << file;
+  }
 }
 
 TEST(CliExec, ExplainNamesTheStepsAndAgreesWithD) {

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "wavemma/isa/arch.hpp"
+
 #include <fmt/format.h>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -208,33 +210,43 @@ TEST(HardwareVectors, RdnaRegisterImageCaptures) {
   }
 }
 
-TEST(HardwareVectors, Cdna3DotRecordsAsMfmaElements) {
-  Tally t;
-  for (json const& r : test::hw_records("cdna3_mfma_kmg.jsonl")) {
-    std::string const id = r["id"];
-    auto const* in = isa::find_instruction(isa::Generation::kGfx94x, r["instruction"].get<std::string>());
-    ASSERT_NE(in, nullptr) << id;
-    Issue const is{in, 64, modifiers_of(r["modifiers"], *in)};
-    int const k = r["k"];
-    ASSERT_EQ(k, in->k) << id;
-    // Row 3 of A and column 5 of B carry the vector; every other element is zero.
-    Matrix a(in->blocks, in->m, in->k), b(in->blocks, in->k, in->n), c(in->blocks, in->m, in->n);
-    for (int l = 0; l < k; ++l) {
-      a.at(0, 3, l) = hex(r["a"][size_t(l)]);
-      b.at(0, l, 5) = hex(r["b"][size_t(l)]);
+// KMG's CDNA1, CDNA2 and CDNA3 dot records as MFMA elements, each on the generation of the
+// architecture it was captured on.
+TEST(HardwareVectors, KmgDotRecordsAsMfmaElements) {
+  for (std::string const file : {"cdna1_mfma_kmg.jsonl", "cdna2_mfma_kmg.jsonl", "cdna3_mfma_kmg.jsonl"}) {
+    Tally t;
+    auto const records = test::hw_records(file);
+    for (json const& r : records) {
+      std::string const id = r["id"];
+      isa::Arch const* arch = isa::find_arch(r["arch"].get<std::string>());
+      ASSERT_NE(arch, nullptr) << id;
+      auto const* in = isa::find_instruction(arch->gen, r["instruction"].get<std::string>());
+      ASSERT_NE(in, nullptr) << id << ": " << r["instruction"];
+      Issue const is{in, 64, modifiers_of(r["modifiers"], *in)};
+      int const k = r["k"];
+      ASSERT_EQ(k, in->k) << id;
+      // Row 3 of A and column 5 of B carry the vector; every other element is zero.
+      Matrix a(in->blocks, in->m, in->k), b(in->blocks, in->k, in->n), c(in->blocks, in->m, in->n);
+      for (int l = 0; l < k; ++l) {
+        a.at(0, 3, l) = hex(r["a"][size_t(l)]);
+        b.at(0, l, 5) = hex(r["b"][size_t(l)]);
+      }
+      c.at(0, 3, 5) = hex(r["c"]);
+      Matrix const d = execute(is, a, b, c);
+      Matrix const dr = via_registers(is, a, b, c);
+      ASSERT_EQ(d, dr) << id;
+      ASSERT_EQ(via_formulas_and_lanes(is, a, b, c), d) << id << ": the lane path on the formulas' places differs";
+      std::string const kind = r["d_check"];
+      auto const f = numeric::parse_format(r["d_format"].get<std::string>());
+      ASSERT_TRUE(f) << id;
+      if (kind != "disputed") check_element(kind, r["d"].is_null() ? json("0x0") : r["d"], d.at(0, 3, 5), *f, id, t, 0);
+      count(kind, t);
+      ++t.elements;
     }
-    c.at(0, 3, 5) = hex(r["c"]);
-    Matrix const d = execute(is, a, b, c);
-    Matrix const dr = via_registers(is, a, b, c);
-    ASSERT_EQ(d, dr) << id;
-    ASSERT_EQ(via_formulas_and_lanes(is, a, b, c), d) << id << ": the lane path on the formulas' places differs";
-    std::string const kind = r["d_check"];
-    if (kind != "disputed") check_element(kind, r["d"].is_null() ? json("0x0") : r["d"], d.at(0, 3, 5), numeric::Format::kF32, id, t, 0);
-    count(kind, t);
-    ++t.elements;
+    std::cout << "[hw] " << file << ": " << t.text() << "\n";
+    EXPECT_EQ(t.bits + t.value + t.nan + t.disputed, static_cast<int>(records.size())) << file;
+    EXPECT_GT(records.size(), 0u) << file;
   }
-  std::cout << "[hw] cdna3_mfma_kmg.jsonl: " << t.text() << "\n";
-  EXPECT_EQ(t.bits + t.value + t.nan + t.disputed, 406);
 }
 
 } // namespace

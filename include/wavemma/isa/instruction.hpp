@@ -30,22 +30,22 @@ enum class NumericModelId : uint8_t {
   kCdna3SparseAlg2, // SMFMAC fp8/bf8 (ASSUME)
   kCdna3SparseInt,  // SMFMAC i8 (ASSUME)
   kCdna1FmaF32,
-  kCdna1DotG4,      // CDNA1 f16 (KMG: 4 products and C rounded once; engine placeholder)
-  kCdna1DotG2,      // CDNA1 bf16 (KMG: 2 products and C rounded once; engine placeholder)
+  kCdna1DotG4,      // CDNA1 f16 (KMG: 4 products and C rounded once, exactly)
+  kCdna1DotG2,      // CDNA1 bf16 (KMG: 2 products and C rounded once, exactly)
   kCdna1Int,
   kCdna2FmaF32,
   kCdna2FmaF64,
-  kCdna2DotG4,      // CDNA2 f16, bf16_1k (pairwise sums, subnormals flushed; engine placeholder)
-  kCdna2DotG2,      // CDNA2 bf16 (pairwise sums, subnormals flushed; engine placeholder)
+  kCdna2DotG4,      // CDNA2 f16, bf16_1k (pairwise sums, subnormals flushed)
+  kCdna2DotG2,      // CDNA2 bf16 (pairwise sums, subnormals flushed)
   kCdna2Int,
   kCdna4FmaF32,     // gfx950: the CDNA3 models, ASSUME
   kCdna4FmaF64,
   kCdna4Alg1G4,
   kCdna4Alg1G8,
-  kCdna4Fp8,        // gfx950 OCP fp8/bf8 MFMA (ASSUME; engine placeholder)
+  kCdna4Fp8,        // gfx950 OCP fp8/bf8 MFMA (ASSUME: CDNA3 Algorithm 2)
   kCdna4Int,
   kCdna4SparseAlg1, // gfx950 SMFMAC f16/bf16 (ASSUME)
-  kCdna4SparseFp8,  // gfx950 SMFMAC fp8/bf8 (ASSUME; engine placeholder)
+  kCdna4SparseFp8,  // gfx950 SMFMAC fp8/bf8 (ASSUME: CDNA3 Algorithm 2)
   kCdna4SparseInt,  // gfx950 SMFMAC i8 (ASSUME)
   kRdna3Dot2,
   kRdna3Int,
