@@ -161,6 +161,8 @@ void bind_catalog(py::module_& m) {
                              "HW, DOC, SRC or ASSUME")
       .def_property_readonly("evidence_sources", [](Row const& r) { return std::string(r.in().numeric().sources); })
       .def_property_readonly("numeric_summary", [](Row const& r) { return std::string(r.in().numeric().summary); })
+      .def_property_readonly("engine_pending", [](Row const& r) { return r.in().numeric().engine_pending; },
+                             "the engine is a stand-in until wavemma::numeric has the model's own")
       .def_property_readonly("builtins", &builtins, "[{name, signature, feature, tied}] of this wave size")
       .def_property_readonly("builtin",
                              [](Row const& r) -> std::optional<std::string> {

@@ -135,7 +135,9 @@ TEST(CliList, CountsPerArchitecture) {
     int lines;
   };
   for (Case c : {Case{"--arch gfx1201", 22}, Case{"--arch gfx1201 --wave 64", 22}, Case{"--arch gfx942", 46},
-                 Case{"--arch gfx1100", 6}, Case{"--arch gfx1151 --wave 64", 6}, Case{"", 6 * 2 + 22 * 2 + 46}}) {
+                 Case{"--arch gfx1100", 6}, Case{"--arch gfx1151 --wave 64", 6}, Case{"--arch gfx908", 20},
+                 Case{"--arch cdna2", 27}, Case{"--arch gfx950", 64},
+                 Case{"", 6 * 2 + 22 * 2 + 20 + 27 + 46 + 64}}) {
     auto const res = test::run(fmt::format("{} list {} --format csv", kBin, c.args));
     ASSERT_EQ(res.status, 0);
     EXPECT_EQ(std::count(res.output.begin(), res.output.end(), '\n'), c.lines + 1) << c.args;

@@ -161,6 +161,9 @@ def test_hardware_vectors(name):
         if row is None:
             tally["not in the catalog: " + r["arch"] + " " + r["instruction"]] += 1
             continue
+        if row.engine_pending:  # CDNA1/CDNA2 f16/bf16: the engine is a stand-in (docs/numerics.md §11)
+            tally["engine pending: " + row.numeric_model] += 1
+            continue
         RUNNERS[r["kind"]](r, row, tally)
     ran = sum(tally[k] for k in ("bits", "value", "nan", "disputed"))
     print(f"[hw] {name}: {dict(tally)}")
@@ -170,6 +173,8 @@ def test_hardware_vectors(name):
     for k in skipped:
         arch, instr = k.split(": ")[1].split(" ")
         assert arch not in known_archs or instr.startswith("v_dot2"), k
+    pending = {k for k in tally if k.startswith("engine pending")}
+    assert all(k.split(": ")[1].startswith(("cdna1.", "cdna2.")) for k in pending), pending
     if name.startswith(("cdna3", "gfx")) and "dot2" not in name:
         assert ran == len(records(name))
 

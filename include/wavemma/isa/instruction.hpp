@@ -64,6 +64,8 @@ struct NumericModel {
   Evidence evidence;
   std::string_view sources;  // "RJ gfx1201 captures (reference/numerics.md §5)"
   std::string_view summary;  // one line for `wavemma show`
+  bool engine_pending = false; // the engine is a stand-in until wavemma::numeric has the model's own
+                               // (the sources say which): results are not the hardware's yet
 };
 NumericModel const& numeric_model(NumericModelId);
 std::span<NumericModel const> numeric_models();
