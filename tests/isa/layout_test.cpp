@@ -185,3 +185,27 @@ TEST(Layout, FormulasAreDerivedFromTheRouting) {
 
 } // namespace
 } // namespace wavemma::isa
+
+namespace wavemma::isa {
+namespace {
+
+// gfx950 32x32 C/D written out from the CDNA4 ISA guide's table (as CDNA3): column j is the lane
+// within a 32-lane half, rows go four to a VGPR group and alternate halves every four rows. A
+// layout with M and N swapped (a published bug elsewhere) puts C[1][0] in lane 1, not lane 0.
+TEST(Layout, Gfx950Mfma32x32CKeepsRowsAndColumnsApart) {
+  for (char const* mnemonic : {"v_mfma_f32_32x32x16_f16", "v_mfma_f32_32x32x16_bf16", "v_mfma_i32_32x32x32_i8"}) {
+    Instruction const* in = find_instruction(Generation::kGfx950, mnemonic);
+    ASSERT_NE(in, nullptr) << mnemonic;
+    BitLayout const L = operand_layout(*in, 64, Operand::kC);
+    for (int i = 0; i < 32; ++i)
+      for (int j = 0; j < 32; ++j) {
+        Place const p = L.place({0, i, j});
+        EXPECT_EQ(p.lane, j + 32 * ((i / 4) % 2)) << mnemonic << " C[" << i << "][" << j << "]";
+        EXPECT_EQ(p.vgpr, i % 4 + 4 * (i / 8)) << mnemonic << " C[" << i << "][" << j << "]";
+      }
+    EXPECT_NE(L.place({0, 1, 0}), L.place({0, 0, 1}));
+  }
+}
+
+} // namespace
+} // namespace wavemma::isa

@@ -170,7 +170,7 @@ def test_hardware_vectors(name):
     for k in skipped:
         arch, instr = k.split(": ")[1].split(" ")
         assert arch not in known_archs or instr.startswith("v_dot2"), k
-    if name.startswith(("cdna3", "gfx")) and "dot2" not in name:
+    if "dot2" not in name:
         assert ran == len(records(name))
 
 
