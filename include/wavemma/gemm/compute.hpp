@@ -113,18 +113,24 @@ struct vector_elem<V> {
 };
 
 // One matrix instruction per wave and k-step; the waves of a block cover it row by row, BlockN
-// (the TilePolicy's block_tile_n) / I::n waves wide. A fragment is the lane's VGPRs of the operand
-// as 32-bit words (sparse A: then the lane's sparsity-index VGPR). Elem: the staged element (bit
-// patterns for bf16 and 8-bit floats, one byte per iu4); C is the builtin's accumulator element
-// (float, int, double); ASigned/BSigned: signed integer inputs on RDNA (the a_sign/b_sign
-// immediates).
-template <class I, class Elem, int BlockN, bool ASigned = true, bool BSigned = true>
+// (the TilePolicy's block_tile_n) / thread_tile_n waves wide. A multi-block instruction (CDNA's
+// `_Nb` forms, I::blocks > 1) computes I::blocks independent instruction tiles per issue: each of
+// its blocks is a different tile of C, BlockRows of them down and I::blocks / BlockRows across, so
+// a wave's thread tile is (I::m * BlockRows) x (I::n * I::blocks / BlockRows) and no block's work
+// is redundant (the seeds' MfmaCdnaPolicy feeds both blocks of 32x32x1 the same data). The
+// operand layouts say which block each (lane, slot) belongs to, as they say its row and column.
+// A fragment is the lane's VGPRs of the operand as 32-bit words (sparse A: then the lane's
+// sparsity-index VGPR). Elem: the staged element (bit patterns for bf16 and 8-bit floats, one
+// byte per iu4); C is the builtin's accumulator element (float, int, double); ASigned/BSigned:
+// signed integer inputs on RDNA (the a_sign/b_sign immediates).
+template <class I, class Elem, int BlockN, bool ASigned = true, bool BSigned = true, int BlockRows = 1>
 struct MatrixCore {
   using instruction = I;
   using Out = typename vector_elem<typename I::c_type>::type;
-  static_assert(I::blocks == 1, "the GEMM uses single-block instructions");
-  static_assert(BlockN % I::n == 0, "the block is a whole number of instruction tiles wide");
-  static constexpr int thread_tile_m = I::m, thread_tile_n = I::n, effective_lanes = I::wave, k_step = I::k;
+  static_assert(BlockRows > 0 && I::blocks % BlockRows == 0, "the blocks of an issue form a whole grid of tiles");
+  static constexpr int blocks_m = BlockRows, blocks_n = I::blocks / BlockRows;
+  static_assert(BlockN % (I::n * blocks_n) == 0, "the block is a whole number of wave tiles wide");
+  static constexpr int thread_tile_m = I::m * blocks_m, thread_tile_n = I::n * blocks_n, effective_lanes = I::wave, k_step = I::k;
   static constexpr int frag_size_m = I::A::vgprs + (I::sparse ? 1 : 0), frag_size_n = I::B::vgprs;
   using elem_a = uint32_t;
   using elem_b = uint32_t;
@@ -136,20 +142,26 @@ struct MatrixCore {
                     sizeof(typename I::c_type) == 4 * I::D::vgprs,
                 "the builtin's types hold exactly the operands' VGPRs");
 
+  // Where block b's tile sits in the wave's thread tile.
+  __host__ __device__ static constexpr int block_row(int b) { return (b / blocks_n) * I::m; }
+  __host__ __device__ static constexpr int block_col(int b) { return (b % blocks_n) * I::n; }
+
   __device__ static void zero(Accumulator& acc) { acc.regs = typename I::c_type{}; }
 
   __device__ static void thread_tile_offset(int tid, int, int* thread_row, int* thread_col) {
-    constexpr int waves_n = BlockN / I::n;
+    constexpr int waves_n = BlockN / thread_tile_n;
     int const wave = tid / I::wave;
-    *thread_row = (wave / waves_n) * I::m;
-    *thread_col = (wave % waves_n) * I::n;
+    *thread_row = (wave / waves_n) * thread_tile_m;
+    *thread_col = (wave % waves_n) * thread_tile_n;
   }
 
   // Each lane gathers the elements the layout gives it, in register order.
   __device__ static void load_a(Elem const* tile_a, int tile_a_row, int ki, int k_tile_size, int lane_id, uint32_t (&frag)[frag_size_m])
     requires(!I::sparse)
   {
-    gather<typename I::A>(frag, lane_id, [&](int r, int c) { return detail::bits_of(tile_a[(tile_a_row + r) * k_tile_size + ki + c]); });
+    gather<typename I::A>(frag, lane_id, [&](int b, int r, int c) {
+      return detail::bits_of(tile_a[(tile_a_row + block_row(b) + r) * k_tile_size + ki + c]);
+    });
   }
   // Sparse A holds K/2 stored values per row, and their positions.
   __device__ static void load_a(Elem const* tile_a, uint8_t const* tile_a_index, int tile_a_row, int ki, int k_tile_size, int lane_id,
@@ -157,14 +169,19 @@ struct MatrixCore {
     requires(I::sparse)
   {
     int const lda = k_tile_size / 2, kc = ki / 2;
-    gather<typename I::A>(frag, lane_id, [&](int r, int c) { return detail::bits_of(tile_a[(tile_a_row + r) * lda + kc + c]); });
+    gather<typename I::A>(frag, lane_id, [&](int b, int r, int c) {
+      return detail::bits_of(tile_a[(tile_a_row + block_row(b) + r) * lda + kc + c]);
+    });
     uint32_t index[1] = {0};
-    gather<typename I::Index>(index, lane_id, [&](int r, int c) { return tile_a_index[(tile_a_row + r) * lda + kc + c]; });
+    gather<typename I::Index>(index, lane_id,
+                              [&](int b, int r, int c) { return tile_a_index[(tile_a_row + block_row(b) + r) * lda + kc + c]; });
     frag[frag_size_m - 1] = index[0];
   }
   // B: row = k, col = n; the strip holds B transposed.
   __device__ static void load_b(Elem const* tile_b_T, int tile_b_col, int ki, int k_tile_size, int lane_id, uint32_t (&frag)[frag_size_n]) {
-    gather<typename I::B>(frag, lane_id, [&](int r, int c) { return detail::bits_of(tile_b_T[(tile_b_col + c) * k_tile_size + ki + r]); });
+    gather<typename I::B>(frag, lane_id, [&](int b, int r, int c) {
+      return detail::bits_of(tile_b_T[(tile_b_col + block_col(b) + c) * k_tile_size + ki + r]);
+    });
   }
 
   __device__ static void mma(Accumulator& acc, uint32_t const (&a_frag)[frag_size_m], uint32_t const (&b_frag)[frag_size_n]) {
@@ -185,13 +202,14 @@ struct MatrixCore {
 #pragma unroll
     for (int e = 0; e < L::slots; ++e) {
       if (!L::holds(lane_id, e)) continue;
-      int const r = out_row_base + L::row(lane_id, e), c = out_col_base + L::col(lane_id, e);
+      int const b = L::block(lane_id, e);
+      int const r = out_row_base + block_row(b) + L::row(lane_id, e), c = out_col_base + block_col(b) + L::col(lane_id, e);
       if (r < m && c < n) C[static_cast<size_t>(r) * n + c] = detail::out_from_bits<Out>(detail::get_element(words, e, L::elem_bits));
     }
   }
 
 private:
-  // Fills a lane's register words of operand L with element(row, col) of every slot it holds.
+  // Fills a lane's register words of operand L with element(block, row, col) of every slot it holds.
   template <class L, int Words, class Element>
   __device__ static void gather(uint32_t (&words)[Words], int lane_id, Element const& element) {
     static_assert(Words >= L::vgprs);
@@ -199,7 +217,8 @@ private:
     for (int v = 0; v < L::vgprs; ++v) words[v] = 0;
 #pragma unroll
     for (int e = 0; e < L::slots; ++e)
-      if (L::holds(lane_id, e)) detail::put_element(words, e, L::elem_bits, element(L::row(lane_id, e), L::col(lane_id, e)));
+      if (L::holds(lane_id, e))
+        detail::put_element(words, e, L::elem_bits, element(L::block(lane_id, e), L::row(lane_id, e), L::col(lane_id, e)));
   }
 };
 

@@ -54,11 +54,14 @@ struct instruction_of<Compute> {
 // wavemma's ComputePolicies, waiting for the TilePolicy they serve (its block width places the
 // waves or threads, its staged element is what they load); a seed-style ComputePolicy is given as
 // it is.
-template <class I, bool ASigned = true, bool BSigned = true>
+template <class I, bool ASigned = true, bool BSigned = true, int BlockRows = 1>
 struct MatrixCoreFor {
   template <class Tile>
-  using policy = MatrixCore<I, staged_elem_t<Tile>, Tile::block_tile_n, ASigned, BSigned>;
+  using policy = MatrixCore<I, staged_elem_t<Tile>, Tile::block_tile_n, ASigned, BSigned, BlockRows>;
 };
+// A multi-block instruction with its blocks BlockRows tiles down (the rest across).
+template <class I, int BlockRows>
+using MultiBlockFor = MatrixCoreFor<I, true, true, BlockRows>;
 template <int TileM, int TileN>
 struct ScalarFmaFor {
   template <class Tile>
@@ -126,7 +129,10 @@ using AllPolicies = PolicyList<
   Policy<"mfma_bf16_1k",    Gen::kGfx94x,    64,  LdsTile<bf16_bits, 32, 32, 32>,               MatrixCoreFor<in::gfx94x_mfma_f32_16x16x16_bf16_w64>>,
   Policy<"mfma_fp8",        Gen::kGfx94x,    64,  LdsTile<fp8_bits, 32, 32, 32>,                MatrixCoreFor<in::gfx94x_mfma_f32_16x16x32_fp8_fp8_w64>>,
   Policy<"mfma_i8",         Gen::kGfx94x,    64,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCoreFor<in::gfx94x_mfma_i32_16x16x32_i8_w64>>,
-  Policy<"mfma_f64",        Gen::kGfx94x,    64,  LdsTile<double, 32, 32, 16>,                  MatrixCoreFor<in::gfx94x_mfma_f64_16x16x4_f64_w64>>
+  Policy<"mfma_f64",        Gen::kGfx94x,    64,  LdsTile<double, 32, 32, 16>,                  MatrixCoreFor<in::gfx94x_mfma_f64_16x16x4_f64_w64>>,
+  Policy<"mfma_f32_2b",     Gen::kGfx94x,    64,  LdsTile<float, 64, 128, 16>,                  MatrixCoreFor<in::gfx94x_mfma_f32_32x32x1_2b_f32_w64>>,
+  Policy<"mfma_f32_2b_m",   Gen::kGfx94x,    64,  LdsTile<float, 128, 64, 16>,                  MultiBlockFor<in::gfx94x_mfma_f32_32x32x1_2b_f32_w64, 2>>,
+  Policy<"smfmac_f16",      Gen::kGfx94x,    64,  SparseLdsTile<_Float16, 32, 32, 32>,          MatrixCoreFor<in::gfx94x_smfmac_f32_16x16x32_f16_w64>>
 >;
 // clang-format on
 

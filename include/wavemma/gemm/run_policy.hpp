@@ -59,6 +59,9 @@ PolicyInfo info_of() {
     pi.input = isa::name(is.instruction->a);
     pi.output = isa::name(is.instruction->cd);
     pi.compute_policy = fmt::format("MatrixCore<{}>", is.instruction->mnemonic);
+    if constexpr (requires { P::compute::blocks_m; })
+      if (P::instruction::blocks > 1) // where the blocks' tiles sit in a wave's tile
+        pi.compute_policy = fmt::format("MatrixCore<{}, blocks {}x{}>", is.instruction->mnemonic, P::compute::blocks_m, P::compute::blocks_n);
   } else {
     pi.input = numeric::name(in);
     pi.output = numeric::name(out);
