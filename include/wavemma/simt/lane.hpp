@@ -71,6 +71,7 @@ enum class WaveOp : uint8_t {
   kPermlane32Swap, // the same, for the two halves of the wave
   kMemtime,      // out: 2 words
   kMemrealtime,  // out: 2 words
+  kGlobalLoadLds, // in: src (2 words), LDS dst (2 words), offset; imm: size in bytes
 };
 enum class ReduceOp : uint8_t { kAdd, kSub, kMin, kMax, kAnd, kOr, kXor };
 enum class ReduceType : uint8_t { kU32, kI32, kU64, kI64, kF32, kF64 };
