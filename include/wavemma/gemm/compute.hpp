@@ -101,6 +101,43 @@ struct ScalarFma {
   }
 };
 
+namespace detail {
+
+// gfx950's LDS transpose read of 64 bits of w-bit elements (w = 16 or 8) at p, as two words.
+template <int Bits>
+__device__ inline void ds_read_transpose(void const* p, uint32_t* words) {
+  using v2i32 = int __attribute__((ext_vector_type(2)));
+  using v4i16 = short __attribute__((ext_vector_type(4)));
+  using lds_v2i32 = __attribute__((address_space(3))) v2i32;
+  using lds_v4i16 = __attribute__((address_space(3))) v4i16;
+  static_assert(Bits == 16 || Bits == 8, "16- and 8-bit elements");
+  if constexpr (Bits == 16) {
+    v4i16 const v = __builtin_amdgcn_ds_read_tr16_b64_v4i16((lds_v4i16*)(const_cast<void*>(p)));
+    __builtin_memcpy(words, &v, 8);
+  } else {
+    v2i32 const v = __builtin_amdgcn_ds_read_tr8_b64_v2i32((lds_v2i32*)(const_cast<void*>(p)));
+    __builtin_memcpy(words, &v, 8);
+  }
+}
+
+// Whether operand layout L (B: row = k, col = n) can be filled by LDS transpose reads of E
+// elements per lane from a row-major strip: each read gives lane i of a group of 16 the elements
+// (row, col + i mod E) that lane i - i mod E's slot names, for E consecutive slots; so every slot
+// must be held, and the E lanes i0..i0+E-1 must want one row at E consecutive columns. The
+// read's lane rule is the SIMT runtime's (src/simt/collectives.cpp, docs/simt.md).
+template <class L, int Wave, int E>
+consteval bool ds_transpose_fits() {
+  if (L::slots % E != 0 || L::vgprs % 2 != 0 || L::blocks != 1) return false;
+  for (int i = 0; i < Wave; ++i)
+    for (int n = 0; n < L::slots; ++n) {
+      int const i0 = i - i % E;
+      if (!L::holds(i, n) || L::row(i, n) != L::row(i0, n) || L::col(i, n) != L::col(i0, n) + i % E) return false;
+    }
+  return true;
+}
+
+} // namespace detail
+
 // The element type of a vector (the C type of a builtin), or the type itself.
 template <class V>
 struct vector_elem {
@@ -123,7 +160,11 @@ struct vector_elem<V> {
 // sparsity-index VGPR). Elem: the staged element (bit patterns for bf16 and 8-bit floats, one
 // byte per iu4); C is the builtin's accumulator element (float, int, double); ASigned/BSigned:
 // signed integer inputs on RDNA (the a_sign/b_sign immediates).
-template <class I, class Elem, int BlockN, bool ASigned = true, bool BSigned = true, int BlockRows = 1>
+//
+// BRowMajor: the TilePolicy keeps B row-major (RowMajorBTile, row stride BlockN) and load_b reads
+// it with gfx950's LDS transpose reads, one per 64 bits of the lane's B registers; which lane
+// points where follows from the B layout (ds_transpose_fits checks that the read can give it).
+template <class I, class Elem, int BlockN, bool ASigned = true, bool BSigned = true, int BlockRows = 1, bool BRowMajor = false>
 struct MatrixCore {
   using instruction = I;
   using Out = typename vector_elem<typename I::c_type>::type;
@@ -178,10 +219,29 @@ struct MatrixCore {
     frag[frag_size_m - 1] = index[0];
   }
   // B: row = k, col = n; the strip holds B transposed.
-  __device__ static void load_b(Elem const* tile_b_T, int tile_b_col, int ki, int k_tile_size, int lane_id, uint32_t (&frag)[frag_size_n]) {
+  __device__ static void load_b(Elem const* tile_b_T, int tile_b_col, int ki, int k_tile_size, int lane_id, uint32_t (&frag)[frag_size_n])
+    requires(!BRowMajor)
+  {
     gather<typename I::B>(frag, lane_id, [&](int b, int r, int c) {
       return detail::bits_of(tile_b_T[(tile_b_col + block_col(b) + c) * k_tile_size + ki + r]);
     });
+  }
+  // B row-major (tile_b[k][n], row stride BlockN): each 64 bits of the lane's registers by one LDS
+  // transpose read. Lane s of a group of 16 points at the E elements that lanes i0..i0+E-1 want
+  // in slot n = E*c + e: e = (s % 16) / (16 / E), i0 = s - s % 16 + E * (s % (16 / E)).
+  static constexpr int tr_elems = 64 / I::B::elem_bits;
+  __device__ static void load_b(Elem const* tile_b, int tile_b_col, int ki, int, int lane_id, uint32_t (&frag)[frag_size_n])
+    requires(BRowMajor)
+  {
+    using L = typename I::B;
+    constexpr int E = tr_elems;
+    static_assert(detail::ds_transpose_fits<L, I::wave, E>(), "the B layout is not what LDS transpose reads give");
+    int const s = lane_id % 16, e = s / (16 / E), i0 = lane_id - s + E * (s % (16 / E));
+#pragma unroll
+    for (int c = 0; c < L::vgprs / 2; ++c) {
+      int const n = E * c + e;
+      detail::ds_read_transpose<L::elem_bits>(tile_b + (ki + L::row(i0, n)) * BlockN + tile_b_col + L::col(i0, n), &frag[2 * c]);
+    }
   }
 
   __device__ static void mma(Accumulator& acc, uint32_t const (&a_frag)[frag_size_m], uint32_t const (&b_frag)[frag_size_n]) {

@@ -57,7 +57,7 @@ struct instruction_of<Compute> {
 template <class I, bool ASigned = true, bool BSigned = true, int BlockRows = 1>
 struct MatrixCoreFor {
   template <class Tile>
-  using policy = MatrixCore<I, staged_elem_t<Tile>, Tile::block_tile_n, ASigned, BSigned, BlockRows>;
+  using policy = MatrixCore<I, staged_elem_t<Tile>, Tile::block_tile_n, ASigned, BSigned, BlockRows, b_row_major<Tile>>;
 };
 // A multi-block instruction with its blocks BlockRows tiles down (the rest across).
 template <class I, int BlockRows>

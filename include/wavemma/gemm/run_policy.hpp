@@ -76,6 +76,11 @@ PolicyInfo info_of() {
   pi.tile_policy = fmt::format("{}<{}x{}x{}{}>", pi.sparse ? "SparseLdsTile" : "LdsTile", pi.block_m, pi.block_n, pi.k_tile,
                                pi.buffers == 2 ? ", 2 buffers" : "");
   if constexpr (requires { P::tile::wave; }) pi.tile_policy = fmt::format("TransposeLoadTile<{}x{}x{}>", pi.block_m, pi.block_n, pi.k_tile);
+  if constexpr (b_row_major<typename P::tile>) {
+    pi.tile_policy = fmt::format("RowMajorBTile<{}x{}x{}>", pi.block_m, pi.block_n, pi.k_tile);
+    if constexpr (HasInstruction<P>)
+      pi.compute_policy = fmt::format("MatrixCore<{}, B by ds_read_tr{}>", pi.instruction, P::instruction::B::elem_bits);
+  }
   return pi;
 }
 
