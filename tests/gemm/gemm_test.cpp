@@ -32,14 +32,14 @@ constexpr bool kSanitized = false;
 constexpr bool kSanitized = false;
 #endif
 
-// Runs f(policy, arch) for every policy on every architecture of the tests it runs on; returns how
-// many policies ran.
+// Runs f(policy, arch) for every policy on every generation's default architecture it runs on
+// (the catalog's generations: a new one is tested when it arrives); returns how many policies ran.
 template <class F>
 size_t for_each_policy_and_arch(F const& f) {
   std::set<PolicyInfo const*> ran;
   for (auto const& p : policies())
-    for (char const* arch_name : {"gfx1100", "gfx1201", "gfx942"}) {
-      auto const* arch = isa::find_arch(arch_name);
+    for (auto const& g : isa::generations()) {
+      auto const* arch = &isa::default_arch(g.gen);
       if (!p.runs_on(*arch)) continue;
       ran.insert(&p);
       f(p, arch);
