@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "cli.hpp"
+#include "wavemma/isa/arch.hpp"
 #include "wavemma/isa/instruction.hpp"
 
 namespace {
@@ -128,7 +129,7 @@ void fuzz_matrix_file(std::string_view data) {
   auto const rows = isa::catalog();
   auto const& in = rows[static_cast<unsigned char>(data[0]) % rows.size()];
   int const which = static_cast<unsigned char>(data[1]) % 3;
-  std::string const arch = in.gen == isa::Generation::kGfx11 ? "gfx1100" : in.gen == isa::Generation::kGfx12 ? "gfx1201" : "gfx942";
+  std::string const arch(isa::default_arch(in.gen).name);
   int const blocks = in.sparse() ? 1 : in.blocks;
   std::string const shapes[3] = {zeros(blocks * in.m, in.k), zeros(blocks * in.k, in.n), zeros(blocks * in.m, in.n)};
   std::vector<std::string> args = {"exec", std::string(in.mnemonic), "--arch", arch};
@@ -142,7 +143,7 @@ void fuzz_matrix_file(std::string_view data) {
 
 void fuzz_stream(std::string_view data) {
   if (data.empty()) return;
-  constexpr char const* kTargets[][2] = {{"gfx1100", "32"}, {"gfx1100", "64"}, {"gfx1201", "32"}, {"gfx1201", "64"}, {"gfx942", "64"}};
+  constexpr char const* kTargets[][2] = {{"gfx1100", "32"}, {"gfx1100", "64"}, {"gfx1201", "32"}, {"gfx1201", "64"}, {"gfx908", "64"}, {"gfx90a", "64"}, {"gfx942", "64"}, {"gfx950", "64"}};
   unsigned const pick = static_cast<unsigned char>(data[0]);
   auto const& t = kTargets[(pick >> 1) % std::size(kTargets)];
   run_and_check({pick & 1 ? "decode" : "encode", "--arch", t[0], "--wave", t[1]}, std::string(data.substr(1)));

@@ -16,7 +16,10 @@ inline codec::Target target_of_byte(uint8_t b) {
                                         {isa::Generation::kGfx11, 64},
                                         {isa::Generation::kGfx12, 32},
                                         {isa::Generation::kGfx12, 64},
-                                        {isa::Generation::kGfx94x, 64}};
+                                        {isa::Generation::kGfx908, 64},
+                                        {isa::Generation::kGfx90a, 64},
+                                        {isa::Generation::kGfx94x, 64},
+                                        {isa::Generation::kGfx950, 64}};
   return kTargets[b % std::size(kTargets)];
 }
 

@@ -155,10 +155,9 @@ bool accepted(SpecialSource const& s, isa::Generation gen) {
     return s.gfx11;
   case isa::Generation::kGfx12:
     return s.gfx12;
-  case isa::Generation::kGfx94x:
+  default: // CDNA
     return s.gfx94x;
   }
-  return false;
 }
 
 } // namespace

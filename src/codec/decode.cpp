@@ -19,7 +19,7 @@ using detail::Mod;
 
 constexpr uint32_t kVgprBase = 256;
 constexpr uint32_t kLiteral = 255;
-constexpr int kGenerations = 3;
+constexpr int kGenerations = 6; // isa::Generation values
 constexpr int kOpcodes = 128;
 
 // (generation, opcode) -> catalog row.
@@ -149,7 +149,9 @@ Result<MachineInstruction> decode(std::span<uint8_t const> bytes, Target target)
   MachineInstruction mi;
   mi.row = row;
   mi.wave = target.wave;
-  bool const mai = target.gen == isa::Generation::kGfx94x;
+  bool const mai = !isa::is_rdna(target.gen);
+  // gfx908 has no ACC_CD bit: its C and D are always AccVGPRs (the bit is ignored, as llvm-mc does).
+  bool const cd_agpr_only = detail::rules_of(target.gen).cd_agpr_only;
   auto const file = [&](bool acc) { return mai && acc ? RegFile::kAgpr : RegFile::kVgpr; };
   if (mai) {
     mai_modifiers(f, mi);
@@ -159,12 +161,12 @@ Result<MachineInstruction> decode(std::span<uint8_t const> bytes, Target target)
   if (auto e = detail::check_modifiers(mi)) return invalid_encoding(e->message);
 
   mi.vdst = Operand::vgpr(static_cast<int>(at(f, kVdst)));
-  mi.vdst.file = file(at(f, kAccCd));
+  mi.vdst.file = file(at(f, kAccCd) || cd_agpr_only);
   auto src0 = register_operand(at(f, kSrc0), file(at(f, kAcc) & 1), *row, Slot::kSrc0);
   if (!src0) return src0.error();
   auto src1 = register_operand(at(f, kSrc1), file(at(f, kAcc) & 2), *row, Slot::kSrc1);
   if (!src1) return src1.error();
-  auto src2 = c_operand(at(f, kSrc2), file(at(f, kAccCd) && !row->sparse()), *row, target.wave);
+  auto src2 = c_operand(at(f, kSrc2), file((at(f, kAccCd) || cd_agpr_only) && !row->sparse()), *row, target.wave);
   if (!src2) return src2.error();
   mi.src0 = *src0;
   mi.src1 = *src1;

@@ -1,6 +1,7 @@
 // MachineInstruction -> fields -> 8 bytes.
 
 #include "modifier_syntax.hpp"
+#include "rules.hpp"
 #include "wavemma/codec/codec.hpp"
 #include "wavemma/codec/fields.hpp"
 
@@ -44,7 +45,7 @@ FieldValues mai_fields(MachineInstruction const& mi) {
   FieldValues f{};
   at(f, kCbsz) = static_cast<uint32_t>(mi.mods.cbsz);
   at(f, kAbid) = static_cast<uint32_t>(mi.mods.abid);
-  at(f, kAccCd) = is_agpr(mi.vdst);
+  at(f, kAccCd) = is_agpr(mi.vdst) && !detail::rules_of(mi.row->gen).cd_agpr_only; // gfx908: no such bit
   at(f, kAcc) = is_agpr(mi.src0) | is_agpr(mi.src1) << 1;
   at(f, kBlgp) = static_cast<uint32_t>(mi.mods.blgp); // f64: neg:[A,B,C]
   return f;
@@ -55,7 +56,7 @@ FieldValues mai_fields(MachineInstruction const& mi) {
 Result<Bytes> encode(MachineInstruction const& mi) {
   if (auto e = validate(mi)) return *e;
   EncodingFamily const& family = family_of(mi.row->gen);
-  FieldValues f = mi.row->gen == isa::Generation::kGfx94x ? mai_fields(mi) : vop3p_fields(mi);
+  FieldValues f = isa::is_rdna(mi.row->gen) ? vop3p_fields(mi) : mai_fields(mi);
   at(f, kVdst) = mi.vdst.value;
   at(f, kOp) = mi.row->opcode;
   at(f, kEncoding) = family.encoding;

@@ -56,7 +56,7 @@ EncodingFamily const& vop3p_mai() {
   return kVop3pMai;
 }
 EncodingFamily const& family_of(isa::Generation gen) {
-  return gen == isa::Generation::kGfx94x ? kVop3pMai : kVop3p;
+  return isa::is_rdna(gen) ? kVop3p : kVop3pMai;
 }
 
 FieldValues unpack(EncodingFamily const& family, uint64_t word) {

@@ -64,7 +64,7 @@ std::string bits_text(uint8_t bits) {
 } // namespace
 
 std::span<ModSyntax const> modifier_syntax(isa::Generation gen) {
-  if (gen == isa::Generation::kGfx94x) return kMaiSyntax;
+  if (!isa::is_rdna(gen)) return kMaiSyntax;
   return kVop3pSyntax;
 }
 
@@ -239,7 +239,7 @@ std::optional<Error> check_modifiers(MachineInstruction const& mi) {
     }
   }
   // Values of the other family's modifiers must stay at their defaults.
-  bool const mai = row.gen == isa::Generation::kGfx94x;
+  bool const mai = !isa::is_rdna(row.gen);
   isa::Modifiers const& m = mi.mods;
   if (mai && (m.neg_lo != std::array<bool, 3>{} || m.neg_hi != std::array<bool, 3>{} ||
               m.op_sel != std::array<bool, 3>{} || m.clamp || m.index_key ||

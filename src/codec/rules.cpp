@@ -14,10 +14,13 @@ using enum isa::ElemType;
 
 // clang-format off
 constexpr std::array kGenerationRules = std::to_array<GenerationRules>({
-//  gen      agpr_ab agpr_cd even   overlap>  op_sel_hi
-  {kGfx11,   false,  false,  false, 0,        OpSelHi::kOperandWithOpSel},
-  {kGfx12,   false,  false,  false, 0,        OpSelHi::kAllOnes},
-  {kGfx94x,  true,   true,   true,  4,        OpSelHi::kAbsent},
+//  gen      agpr_ab agpr_cd even   overlap>  op_sel_hi                     cd_agpr_only c_constants
+  {kGfx11,   false,  false,  false, 0,        OpSelHi::kOperandWithOpSel,   false,       true},
+  {kGfx12,   false,  false,  false, 0,        OpSelHi::kAllOnes,            false,       true},
+  {kGfx908,  true,   true,   false, 4,        OpSelHi::kAbsent,             true,        false},
+  {kGfx90a,  true,   true,   true,  4,        OpSelHi::kAbsent,             false,       true},
+  {kGfx94x,  true,   true,   true,  4,        OpSelHi::kAbsent,             false,       true},
+  {kGfx950,  true,   true,   true,  4,        OpSelHi::kAbsent,             false,       true},
 });
 
 struct ConstKindRow {
@@ -41,6 +44,14 @@ constexpr ConstKindRow kConstKinds[] = {
   {kGfx94x,   0,   kF32,         ConstKind::kF32},
   {kGfx94x,   0,   kI32,         ConstKind::kF32},
   {kGfx94x,   0,   kF64,         ConstKind::kF64},
+  {kGfx908,   0,   kF32,         ConstKind::kF32},
+  {kGfx908,   0,   kI32,         ConstKind::kF32},
+  {kGfx90a,   0,   kF32,         ConstKind::kF32},
+  {kGfx90a,   0,   kI32,         ConstKind::kF32},
+  {kGfx90a,   0,   kF64,         ConstKind::kF64},
+  {kGfx950,   0,   kF32,         ConstKind::kF32},
+  {kGfx950,   0,   kI32,         ConstKind::kF32},
+  {kGfx950,   0,   kF64,         ConstKind::kF64},
 };
 // clang-format on
 

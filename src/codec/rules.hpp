@@ -24,6 +24,10 @@ struct GenerationRules {
   int overlap_above; // dense forms: C must equal D or not overlap it when D has more registers than
                      // this (0: no rule)
   OpSelHi op_sel_hi;
+  bool cd_agpr_only; // gfx908: D and C are AccVGPRs, always (no ACC_CD bit)
+  bool c_constants;  // the assembler takes an inline constant as C (gfx908 does not, though it
+                     // takes src_* sources; its disassembler prints a constant, which wavemma
+                     // rejects as llvm-mc's assembler does)
 };
 GenerationRules const& rules_of(isa::Generation);
 

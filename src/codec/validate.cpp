@@ -41,6 +41,8 @@ std::optional<Error> check_operand(MachineInstruction const& mi, Slot slot) {
 
   switch (op.kind) {
   case Operand::Kind::kConstant:
+    if (c_operand && row.mod_rules().c_inline && !rules.c_constants)
+      return invalid(fmt::format("{}: inline constants are not allowed on {}", where, isa::name(row.gen)));
     if (!c_operand || !row.mod_rules().c_inline)
       return invalid(fmt::format("{} must be a register, not a constant", where));
     if (!detail::is_inline_code(op.value))
@@ -60,6 +62,10 @@ std::optional<Error> check_operand(MachineInstruction const& mi, Slot slot) {
 
   int const width = slot_width(row, mi.wave, slot);
   std::string const text = detail::register_text(op.file, op.value, width);
+  bool const cd_slot = slot == Slot::kVdst || c_operand;
+  if (rules.cd_agpr_only && cd_slot && op.file != RegFile::kAgpr)
+    return invalid(fmt::format("{} must be an AccVGPR on {} (C and D live in AccVGPRs), not {}", where,
+                               isa::name(row.gen), text));
   if (op.file == RegFile::kAgpr && !may_be_agpr(rules, row, slot)) {
     if (!rules.agpr_ab)
       return invalid(fmt::format("{}: AccVGPRs ({}) do not exist on {}", where, text,

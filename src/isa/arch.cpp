@@ -1,10 +1,13 @@
 // Architecture and GPU records. CU counts, peak clocks, memory size, interface width and data rate,
 // and L2 size: AMD product specification pages [DOC] (MI300X's memory and 4 MiB L2 per XCD
-// rechecked against public reports); LDS 64 KiB per CU on CDNA3, RDNA3 and RDNA4 [DOC: the ISA
-// guides].
-// Matrix units per CU: RDNA CUs have 2 SIMDs, CDNA3 CUs 4 matrix cores; with CALC's cycle counts
-// they reproduce AMD's published peak matrix figures (e.g. MI300X 1307.4 TFLOPS f16, RX 9070 XT
-// 195 TFLOPS f16 dense).
+// rechecked against public reports; MI100 32 GB HBM2 at 1.2 TB/s, MI210 64 GB HBM2e at 1.6 TB/s,
+// MI250X 128 GB HBM2e at 3.2 TB/s, 8 MB L2 per GCD; MI350X/MI355X 288 GB HBM3E at 8 TB/s, 4 MB L2
+// per XCD: amd.com/en/products/accelerators/instinct/...); LDS 64 KiB per CU on CDNA1-3, RDNA3 and
+// RDNA4, 160 KiB on CDNA4 [DOC: the ISA guides, CDNA4 whitepaper].
+// Matrix units per CU: RDNA CUs have 2 SIMDs, CDNA CUs 4 matrix cores; with CALC's cycle counts
+// (LLVM's gfx950 schedule model for CDNA4) they reproduce AMD's published peak matrix figures (e.g.
+// MI100 184.6 TFLOPS f16, MI250X 383.0, MI300X 1307.4, MI355X 2516.6 dense; RX 9070 XT 195 TFLOPS
+// f16 dense): tests/isa/catalog_test.cpp.
 
 #include "wavemma/isa/arch.hpp"
 
@@ -30,16 +33,23 @@ constexpr std::array kArchs = std::to_array<Arch>({
   {"gfx1153", kGfx11,  "RDNA3.5 APU",                                         2, true},
   {"gfx1200", kGfx12,  "Radeon RX 9060 XT/9060",                              2, true},
   {"gfx1201", kGfx12,  "Radeon RX 9070 XT/9070, Radeon AI PRO R9700",         2, true},
+  {"gfx908",  kGfx908, "Instinct MI100",                                      4, true},
+  {"gfx90a",  kGfx90a, "Instinct MI210/MI250/MI250X",                         4, true},
   {"gfx940",  kGfx94x, "Instinct MI300 (early)",                              4, false},
   {"gfx941",  kGfx94x, "Instinct MI300 (early)",                              4, false},
   {"gfx942",  kGfx94x, "Instinct MI300X/MI300A/MI325X",                       4, true},
+  {"gfx950",  kGfx950, "Instinct MI350X/MI355X",                              4, true},
 });
 
 // Each generation's names and the architecture its family alias means.
 constexpr std::array kGenerations = std::to_array<GenerationInfo>({
-  {kGfx11,  "gfx11",  "RDNA3", "gfx1100", true},
-  {kGfx12,  "gfx12",  "RDNA4", "gfx1201", true},
-  {kGfx94x, "gfx94x", "CDNA3", "gfx942",  false},
+//  gen      name      family   default    rdna   preferred
+  {kGfx11,  "gfx11",  "RDNA3", "gfx1100", true,  false},
+  {kGfx12,  "gfx12",  "RDNA4", "gfx1201", true,  false},
+  {kGfx908, "gfx908", "CDNA1", "gfx908",  false, false},
+  {kGfx90a, "gfx90a", "CDNA2", "gfx90a",  false, false},
+  {kGfx94x, "gfx94x", "CDNA3", "gfx942",  false, true},
+  {kGfx950, "gfx950", "CDNA4", "gfx950",  false, false},
 });
 
 // Aliases beyond the family names: RDNA3.5 is the gfx115x part of gfx11.
@@ -63,6 +73,11 @@ constexpr std::array kGpus = std::to_array<Gpu>({
   {"Instinct MI300X",         "mi300x",   "gfx942",  304, 2100, 192, 8192,  5200,  4096, 64, false},
   {"Instinct MI300A",         "mi300a",   "gfx942",  228, 2100, 128, 8192,  5200,  4096, 64, true},
   {"Instinct MI325X",         "mi325x",   "gfx942",  304, 2100, 256, 8192,  6000,  4096, 64, false},
+  {"Instinct MI100",          "mi100",    "gfx908",  120, 1502,  32, 4096,  2400,  8192, 64, false},
+  {"Instinct MI250X",         "mi250x",   "gfx90a",  220, 1700, 128, 8192,  3200,  8192, 64, false},
+  {"Instinct MI210",          "mi210",    "gfx90a",  104, 1700,  64, 4096,  3200,  8192, 64, false},
+  {"Instinct MI355X",         "mi355x",   "gfx950",  256, 2400, 288, 8192,  8000,  4096, 160, false},
+  {"Instinct MI350X",         "mi350x",   "gfx950",  256, 2200, 288, 8192,  8000,  4096, 160, false},
 });
 // clang-format on
 

@@ -5,6 +5,7 @@
 #include "wavemma/isa/builtin.hpp"
 
 #include <fmt/format.h>
+#include <stdexcept>
 
 namespace wavemma::isa {
 namespace {
@@ -18,8 +19,26 @@ struct ScalarInfo {
 constexpr ScalarInfo kScalars[] = {
     {"float", "f32", "float"}, {"double", "f64", "double"}, {"_Float16", "f16", "_Float16"},
     {"__fp16", "fp16", "__fp16"}, {"short", "i16", "short"}, {"int", "i32", "int"},
-    {"int64_t", "i64", "long"}, {"bool", "i1", "bool"},
+    {"int64_t", "i64", "long"}, {"bool", "i1", "bool"}, {"__bf16", "bf16", "__bf16"},
 };
+
+// The earliest CDNA generation's row with the same builtin: where the builtin arrived.
+Instruction const& first_of_builtin(Instruction const& in) {
+  Instruction const* first = &in;
+  for (auto const& row : catalog())
+    if (!is_rdna(row.gen) && row.builtin_stem == in.builtin_stem && row.gen < first->gen) first = &row;
+  return *first;
+}
+
+// The clang feature that gates a builtin (reference/instructions.md §5): on CDNA, the builtins that
+// arrive with gfx950 need gfx950-insts, fp8/bf8 ones fp8-insts, every other mai-insts.
+std::string cdna_feature(Instruction const& in) {
+  Instruction const& first = first_of_builtin(in);
+  if (first.gen == Generation::kGfx950) return "gfx950-insts";
+  bool const fp8 = first.a == ElemType::kFp8Fnuz || first.a == ElemType::kBf8Fnuz || first.a == ElemType::kFp8 ||
+                   first.a == ElemType::kBf8;
+  return fp8 ? "fp8-insts" : "mai-insts";
+}
 
 // The C type that carries an operand of `vgprs` registers of element type t.
 CType operand_ctype(Instruction const& in, ElemType t, int vgprs) {
@@ -27,7 +46,9 @@ CType operand_ctype(Instruction const& in, ElemType t, int vgprs) {
   case ElemType::kF16:
     // SWMMAC declares __fp16 vectors, every other builtin _Float16 (seed-errata.md §A.5).
     return {in.kind == Kind::kSwmmac ? CScalar::kFp16 : CScalar::kFloat16, vgprs * 2};
-  case ElemType::kBf16: return {CScalar::kShort, vgprs * 2};
+  case ElemType::kBf16:
+    // bf16 is short bit patterns, except in the builtins that arrived with gfx950 (clang's __bf16).
+    return {first_of_builtin(in).gen == Generation::kGfx950 ? CScalar::kBf16 : CScalar::kShort, vgprs * 2};
   case ElemType::kF32:
   case ElemType::kXf32: return {CScalar::kFloat, vgprs};
   case ElemType::kF64: return {CScalar::kDouble, vgprs / 2};
@@ -43,10 +64,16 @@ std::string feature_of(Instruction const& in, int wave) {
   switch (in.gen) {
   case Generation::kGfx11: return fmt::format("gfx11-insts,wavefrontsize{}", wave);
   case Generation::kGfx12: return fmt::format("gfx12-insts,wavefrontsize{}", wave);
-  case Generation::kGfx94x:
-    return in.a == ElemType::kFp8Fnuz || in.a == ElemType::kBf8Fnuz ? "fp8-insts" : "mai-insts";
+  default: return cdna_feature(in);
   }
-  return {};
+}
+
+// The clang features of a CDNA architecture that gate matrix builtins [DOC: clang-22].
+bool cdna_has_feature(Generation gen, std::string_view feature) {
+  if (feature == "mai-insts") return true;
+  if (feature == "fp8-insts") return gen == Generation::kGfx94x || gen == Generation::kGfx950;
+  if (feature == "gfx950-insts") return gen == Generation::kGfx950;
+  return false;
 }
 
 std::string builtin_name(Instruction const& in, int wave, bool tied) {
@@ -55,9 +82,8 @@ std::string builtin_name(Instruction const& in, int wave, bool tied) {
   switch (in.gen) {
   case Generation::kGfx11: return n + fmt::format("_w{}", wave);
   case Generation::kGfx12: return n + (in.kind == Kind::kWmma ? fmt::format("_w{}_gfx12", wave) : fmt::format("_w{}", wave));
-  case Generation::kGfx94x: return n;
+  default: return n;
   }
-  return n;
 }
 
 Builtin derive(Instruction const& in, int wave, bool tied) {
@@ -65,7 +91,7 @@ Builtin derive(Instruction const& in, int wave, bool tied) {
   CType const a = operand_ctype(in, in.a, vgprs(in, wave, Operand::kA));
   CType const b = operand_ctype(in, in.b, vgprs(in, wave, Operand::kB));
   CType const c = operand_ctype(in, in.cd, vgprs(in, wave, Operand::kD));
-  Builtin bi{builtin_name(in, wave, tied), &in, in.gen, wave, tied, c, {}, feature_of(in, wave), {}};
+  Builtin bi{builtin_name(in, wave, tied), &in, in.gen, wave, tied, c, {}, feature_of(in, wave), {&in}};
   auto& p = bi.params;
   bool const integer = is_integer(in.a) && is_rdna(in.gen);
   if (integer) {
@@ -95,38 +121,25 @@ Builtin derive(Instruction const& in, int wave, bool tied) {
   return bi;
 }
 
-// gfx908/gfx90a builtins that pass Sema on gfx942 and crash instruction selection
-// (reference/instructions.md §4.6).
-Builtin foreign(std::string_view stem, CType ab, CType c, std::string_view instruction) {
-  constexpr CType kInt{CScalar::kInt};
-  return Builtin{fmt::format("{}{}", kPrefix, stem), nullptr, Generation::kGfx94x, 64, false, c,
-                 {{ParamRole::kA, "a", ab, false}, {ParamRole::kB, "b", ab, false}, {ParamRole::kC, "c", c, false},
-                  {ParamRole::kCbsz, "cbsz", kInt, true}, {ParamRole::kAbid, "abid", kInt, true},
-                  {ParamRole::kBlgp, "blgp", kInt, true}},
-                 "mai-insts",
-                 fmt::format("{} exists on gfx908/gfx90a only; clang-22 accepts the builtin on gfx942 and then "
-                             "fails instruction selection",
-                             instruction)};
-}
-
 std::vector<Builtin> make_all() {
   std::vector<Builtin> all;
+  auto const add = [&](Builtin b) {
+    for (auto& other : all)
+      if (other.name == b.name) { // another generation's row of the same builtin
+        if (other.signature() != b.signature() || other.wave != b.wave)
+          throw std::logic_error(fmt::format("{}: {} on {} and {} on {}", b.name, other.signature(),
+                                             name(other.gen), b.signature(), name(b.gen)));
+        other.rows.push_back(b.instruction);
+        return;
+      }
+    all.push_back(std::move(b));
+  };
   for (auto const& in : catalog())
     for (int wave : in.wave_sizes()) {
-      all.push_back(derive(in, wave, false));
+      add(derive(in, wave, false));
       bool const tied_form = in.gen == Generation::kGfx11 && (in.mod_rules().op_sel_defined & 0b100);
-      if (tied_form) all.push_back(derive(in, wave, true));
+      if (tied_form) add(derive(in, wave, true));
     }
-  CType const i = {CScalar::kInt}, v2i16 = {CScalar::kShort, 2};
-  CType const v4i = {CScalar::kInt, 4}, v16i = {CScalar::kInt, 16};
-  CType const v4f = {CScalar::kFloat, 4}, v16f = {CScalar::kFloat, 16}, v32f = {CScalar::kFloat, 32};
-  all.push_back(foreign("mfma_i32_32x32x8i8", i, v16i, "v_mfma_i32_32x32x8i8"));
-  all.push_back(foreign("mfma_i32_16x16x16i8", i, v4i, "v_mfma_i32_16x16x16i8"));
-  all.push_back(foreign("mfma_f32_32x32x2bf16", v2i16, v32f, "v_mfma_f32_32x32x2bf16"));
-  all.push_back(foreign("mfma_f32_16x16x2bf16", v2i16, v16f, "v_mfma_f32_16x16x2bf16"));
-  all.push_back(foreign("mfma_f32_4x4x2bf16", v2i16, v4f, "v_mfma_f32_4x4x2bf16"));
-  all.push_back(foreign("mfma_f32_32x32x4bf16", v2i16, v16f, "v_mfma_f32_32x32x4bf16"));
-  all.push_back(foreign("mfma_f32_16x16x8bf16", v2i16, v4f, "v_mfma_f32_16x16x8bf16"));
   return all;
 }
 
@@ -174,15 +187,22 @@ Builtin const* find_builtin(std::string_view name) {
 std::vector<Builtin const*> builtins_of(Instruction const& in, int wave) {
   std::vector<Builtin const*> out;
   for (auto const& b : builtins())
-    if (b.instruction == &in && b.wave == wave) out.push_back(&b);
+    if (b.wave == wave && b.instruction_on(in.gen) == &in) out.push_back(&b);
   return out;
+}
+
+Instruction const* Builtin::instruction_on(Generation g) const {
+  for (auto const* in : rows)
+    if (in->gen == g) return in;
+  return nullptr;
 }
 
 BuiltinStatus builtin_status(Builtin const& b, Arch const& arch, int wave) {
   bool const wave_ok = b.wave == wave;
-  if (b.instruction == nullptr) // gfx908/gfx90a builtins: mai-insts passes Sema on gfx942
-    return arch.gen == Generation::kGfx94x ? BuiltinStatus::kBackendCrash : BuiltinStatus::kSemaError;
-  if (b.gen == arch.gen) return wave_ok ? BuiltinStatus::kOk : BuiltinStatus::kSemaError;
+  if (b.instruction_on(arch.gen)) return wave_ok ? BuiltinStatus::kOk : BuiltinStatus::kSemaError;
+  if (!is_rdna(b.gen)) // CDNA: clang checks the feature only, the backend the instruction
+    return !is_rdna(arch.gen) && cdna_has_feature(arch.gen, b.feature) ? BuiltinStatus::kBackendCrash
+                                                                       : BuiltinStatus::kSemaError;
   // gfx12 implies gfx11-insts: the gfx11 builtins pass Sema there and fail selection.
   if (b.gen == Generation::kGfx11 && arch.gen == Generation::kGfx12 && wave_ok) return BuiltinStatus::kBackendCrash;
   return BuiltinStatus::kSemaError;
@@ -197,11 +217,13 @@ std::string builtin_diagnostic(Builtin const& b, Arch const& arch, int wave) {
   switch (builtin_status(b, arch, wave)) {
   case BuiltinStatus::kOk: return {};
   case BuiltinStatus::kSemaError: return fmt::format("'{}' needs target feature {}", b.name, b.feature);
-  case BuiltinStatus::kBackendCrash:
+  case BuiltinStatus::kBackendCrash: {
+    std::string where;
+    for (auto const* in : b.rows) where += fmt::format("{}{}", where.empty() ? "" : ", ", name(in->gen));
     return fmt::format("'{}' is accepted by clang-22 on {} but its instruction does not exist there (the backend "
-                       "fails with \"Cannot select\"); {}",
-                       b.name, arch.name,
-                       b.instruction ? fmt::format("use the {} builtins", name(arch.gen)) : b.note);
+                       "fails with \"Cannot select\"); it exists on {}",
+                       b.name, arch.name, where);
+  }
   }
   return {};
 }

@@ -137,6 +137,10 @@ void mfma_cd(BitLayout& L, Instruction const& in) {
   }
 }
 
+// SMFMAC: dense K positions per lane chunk, T = M*K/64 (a lane holds T/2 stored A values): 128/e
+// bits of A on gfx942 (§6.1), 256/e on the wider gfx950 forms (4 VGPRs of A).
+int cdna_sparse_tbits(Instruction const& in) { return lg(in.m * in.k / 64); }
+
 // BLGP: the register lane group each consumer lane group reads (§5.4).
 constexpr std::array<std::array<uint8_t, 4>, 8> kBlgpGroups = {{
     {0, 1, 2, 3}, {0, 1, 0, 1}, {2, 3, 2, 3}, {1, 2, 3, 0},
@@ -158,7 +162,7 @@ BitLayout index_base(Instruction const& in, int wave) {
   BitLayout L = empty_layout(in, wave, Operand::kIndex, 2);
   int const e = elem_bits(in.a);
   bool const rdna = is_rdna(in.gen);
-  int const tbits = rdna ? lg(std::min(128 / e, in.k / 2)) : lg(128 / e);
+  int const tbits = rdna ? lg(std::min(128 / e, in.k / 2)) : cdna_sparse_tbits(in);
   sparse_a(L, tbits, lg(in.k / 2), lg(in.m), rdna);
   if (rdna && wave == 64) {
     // The A operand decides: a one-VGPR A keeps the wave32 index (lanes 32-63 ignored);
@@ -226,12 +230,15 @@ BitLayout operand_layout(Instruction const& in, int wave, Operand op, Modifiers 
       rdna4_cd(L);
     if (wave == 64) fold_to_wave64(L);
     return L;
+  case Generation::kGfx908:
+  case Generation::kGfx90a:
   case Generation::kGfx94x:
+  case Generation::kGfx950:
     if (in.sparse() && op == Operand::kA) {
-      sparse_a(L, lg(128 / e), lg(in.k / 2), lg(in.m), false);
+      sparse_a(L, cdna_sparse_tbits(in), lg(in.k / 2), lg(in.m), false);
     } else if (in.sparse() && op == Operand::kB) {
       L.route(Axis::kCol, 0, lg(in.m), Field::kLane, 0);
-      int const tbits = lg(128 / e);
+      int const tbits = cdna_sparse_tbits(in);
       L.route(Axis::kRow, 0, tbits, Field::kSlot, 0).route(Axis::kRow, tbits, lg(in.k) - tbits, Field::kLane, lg(in.m));
     } else if (ab) {
       mfma_ab(L, in, op);

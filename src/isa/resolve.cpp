@@ -98,12 +98,12 @@ Target resolve_target(std::string_view given, std::string_view arch, int wave) {
   std::string const name = excerpt(given, 80);
   Builtin const* bi = find_builtin(instruction);
   if (bi) {
-    if (!bi->instruction) throw InputError(fmt::format("{}: {}", bi->name, bi->note));
     t.instruction = bi->instruction;
     wave_from_builtin = bi->wave;
   }
   if (!arch.empty()) {
     t.arch = &resolve_arch(arch);
+    if (bi && bi->instruction_on(t.arch->gen)) t.instruction = bi->instruction_on(t.arch->gen);
     if (!t.instruction) t.instruction = find_instruction(t.arch->gen, instruction);
     if (t.instruction && t.instruction->gen != t.arch->gen)
       throw InputError(fmt::format("{} is a {} builtin; {} is {}", name, family_name(t.instruction->gen), t.arch->name,
@@ -121,6 +121,8 @@ Target resolve_target(std::string_view given, std::string_view arch, int wave) {
     for (auto const& g : generations())
       if (auto const* in = find_instruction(g.gen, instruction)) found.push_back(in);
     if (found.empty()) throw InputError(fmt::format("unknown instruction '{}'{}", name, suggestion(instruction)));
+    auto const preferred = std::ranges::find_if(found, [](Instruction const* in) { return info(in->gen).preferred; });
+    if (found.size() > 1 && preferred != found.end()) found = {*preferred}; // CDNA names: CDNA3's
     if (found.size() > 1) {
       std::string gens;
       for (auto const* in : found) gens += (gens.empty() ? "" : " and ") + std::string(isa::name(in->gen));

@@ -136,7 +136,7 @@ bool complete_matrix(Block& b, Wave& w) {
   // no VGPR-major copies.
   MatrixShape const& s = w.shape;
   int const wave = t.wave;
-  emu::Issue const issue{bi.instruction, wave, modifiers(w.wait.detail)};
+  emu::Issue const issue{bi.instruction_on(t.arch->gen), wave, modifiers(w.wait.detail)};
   w.out.resize(size_t(wave) * size_t(s.d));
   try {
     emu::execute_lanes(issue, {w.in.data(), s.staged(), s.a, s.b, s.c, s.sparse ? s.a + s.b + s.c : -1},

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "wavemma/isa/arch.hpp"
+
 #include <fmt/format.h>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -18,9 +20,7 @@ namespace {
 
 std::string const kBin = WAVEMMA_BIN;
 
-std::string arch_of(isa::Generation g) {
-  return g == isa::Generation::kGfx11 ? "gfx1100" : g == isa::Generation::kGfx12 ? "gfx1201" : "gfx942";
-}
+std::string arch_of(isa::Generation g) { return std::string(isa::default_arch(g).name); }
 
 std::string write_file(std::string const& name, std::string const& text) {
   std::string const path = ::testing::TempDir() + name;
@@ -112,7 +112,7 @@ TEST(CliExec, ExplainNamesTheStepsAndAgreesWithD) {
     for (int j = 0; j < 16; ++j) b += fmt::format("{}{}", j ? " " : "", k == 1 && j == 5 ? "0x4200" : "0x3c00");
     b += "\n";
   }
-  auto const res = test::run(fmt::format("{} exec v_mfma_f32_16x16x16_f16 --a {} --b {} --explain 3,5", kBin,
+  auto const res = test::run(fmt::format("{} exec v_mfma_f32_16x16x16_f16 --arch gfx942 --a {} --b {} --explain 3,5", kBin,
                                          write_file("ex_a.txt", a), write_file("ex_b.txt", b)));
   ASSERT_EQ(res.status, 0) << res.output;
   EXPECT_NE(res.output.find("cdna3.alg1.g8"), std::string::npos) << res.output;

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "wavemma/isa/arch.hpp"
+
 #include <fmt/format.h>
 #include <sstream>
 
@@ -15,9 +17,7 @@ namespace {
 
 std::string const kBin = WAVEMMA_BIN;
 
-std::string arch_of(isa::Generation g) {
-  return g == isa::Generation::kGfx11 ? "gfx1100" : g == isa::Generation::kGfx12 ? "gfx1201" : "gfx942";
-}
+std::string arch_of(isa::Generation g) { return std::string(isa::default_arch(g).name); }
 
 std::string modifier_flags(isa::Modifiers const& m) {
   std::string f;
@@ -101,7 +101,7 @@ constexpr Bad kBad[] = {
   {"frobnicate",                                                               "frobnicate"},
   {"list --arch gfx942 --wave 32",                                             "no wave32"},
   {"list --family tensor",                                                     "unknown family"},
-  {"show __builtin_amdgcn_mfma_i32_32x32x8i8",                                 "gfx908/gfx90a only"},
+  {"show __builtin_amdgcn_mfma_i32_32x32x8i8 --arch gfx942",                   "is a CDNA1 builtin; gfx942 is CDNA3"},
   {"show __builtin_amdgcn_wmma_f32_16x16x16_f16_w64_gfx12 --wave 32",          "wave64 builtin"},
   {"peak v_wmma_f32_16x16x16_f16 --arch gfx1201 --gpu mi300x",                 "is gfx942"},
   {"peak v_wmma_f32_16x16x16_f16 --arch gfx1103",                              "give --gpu or both --cus and --clock-mhz"},

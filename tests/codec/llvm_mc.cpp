@@ -1,5 +1,7 @@
 #include "llvm_mc.hpp"
 
+#include "wavemma/isa/arch.hpp"
+
 #include <cstdlib>
 #include <filesystem>
 #include <fmt/format.h>
@@ -167,10 +169,7 @@ void disassemble_into(McTarget const& t, std::vector<codec::Bytes> const& words,
 } // namespace
 
 codec::Target McTarget::target() const {
-  return {cpu == "gfx942"    ? isa::Generation::kGfx94x
-          : cpu == "gfx1100" ? isa::Generation::kGfx11
-                             : isa::Generation::kGfx12,
-          wave};
+  return {isa::find_arch(cpu)->gen, wave};
 }
 
 std::string McTarget::label() const {
@@ -179,13 +178,14 @@ std::string McTarget::label() const {
 
 std::string McTarget::args() const {
   std::string a = "-triple=amdgcn -mcpu=" + cpu;
-  if (wave == 64 && cpu != "gfx942") a += " -mattr=+wavefrontsize64";
+  if (wave == 64 && isa::is_rdna(isa::find_arch(cpu)->gen)) a += " -mattr=+wavefrontsize64";
   return a;
 }
 
 std::vector<McTarget> const& targets() {
   static std::vector<McTarget> const all = {
-      {"gfx1100", 32}, {"gfx1100", 64}, {"gfx1200", 32}, {"gfx1200", 64}, {"gfx942", 64}};
+      {"gfx1100", 32}, {"gfx1100", 64}, {"gfx1200", 32}, {"gfx1200", 64},
+      {"gfx908", 64},  {"gfx90a", 64},  {"gfx942", 64},  {"gfx950", 64}};
   return all;
 }
 

@@ -148,7 +148,10 @@ TEST(Chain, EqualsTheLoopOfExecuteForEveryInstruction) {
       for (auto const& mods : modifier_settings(in, wave)) {
         Issue const is{&in, wave, mods};
         auto const model = numeric_model(is);
-        bool const moves_blocks = in.blocks > 1 && (mods.cbsz || mods.abid || mods.blgp);
+        auto const& r = in.mod_rules(); // modifiers that move data (gfx90a f64 4x4x4: BLGP does not)
+        bool const moves_blocks =
+            in.blocks > 1 && ((r.broadcast_effect && (mods.cbsz || mods.abid)) || (r.blgp_effect && mods.blgp) ||
+                              (r.blgp_is_neg && mods.blgp));
         int const M = 2 * in.m, N = 2 * in.n, K = 3 * in.k;
         Matrix dense(1, M, K);
         for (auto& v : dense.bits) v = rng.code(model.a);

@@ -204,6 +204,10 @@ TEST(Catalog, Gfx12WmmaMatchesReference) { check_wmma(catalog(), section("### 3.
 TEST(Catalog, Gfx12SwmmacMatchesReference) { check_swmmac(catalog(), section("### 3.3 gfx12 SWMMAC"), Generation::kGfx12); }
 TEST(Catalog, Gfx942MfmaMatchesReference) { check_mfma(catalog(), section("### 3.4 gfx942 MFMA"), Generation::kGfx94x); }
 TEST(Catalog, Gfx942SmfmacMatchesReference) { check_smfmac(catalog(), section("### 3.5 gfx942 SMFMAC"), Generation::kGfx94x); }
+TEST(Catalog, Gfx908MfmaMatchesReference) { check_mfma(catalog(), section("### 3.6 gfx908 MFMA"), Generation::kGfx908); }
+TEST(Catalog, Gfx90aMfmaMatchesReference) { check_mfma(catalog(), section("### 3.7 gfx90a MFMA"), Generation::kGfx90a); }
+TEST(Catalog, Gfx950MfmaMatchesReference) { check_mfma(catalog(), section("### 3.8 gfx950 MFMA"), Generation::kGfx950); }
+TEST(Catalog, Gfx950SmfmacMatchesReference) { check_smfmac(catalog(), section("### 3.9 gfx950 SMFMAC"), Generation::kGfx950); }
 TEST(Catalog, OpcodesAndNamesAreUniquePerGeneration) { check_unique(catalog()); }
 TEST(Catalog, EveryRowNamesAModelWithEvidence) { check_models(catalog()); }
 
@@ -241,6 +245,11 @@ TEST(Catalog, AliasesFindTheCanonicalRow) {
   EXPECT_EQ(in->mnemonic, "v_mfma_f32_16x16x16_bf16");
   EXPECT_EQ(find_instruction(Generation::kGfx11, "v_wmma_f32_16x16x16_fp8_fp8"), nullptr);
   EXPECT_EQ(find_instruction(Generation::kGfx94x, "v_mfma_i32_32x32x8i8"), nullptr); // gfx908/gfx90a only
+  ASSERT_NE(find_instruction(Generation::kGfx908, "v_mfma_i32_32x32x8i8"), nullptr);
+  EXPECT_EQ(find_instruction(Generation::kGfx908, "v_mfma_f32_32x32x4bf16_1k"), nullptr); // from gfx90a on
+  EXPECT_EQ(find_instruction(Generation::kGfx908, "v_mfma_f64_16x16x4f64"), nullptr);
+  EXPECT_EQ(find_instruction(Generation::kGfx950, "v_mfma_f32_16x16x8_xf32"), nullptr); // gone on gfx950
+  EXPECT_EQ(find_instruction(Generation::kGfx90a, "v_smfmac_f32_16x16x32_f16"), nullptr); // from gfx940 on
   // The CDNA2 trap name: only the assembler takes it (as llvm-mc-22 does).
   EXPECT_EQ(find_instruction(Generation::kGfx94x, "v_mfma_f32_32x32x4bf16"), nullptr);
   in = find_instruction(Generation::kGfx94x, "v_mfma_f32_32x32x4bf16", AliasUse::kAssembler);
@@ -252,9 +261,12 @@ TEST(Arch, RecordsAndAliases) {
   ASSERT_NE(find_arch("gfx1201"), nullptr);
   EXPECT_EQ(find_arch("rdna4")->name, "gfx1201");
   EXPECT_EQ(find_arch("CDNA3")->name, "gfx942");
-  EXPECT_EQ(find_arch("gfx908"), nullptr);
+  EXPECT_EQ(find_arch("cdna1")->name, "gfx908");
+  EXPECT_EQ(find_arch("cdna2")->name, "gfx90a");
+  EXPECT_EQ(find_arch("cdna4")->name, "gfx950");
+  EXPECT_EQ(find_arch("gfx906"), nullptr);
   for (auto const* name : {"gfx1100", "gfx1101", "gfx1102", "gfx1103", "gfx1150", "gfx1151", "gfx1200", "gfx1201",
-                           "gfx940", "gfx941", "gfx942"})
+                           "gfx908", "gfx90a", "gfx940", "gfx941", "gfx942", "gfx950"})
     EXPECT_NE(find_arch(name), nullptr) << name;
   EXPECT_EQ(find_arch("gfx942")->default_wave(), 64);
   EXPECT_FALSE(find_arch("gfx942")->has_wave(32));
@@ -294,6 +306,17 @@ TEST(Arch, PeakFiguresReproduceVendorNumbers) {
            g->peak_clock_mhz * 1e6 / 1e12;
   };
   EXPECT_NEAR(peak_tflops("mi300x", Generation::kGfx94x, "v_mfma_f32_32x32x8_f16"), 1307.4, 0.1);
+  // AMD's product pages: MI100 184.6 TFLOPS f16 (46.1 f32 matrix), MI210 181.0 f16 (45.3 f64 matrix),
+  // MI250X 383.0 f16 (95.7 f64 matrix), MI350X 2.3 PFLOPS f16 dense, MI355X 2.5 (2516.6) dense.
+  EXPECT_NEAR(peak_tflops("mi100", Generation::kGfx908, "v_mfma_f32_32x32x8f16"), 184.6, 0.1);
+  EXPECT_NEAR(peak_tflops("mi100", Generation::kGfx908, "v_mfma_f32_32x32x2f32"), 46.1, 0.1);
+  EXPECT_NEAR(peak_tflops("mi210", Generation::kGfx90a, "v_mfma_f32_32x32x8f16"), 181.0, 0.1);
+  EXPECT_NEAR(peak_tflops("mi210", Generation::kGfx90a, "v_mfma_f64_16x16x4f64"), 45.3, 0.1);
+  EXPECT_NEAR(peak_tflops("mi250x", Generation::kGfx90a, "v_mfma_f32_32x32x8f16"), 383.0, 0.1);
+  EXPECT_NEAR(peak_tflops("mi250x", Generation::kGfx90a, "v_mfma_f64_16x16x4f64"), 95.7, 0.1);
+  EXPECT_NEAR(peak_tflops("mi350x", Generation::kGfx950, "v_mfma_f32_32x32x16_f16"), 2306.9, 0.1);
+  EXPECT_NEAR(peak_tflops("mi355x", Generation::kGfx950, "v_mfma_f32_32x32x16_f16"), 2516.6, 0.1);
+  EXPECT_NEAR(peak_tflops("mi355x", Generation::kGfx950, "v_mfma_f32_16x16x32_bf16"), 2516.6, 0.1);
   EXPECT_NEAR(peak_tflops("mi300a", Generation::kGfx94x, "v_mfma_f32_32x32x8_f16"), 980.6, 0.1);
   EXPECT_NEAR(peak_tflops("rx7900xtx", Generation::kGfx11, "v_wmma_f32_16x16x16_f16"), 122.8, 0.2);
   EXPECT_NEAR(peak_tflops("rx9070xt", Generation::kGfx12, "v_wmma_f32_16x16x16_f16"), 194.6, 0.1);

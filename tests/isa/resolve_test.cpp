@@ -14,12 +14,19 @@ TEST(Resolve, DefaultArchitectures) {
   for (auto const* a : default_architectures()) names.push_back(a->name);
   // One per generation; the flagship where the generation's first part is not (gfx1200, gfx940).
   EXPECT_EQ(names.size(), generations().size());
-  for (char const* flagship : {"gfx1100", "gfx1201", "gfx942"})
+  for (char const* flagship : {"gfx1100", "gfx1201", "gfx908", "gfx90a", "gfx942", "gfx950"})
     EXPECT_NE(std::find(names.begin(), names.end(), flagship), names.end()) << flagship;
 }
 
 TEST(Resolve, Targets) {
-  Target t = resolve_target("v_mfma_f32_16x16x16_f16", "", 0);
+  Target t = resolve_target("v_mfma_f32_16x16x8_xf32", "", 0); // gfx942 only
+  EXPECT_EQ(t.arch->name, "gfx942");
+  EXPECT_EQ(t.wave, 64);
+  t = resolve_target("v_mfma_f32_16x16x16_f16", "cdna4", 0);
+  EXPECT_EQ(t.arch->name, "gfx950");
+  t = resolve_target("mfma_f32_16x16x16f16", "gfx908", 0); // a builtin shared by four generations
+  EXPECT_EQ(t.instruction->mnemonic, "v_mfma_f32_16x16x16f16");
+  t = resolve_target("v_mfma_f32_16x16x16_f16", "", 0); // also gfx950's: CDNA3 is the preferred CDNA
   EXPECT_EQ(t.arch->name, "gfx942");
   EXPECT_EQ(t.wave, 64);
   t = resolve_target("wmma_f32_16x16x16_f16_w64_gfx12", "", 0); // a builtin fixes generation and wave
@@ -55,8 +62,10 @@ TEST(Resolve, RejectedTargets) {
     {"v_mfma_f32_16x16x16_f16",  "gfx1201", 0,  "gfx1201 lacks instruction v_mfma_f32_16x16x16_f16: CDNA3 has it (gfx940, gfx941, gfx942)"},
     {"v_mfma_f32_16x16x16_f16",  "gfx9",    0,  "unknown architecture 'gfx9' (known: "},
     {"V_MFMA_F32_16X16X16_F16\x01", "",     0,  "unknown instruction 'V_MFMA_F32_16X16X16_F16\\x01'"},
-    {"v_mfma_f32_16x16x16_f16",  "",        32, "gfx942 has no wave32 (CDNA3 runs wave64 only)"},
-    {"v_mfma_f32_16x16x16_f16",  "",        48, "--wave takes 32 or 64 (got '48')"},
+    {"v_mfma_i32_32x32x8i8",     "",        0,  "v_mfma_i32_32x32x8i8 exists on gfx908 and gfx90a: choose with --arch (e.g. --arch gfx90a)"},
+    {"v_mfma_f32_16x16x8_xf32",  "",        32, "gfx942 has no wave32 (CDNA3 runs wave64 only)"},
+    {"v_mfma_f32_16x16x8_xf32",  "",        48, "--wave takes 32 or 64 (got '48')"},
+    {"v_mfma_f32_16x16x8_xf32",  "gfx950",  0,  "gfx950 lacks instruction v_mfma_f32_16x16x8_xf32: CDNA3 has it"},
     {"wmma_f32_16x16x16_f16_w64_gfx12", "", 32, "__builtin_amdgcn_wmma_f32_16x16x16_f16_w64_gfx12 is a wave64 builtin, but --wave 32 was given"},
   };
   // clang-format on

@@ -159,7 +159,11 @@ inline std::vector<Place> mfma(Instruction const& in, Operand op, Coord c, Modif
 // §6 SMFMAC
 inline std::vector<Place> smfmac(Instruction const& in, Operand op, Coord c, Modifiers const& mods) {
   if (op == Operand::kC || op == Operand::kD) return mfma_cd(in, c);
-  int const M = in.m, ea = elem_bits(in.a), T = 128 / ea;
+  // A lane holds 128 bits of compressed A (T = 128/e dense K positions) on gfx942; the gfx950
+  // double-K forms (K*e = 1024 bits at M = 16, 512 at M = 32) hold 256 bits (CDNA4 ISA, SMFMAC).
+  int const M = in.m, ea = elem_bits(in.a);
+  bool const wide = in.k * ea == (M == 16 ? 1024 : 512);
+  int const T = (wide ? 256 : 128) / ea;
   if (op == Operand::kB) {
     int const k = c.row, j = c.col;
     return {to_place(from_n(k % T, ea, j + M * (k / T)), ea)};
@@ -168,7 +172,7 @@ inline std::vector<Place> smfmac(Instruction const& in, Operand op, Coord c, Mod
   int const lambda = k / T, f = (k % T) / 4;
   int const L = i + M * lambda;
   if (op == Operand::kA) return {to_place(from_n(2 * f + s, ea, L), ea)};
-  int const o = mods.cbsz == 0 ? (ea == 16 ? 8 : 16) * mods.abid : 0;
+  int const o = mods.cbsz == 0 ? T * mods.abid : 0; // a set: 2 bits for each of T/2 stored values
   return {{0, L, 4 * f + 2 * s + o, 4 * f + 2 * s + o + 1}};
 }
 

@@ -36,6 +36,8 @@ struct GenerationInfo {
   std::string_view default_arch; // "gfx1201": where an instruction of the generation runs when no
                                  // architecture is given
   bool rdna;                     // RDNA: wave32 and wave64, VOP3P; otherwise CDNA: wave64, VOP3P-MAI
+  bool preferred;                // a name several CDNA generations share means this one's when no
+                                 // architecture is given (CDNA3: the first CDNA target of wavemma)
 
   std::vector<int> wave_sizes() const; // RDNA: {32, 64}; CDNA: {64}
   int default_wave() const;            // 32 on RDNA (as LLVM), 64 on CDNA

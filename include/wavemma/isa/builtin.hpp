@@ -13,7 +13,7 @@
 
 namespace wavemma::isa {
 
-enum class CScalar : uint8_t { kFloat, kDouble, kFloat16, kFp16, kShort, kInt, kInt64, kBool };
+enum class CScalar : uint8_t { kFloat, kDouble, kFloat16, kFp16, kShort, kInt, kInt64, kBool, kBf16 };
 
 // A C type: a scalar or an ext_vector_type of `lanes` scalars.
 struct CType {
@@ -35,21 +35,23 @@ struct BuiltinParam {
 
 struct Builtin {
   std::string name;                 // "__builtin_amdgcn_wmma_f32_16x16x16_f16_w32_gfx12"
-  Instruction const* instruction;   // nullptr for builtins of instructions outside the catalog
-  Generation gen;
+  Instruction const* instruction;   // the first row (in catalog order) the builtin reaches
+  Generation gen;                   // that row's generation
   int wave;
   bool tied = false;                // gfx11 _tied: D keeps C's unused halves
   CType ret;
   std::vector<BuiltinParam> params;
   std::string feature;              // clang-22 feature string
-  std::string note;                 // why a foreign builtin is listed
+  std::vector<Instruction const*> rows; // every row it reaches, one per generation (CDNA builtins
+                                        // such as mfma_f32_32x32x1f32 exist on gfx908 to gfx950)
 
+  Instruction const* instruction_on(Generation) const; // nullptr: not an instruction there
   std::string signature() const;   // "v8f32 (v8f16 a, v8f16 b, v8f32 c)"
   std::string prototype() const;   // a C declaration with full vector types
 };
 
-// Every builtin of the catalog (gfx11: 16, gfx12 WMMA: 22, SWMMAC: 22, MFMA: 32, SMFMAC: 14), plus
-// the gfx908/gfx90a builtins that clang-22 accepts on gfx942 and then fails to select.
+// Every builtin of the catalog, once per name: a CDNA builtin that several generations share (same
+// name, same signature) is one builtin with a row per generation.
 std::span<Builtin const> builtins();
 Builtin const* find_builtin(std::string_view name); // with or without "__builtin_amdgcn_"
 std::vector<Builtin const*> builtins_of(Instruction const&, int wave);

@@ -1,5 +1,6 @@
 #pragma once
-// The instruction catalog: one row per matrix instruction of gfx11, gfx12 and gfx942.
+// The instruction catalog: one row per matrix instruction of gfx11, gfx12, gfx908, gfx90a, gfx942
+// and gfx950.
 //
 // A row holds what is known of an instruction and nothing that can be derived: register counts,
 // layouts, formulas, builtin names and signatures, index-set counts, ops are computed from it.
@@ -28,6 +29,24 @@ enum class NumericModelId : uint8_t {
   kCdna3SparseAlg1, // SMFMAC f16/bf16 (ASSUME)
   kCdna3SparseAlg2, // SMFMAC fp8/bf8 (ASSUME)
   kCdna3SparseInt,  // SMFMAC i8 (ASSUME)
+  kCdna1FmaF32,
+  kCdna1DotG4,      // CDNA1 f16 (KMG: 4 products and C rounded once; engine placeholder)
+  kCdna1DotG2,      // CDNA1 bf16 (KMG: 2 products and C rounded once; engine placeholder)
+  kCdna1Int,
+  kCdna2FmaF32,
+  kCdna2FmaF64,
+  kCdna2DotG4,      // CDNA2 f16, bf16_1k (pairwise sums, subnormals flushed; engine placeholder)
+  kCdna2DotG2,      // CDNA2 bf16 (pairwise sums, subnormals flushed; engine placeholder)
+  kCdna2Int,
+  kCdna4FmaF32,     // gfx950: the CDNA3 models, ASSUME
+  kCdna4FmaF64,
+  kCdna4Alg1G4,
+  kCdna4Alg1G8,
+  kCdna4Fp8,        // gfx950 OCP fp8/bf8 MFMA (ASSUME; engine placeholder)
+  kCdna4Int,
+  kCdna4SparseAlg1, // gfx950 SMFMAC f16/bf16 (ASSUME)
+  kCdna4SparseFp8,  // gfx950 SMFMAC fp8/bf8 (ASSUME; engine placeholder)
+  kCdna4SparseInt,  // gfx950 SMFMAC i8 (ASSUME)
   kRdna3Dot2,
   kRdna3Int,
   kRdna4Dot4,

@@ -13,7 +13,10 @@ namespace wavemma::isa {
 enum class Generation : uint8_t {
   kGfx11,  // RDNA3 / RDNA3.5 WMMA
   kGfx12,  // RDNA4 WMMA and SWMMAC
+  kGfx908, // CDNA1 MFMA (C and D in AccVGPRs only)
+  kGfx90a, // CDNA2 MFMA (adds the _1k bf16 and f64 forms)
   kGfx94x, // CDNA3 MFMA and SMFMAC
+  kGfx950, // CDNA4 MFMA and SMFMAC (wider K, OCP fp8, scaled f8f6f4)
 };
 
 enum class Kind : uint8_t {
@@ -29,13 +32,13 @@ enum class ElemType : uint8_t {
   kF16,
   kBf16,
   kXf32,    // f32 word, low 13 fraction bits dropped on input (gfx942)
-  kFp8,     // OCP E4M3FN (gfx12)
-  kBf8,     // OCP E5M2 (gfx12)
+  kFp8,     // OCP E4M3FN (gfx12, gfx950)
+  kBf8,     // OCP E5M2 (gfx12, gfx950)
   kFp8Fnuz, // E4M3FNUZ (gfx942)
   kBf8Fnuz, // E5M2FNUZ (gfx942)
   kIu8,     // 8-bit integer, signedness chosen by a NEG bit (RDNA)
   kIu4,     // 4-bit integer, signedness chosen by a NEG bit (RDNA)
-  kI8,      // signed 8-bit integer (gfx942)
+  kI8,      // signed 8-bit integer (CDNA)
   kI32,
 };
 
@@ -56,8 +59,8 @@ bool is_integer(ElemType);
 bool is_sparse(Kind);
 bool is_rdna(Generation);
 
-std::string_view name(Generation);      // "gfx11", "gfx12", "gfx94x"
-std::string_view family_name(Generation); // "RDNA3", "RDNA4", "CDNA3"
+std::string_view name(Generation);      // "gfx11", "gfx12", "gfx908", "gfx90a", "gfx94x", "gfx950"
+std::string_view family_name(Generation); // "RDNA3", "RDNA4", "CDNA1" ... "CDNA4"
 std::string_view name(Kind);            // "wmma", "swmmac", "mfma", "smfmac"
 std::string_view name(ElemType);        // "f16", "bf8_fnuz", "iu8", ...
 std::string_view description(ElemType); // "OCP E4M3FN fp8 (bias 7, no inf)", ...

@@ -802,6 +802,210 @@ inline constexpr Routing gfx94x_smfmac_i32_32x32x32_i8_w64_index{
     .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)},
     .col = {n_bit(0), n_bit(1), n_bit(2), lane_bit(5)}};
 
+// (lane, vgpr) -> (row, col): (L64,V1) -> (M32,K8), 8-bit elements, 4 per VGPR
+//   i = lane%32
+//   k = bit/8 + 4*(lane/32)
+inline constexpr Routing gfx908_mfma_i32_32x32x8i8_w64_a{
+    .elem_bits = 8, .vgprs = 1, .block_bits = 0, .row_bits = 5, .col_bits = 3,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)},
+    .col = {n_bit(0), n_bit(1), lane_bit(5)}};
+
+// (lane, vgpr) -> (row, col): (L64,V1) -> (K8,N32), 8-bit elements, 4 per VGPR
+//   k = bit/8 + 4*(lane/32)
+//   j = lane%32
+inline constexpr Routing gfx908_mfma_i32_32x32x8i8_w64_b{
+    .elem_bits = 8, .vgprs = 1, .block_bits = 0, .row_bits = 3, .col_bits = 5,
+    .row = {n_bit(0), n_bit(1), lane_bit(5)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)}};
+
+// (lane, vgpr) -> (row, col): (L64,V1) -> (M16,K16), 8-bit elements, 4 per VGPR
+//   i = lane%16
+//   k = bit/8 + 4*(lane/16)
+inline constexpr Routing gfx908_mfma_i32_16x16x16i8_w64_a{
+    .elem_bits = 8, .vgprs = 1, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), lane_bit(4), lane_bit(5)}};
+
+// (lane, vgpr) -> (row, col): (L64,V1) -> (K16,N16), 8-bit elements, 4 per VGPR
+//   k = bit/8 + 4*(lane/16)
+//   j = lane%16
+inline constexpr Routing gfx908_mfma_i32_16x16x16i8_w64_b{
+    .elem_bits = 8, .vgprs = 1, .block_bits = 0, .row_bits = 4, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), lane_bit(4), lane_bit(5)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (block, row, col): (L64,V1) -> (B2,M32,K2), 16-bit elements, 2 per VGPR
+//   b = lane/32
+//   i = lane%32
+//   k = bit/16
+inline constexpr Routing gfx908_mfma_f32_32x32x2bf16_w64_a{
+    .elem_bits = 16, .vgprs = 1, .block_bits = 1, .row_bits = 5, .col_bits = 1,
+    .block = {lane_bit(5)},
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)},
+    .col = {n_bit(0)}};
+
+// (lane, vgpr) -> (block, row, col): (L64,V1) -> (B2,K2,N32), 16-bit elements, 2 per VGPR
+//   b = lane/32
+//   k = bit/16
+//   j = lane%32
+inline constexpr Routing gfx908_mfma_f32_32x32x2bf16_w64_b{
+    .elem_bits = 16, .vgprs = 1, .block_bits = 1, .row_bits = 1, .col_bits = 5,
+    .block = {lane_bit(5)},
+    .row = {n_bit(0)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)}};
+
+// (lane, vgpr) -> (block, row, col): (L64,V1) -> (B4,M16,K2), 16-bit elements, 2 per VGPR
+//   b = lane/16
+//   i = lane%16
+//   k = bit/16
+inline constexpr Routing gfx908_mfma_f32_16x16x2bf16_w64_a{
+    .elem_bits = 16, .vgprs = 1, .block_bits = 2, .row_bits = 4, .col_bits = 1,
+    .block = {lane_bit(4), lane_bit(5)},
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0)}};
+
+// (lane, vgpr) -> (block, row, col): (L64,V1) -> (B4,K2,N16), 16-bit elements, 2 per VGPR
+//   b = lane/16
+//   k = bit/16
+//   j = lane%16
+inline constexpr Routing gfx908_mfma_f32_16x16x2bf16_w64_b{
+    .elem_bits = 16, .vgprs = 1, .block_bits = 2, .row_bits = 1, .col_bits = 4,
+    .block = {lane_bit(4), lane_bit(5)},
+    .row = {n_bit(0)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (block, row, col): (L64,V1) -> (B16,M4,K2), 16-bit elements, 2 per VGPR
+//   b = lane/4
+//   i = lane%4
+//   k = bit/16
+inline constexpr Routing gfx908_mfma_f32_4x4x2bf16_w64_a{
+    .elem_bits = 16, .vgprs = 1, .block_bits = 4, .row_bits = 2, .col_bits = 1,
+    .block = {lane_bit(2), lane_bit(3), lane_bit(4), lane_bit(5)},
+    .row = {lane_bit(0), lane_bit(1)},
+    .col = {n_bit(0)}};
+
+// (lane, vgpr) -> (block, row, col): (L64,V1) -> (B16,K2,N4), 16-bit elements, 2 per VGPR
+//   b = lane/4
+//   k = bit/16
+//   j = lane%4
+inline constexpr Routing gfx908_mfma_f32_4x4x2bf16_w64_b{
+    .elem_bits = 16, .vgprs = 1, .block_bits = 4, .row_bits = 1, .col_bits = 2,
+    .block = {lane_bit(2), lane_bit(3), lane_bit(4), lane_bit(5)},
+    .row = {n_bit(0)},
+    .col = {lane_bit(0), lane_bit(1)}};
+
+// (lane, vgpr) -> (row, col): (L64,V1) -> (M32,K4), 16-bit elements, 2 per VGPR
+//   i = lane%32
+//   k = bit/16 + 2*(lane/32)
+inline constexpr Routing gfx908_mfma_f32_32x32x4bf16_w64_a{
+    .elem_bits = 16, .vgprs = 1, .block_bits = 0, .row_bits = 5, .col_bits = 2,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)},
+    .col = {n_bit(0), lane_bit(5)}};
+
+// (lane, vgpr) -> (row, col): (L64,V1) -> (K4,N32), 16-bit elements, 2 per VGPR
+//   k = bit/16 + 2*(lane/32)
+//   j = lane%32
+inline constexpr Routing gfx908_mfma_f32_32x32x4bf16_w64_b{
+    .elem_bits = 16, .vgprs = 1, .block_bits = 0, .row_bits = 2, .col_bits = 5,
+    .row = {n_bit(0), lane_bit(5)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)}};
+
+// (lane, vgpr) -> (row, col): (L64,V1) -> (M16,K8), 16-bit elements, 2 per VGPR
+//   i = lane%16
+//   k = bit/16 + 2*(lane/16)
+inline constexpr Routing gfx908_mfma_f32_16x16x8bf16_w64_a{
+    .elem_bits = 16, .vgprs = 1, .block_bits = 0, .row_bits = 4, .col_bits = 3,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), lane_bit(4), lane_bit(5)}};
+
+// (lane, vgpr) -> (row, col): (L64,V1) -> (K8,N16), 16-bit elements, 2 per VGPR
+//   k = bit/16 + 2*(lane/16)
+//   j = lane%16
+inline constexpr Routing gfx908_mfma_f32_16x16x8bf16_w64_b{
+    .elem_bits = 16, .vgprs = 1, .block_bits = 0, .row_bits = 3, .col_bits = 4,
+    .row = {n_bit(0), lane_bit(4), lane_bit(5)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L64,V4) -> (M16,K32), 16-bit elements, 2 per VGPR
+//   i = lane%16
+//   k = bit/16 + 2*vgpr + 8*(lane/16)
+inline constexpr Routing gfx950_mfma_f32_16x16x32_f16_w64_a{
+    .elem_bits = 16, .vgprs = 4, .block_bits = 0, .row_bits = 4, .col_bits = 5,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), n_bit(2), lane_bit(4), lane_bit(5)}};
+
+// (lane, vgpr) -> (row, col): (L64,V4) -> (M32,K16), 16-bit elements, 2 per VGPR
+//   i = lane%32
+//   k = bit/16 + 2*vgpr + 8*(lane/32)
+inline constexpr Routing gfx950_mfma_f32_32x32x16_f16_w64_a{
+    .elem_bits = 16, .vgprs = 4, .block_bits = 0, .row_bits = 5, .col_bits = 4,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)},
+    .col = {n_bit(0), n_bit(1), n_bit(2), lane_bit(5)}};
+
+// (lane, vgpr) -> (row, col): (L64,V4) -> (M16,K64), 8-bit elements, 4 per VGPR
+//   i = lane%16
+//   k = bit/8 + 4*vgpr + 16*(lane/16)
+inline constexpr Routing gfx950_mfma_i32_16x16x64_i8_w64_a{
+    .elem_bits = 8, .vgprs = 4, .block_bits = 0, .row_bits = 4, .col_bits = 6,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), lane_bit(4), lane_bit(5)}};
+
+// (lane, vgpr) -> (row, col): (L64,V4) -> (M32,K32), 8-bit elements, 4 per VGPR
+//   i = lane%32
+//   k = bit/8 + 4*vgpr + 16*(lane/32)
+inline constexpr Routing gfx950_mfma_i32_32x32x32_i8_w64_a{
+    .elem_bits = 8, .vgprs = 4, .block_bits = 0, .row_bits = 5, .col_bits = 5,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)},
+    .col = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), lane_bit(5)}};
+
+// (lane, vgpr) -> (row, col): (L64,V8) -> (K64,N16), 16-bit elements, 2 per VGPR
+//   k = bit/16 + 2*vgpr + 16*(lane/16)
+//   j = lane%16
+inline constexpr Routing gfx950_smfmac_f32_16x16x64_f16_w64_b{
+    .elem_bits = 16, .vgprs = 8, .block_bits = 0, .row_bits = 6, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), lane_bit(4), lane_bit(5)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L64,V8) -> (K32,N32), 16-bit elements, 2 per VGPR
+//   k = bit/16 + 2*vgpr + 16*(lane/32)
+//   j = lane%32
+inline constexpr Routing gfx950_smfmac_f32_32x32x32_f16_w64_b{
+    .elem_bits = 16, .vgprs = 8, .block_bits = 0, .row_bits = 5, .col_bits = 5,
+    .row = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), lane_bit(5)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)}};
+
+// (lane, vgpr) -> (row, col): (L64,V8) -> (K128,N16), 8-bit elements, 4 per VGPR
+//   k = bit/8 + 4*vgpr + 32*(lane/16)
+//   j = lane%16
+inline constexpr Routing gfx950_smfmac_i32_16x16x128_i8_w64_b{
+    .elem_bits = 8, .vgprs = 8, .block_bits = 0, .row_bits = 7, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), n_bit(4), lane_bit(4), lane_bit(5)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L64,V1) -> (M16,C64), 2-bit elements, 16 per VGPR
+//   i = lane%16
+//   c = bit/2 + 16*(lane/16)
+inline constexpr Routing gfx950_smfmac_i32_16x16x128_i8_w64_index{
+    .elem_bits = 2, .vgprs = 1, .block_bits = 0, .row_bits = 4, .col_bits = 6,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), lane_bit(4), lane_bit(5)}};
+
+// (lane, vgpr) -> (row, col): (L64,V8) -> (K64,N32), 8-bit elements, 4 per VGPR
+//   k = bit/8 + 4*vgpr + 32*(lane/32)
+//   j = lane%32
+inline constexpr Routing gfx950_smfmac_i32_32x32x64_i8_w64_b{
+    .elem_bits = 8, .vgprs = 8, .block_bits = 0, .row_bits = 6, .col_bits = 5,
+    .row = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), n_bit(4), lane_bit(5)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)}};
+
+// (lane, vgpr) -> (row, col): (L64,V1) -> (M32,C32), 2-bit elements, 16 per VGPR
+//   i = lane%32
+//   c = bit/2 + 16*(lane/32)
+inline constexpr Routing gfx950_smfmac_i32_32x32x64_i8_w64_index{
+    .elem_bits = 2, .vgprs = 1, .block_bits = 0, .row_bits = 5, .col_bits = 5,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)},
+    .col = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), lane_bit(5)}};
+
 } // namespace layout
 
 // v_wmma_f32_16x16x16_f16, gfx11, wave32
@@ -2587,6 +2791,1921 @@ struct gfx94x_smfmac_f32_32x32x32_bf8_bf8_w64 {
   using Index = OperandLayout<layout::gfx94x_smfmac_i32_32x32x32_i8_w64_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_smfmac_f32_32x32x32_bf8_bf8(a, b, c, index, 0, 0);
+  }
+};
+
+// v_mfma_f32_32x32x1f32, gfx908, wave64
+struct gfx908_mfma_f32_32x32x1f32_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_32x32x1f32";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_32x32x1f32";
+  static constexpr int wave = 64, m = 32, n = 32, k = 1, blocks = 2, cycles = 64;
+  static constexpr bool sparse = false;
+  using a_type = float;
+  using b_type = float;
+  using c_type = float __attribute__((ext_vector_type(32)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_32x32x1_2b_f32_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_32x32x1_2b_f32_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x1_2b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_32x32x1f32(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_16x16x1f32, gfx908, wave64
+struct gfx908_mfma_f32_16x16x1f32_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_16x16x1f32";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_16x16x1f32";
+  static constexpr int wave = 64, m = 16, n = 16, k = 1, blocks = 4, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = float;
+  using b_type = float;
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_16x16x1_4b_f32_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_16x16x1_4b_f32_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x1_4b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_16x16x1f32(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_4x4x1f32, gfx908, wave64
+struct gfx908_mfma_f32_4x4x1f32_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_4x4x1f32";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_4x4x1f32";
+  static constexpr int wave = 64, m = 4, n = 4, k = 1, blocks = 16, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = float;
+  using b_type = float;
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_4x4x1_16b_f32_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_4x4x1_16b_f32_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_4x4x1_16b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_4x4x1f32(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_32x32x2f32, gfx908, wave64
+struct gfx908_mfma_f32_32x32x2f32_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_32x32x2f32";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_32x32x2f32";
+  static constexpr int wave = 64, m = 32, n = 32, k = 2, blocks = 1, cycles = 64;
+  static constexpr bool sparse = false;
+  using a_type = float;
+  using b_type = float;
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_32x32x2f32(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_16x16x4f32, gfx908, wave64
+struct gfx908_mfma_f32_16x16x4f32_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_16x16x4f32";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_16x16x4f32";
+  static constexpr int wave = 64, m = 16, n = 16, k = 4, blocks = 1, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = float;
+  using b_type = float;
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_16x16x4f32(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_32x32x4f16, gfx908, wave64
+struct gfx908_mfma_f32_32x32x4f16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_32x32x4f16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_32x32x4f16";
+  static constexpr int wave = 64, m = 32, n = 32, k = 4, blocks = 2, cycles = 64;
+  static constexpr bool sparse = false;
+  using a_type = _Float16 __attribute__((ext_vector_type(4)));
+  using b_type = _Float16 __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(32)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_32x32x4_2b_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_32x32x4_2b_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x1_2b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_32x32x4f16(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_16x16x4f16, gfx908, wave64
+struct gfx908_mfma_f32_16x16x4f16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_16x16x4f16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_16x16x4f16";
+  static constexpr int wave = 64, m = 16, n = 16, k = 4, blocks = 4, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = _Float16 __attribute__((ext_vector_type(4)));
+  using b_type = _Float16 __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_4b_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_4b_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x1_4b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_16x16x4f16(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_4x4x4f16, gfx908, wave64
+struct gfx908_mfma_f32_4x4x4f16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_4x4x4f16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_4x4x4f16";
+  static constexpr int wave = 64, m = 4, n = 4, k = 4, blocks = 16, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = _Float16 __attribute__((ext_vector_type(4)));
+  using b_type = _Float16 __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_4x4x4_16b_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_4x4x4_16b_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_4x4x1_16b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_4x4x4f16(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_32x32x8f16, gfx908, wave64
+struct gfx908_mfma_f32_32x32x8f16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_32x32x8f16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_32x32x8f16";
+  static constexpr int wave = 64, m = 32, n = 32, k = 8, blocks = 1, cycles = 64;
+  static constexpr bool sparse = false;
+  using a_type = _Float16 __attribute__((ext_vector_type(4)));
+  using b_type = _Float16 __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_32x32x8_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_32x32x8_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_32x32x8f16(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_16x16x16f16, gfx908, wave64
+struct gfx908_mfma_f32_16x16x16f16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_16x16x16f16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_16x16x16f16";
+  static constexpr int wave = 64, m = 16, n = 16, k = 16, blocks = 1, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = _Float16 __attribute__((ext_vector_type(4)));
+  using b_type = _Float16 __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_16x16x16f16(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_i32_32x32x4i8, gfx908, wave64
+struct gfx908_mfma_i32_32x32x4i8_w64 {
+  static constexpr char const* mnemonic = "v_mfma_i32_32x32x4i8";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_i32_32x32x4i8";
+  static constexpr int wave = 64, m = 32, n = 32, k = 4, blocks = 2, cycles = 64;
+  static constexpr bool sparse = false;
+  using a_type = int;
+  using b_type = int;
+  using c_type = int __attribute__((ext_vector_type(32)));
+  using A = OperandLayout<layout::gfx94x_mfma_i32_32x32x4_2b_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_32x32x4_2b_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x1_2b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_i32_32x32x4i8(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_i32_16x16x4i8, gfx908, wave64
+struct gfx908_mfma_i32_16x16x4i8_w64 {
+  static constexpr char const* mnemonic = "v_mfma_i32_16x16x4i8";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_i32_16x16x4i8";
+  static constexpr int wave = 64, m = 16, n = 16, k = 4, blocks = 4, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = int;
+  using b_type = int;
+  using c_type = int __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_i32_16x16x4_4b_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_16x16x4_4b_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x1_4b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_i32_16x16x4i8(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_i32_4x4x4i8, gfx908, wave64
+struct gfx908_mfma_i32_4x4x4i8_w64 {
+  static constexpr char const* mnemonic = "v_mfma_i32_4x4x4i8";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_i32_4x4x4i8";
+  static constexpr int wave = 64, m = 4, n = 4, k = 4, blocks = 16, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = int;
+  using b_type = int;
+  using c_type = int __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx94x_mfma_i32_4x4x4_16b_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_4x4x4_16b_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_4x4x1_16b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_i32_4x4x4i8(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_i32_32x32x8i8, gfx908, wave64
+struct gfx908_mfma_i32_32x32x8i8_w64 {
+  static constexpr char const* mnemonic = "v_mfma_i32_32x32x8i8";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_i32_32x32x8i8";
+  static constexpr int wave = 64, m = 32, n = 32, k = 8, blocks = 1, cycles = 64;
+  static constexpr bool sparse = false;
+  using a_type = int;
+  using b_type = int;
+  using c_type = int __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx908_mfma_i32_32x32x8i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx908_mfma_i32_32x32x8i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_i32_32x32x8i8(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_i32_16x16x16i8, gfx908, wave64
+struct gfx908_mfma_i32_16x16x16i8_w64 {
+  static constexpr char const* mnemonic = "v_mfma_i32_16x16x16i8";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_i32_16x16x16i8";
+  static constexpr int wave = 64, m = 16, n = 16, k = 16, blocks = 1, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = int;
+  using b_type = int;
+  using c_type = int __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx908_mfma_i32_16x16x16i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx908_mfma_i32_16x16x16i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_i32_16x16x16i8(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_32x32x2bf16, gfx908, wave64
+struct gfx908_mfma_f32_32x32x2bf16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_32x32x2bf16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_32x32x2bf16";
+  static constexpr int wave = 64, m = 32, n = 32, k = 2, blocks = 2, cycles = 64;
+  static constexpr bool sparse = false;
+  using a_type = short __attribute__((ext_vector_type(2)));
+  using b_type = short __attribute__((ext_vector_type(2)));
+  using c_type = float __attribute__((ext_vector_type(32)));
+  using A = OperandLayout<layout::gfx908_mfma_f32_32x32x2bf16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx908_mfma_f32_32x32x2bf16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x1_2b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_32x32x2bf16(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_16x16x2bf16, gfx908, wave64
+struct gfx908_mfma_f32_16x16x2bf16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_16x16x2bf16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_16x16x2bf16";
+  static constexpr int wave = 64, m = 16, n = 16, k = 2, blocks = 4, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = short __attribute__((ext_vector_type(2)));
+  using b_type = short __attribute__((ext_vector_type(2)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx908_mfma_f32_16x16x2bf16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx908_mfma_f32_16x16x2bf16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x1_4b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_16x16x2bf16(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_4x4x2bf16, gfx908, wave64
+struct gfx908_mfma_f32_4x4x2bf16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_4x4x2bf16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_4x4x2bf16";
+  static constexpr int wave = 64, m = 4, n = 4, k = 2, blocks = 16, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = short __attribute__((ext_vector_type(2)));
+  using b_type = short __attribute__((ext_vector_type(2)));
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx908_mfma_f32_4x4x2bf16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx908_mfma_f32_4x4x2bf16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_4x4x1_16b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_4x4x2bf16(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_32x32x4bf16, gfx908, wave64
+struct gfx908_mfma_f32_32x32x4bf16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_32x32x4bf16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_32x32x4bf16";
+  static constexpr int wave = 64, m = 32, n = 32, k = 4, blocks = 1, cycles = 64;
+  static constexpr bool sparse = false;
+  using a_type = short __attribute__((ext_vector_type(2)));
+  using b_type = short __attribute__((ext_vector_type(2)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx908_mfma_f32_32x32x4bf16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx908_mfma_f32_32x32x4bf16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_32x32x4bf16(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_16x16x8bf16, gfx908, wave64
+struct gfx908_mfma_f32_16x16x8bf16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_16x16x8bf16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_16x16x8bf16";
+  static constexpr int wave = 64, m = 16, n = 16, k = 8, blocks = 1, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = short __attribute__((ext_vector_type(2)));
+  using b_type = short __attribute__((ext_vector_type(2)));
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx908_mfma_f32_16x16x8bf16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx908_mfma_f32_16x16x8bf16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_16x16x8bf16(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_32x32x1f32, gfx90a, wave64
+struct gfx90a_mfma_f32_32x32x1f32_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_32x32x1f32";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_32x32x1f32";
+  static constexpr int wave = 64, m = 32, n = 32, k = 1, blocks = 2, cycles = 64;
+  static constexpr bool sparse = false;
+  using a_type = float;
+  using b_type = float;
+  using c_type = float __attribute__((ext_vector_type(32)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_32x32x1_2b_f32_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_32x32x1_2b_f32_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x1_2b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_32x32x1f32(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_16x16x1f32, gfx90a, wave64
+struct gfx90a_mfma_f32_16x16x1f32_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_16x16x1f32";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_16x16x1f32";
+  static constexpr int wave = 64, m = 16, n = 16, k = 1, blocks = 4, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = float;
+  using b_type = float;
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_16x16x1_4b_f32_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_16x16x1_4b_f32_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x1_4b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_16x16x1f32(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_4x4x1f32, gfx90a, wave64
+struct gfx90a_mfma_f32_4x4x1f32_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_4x4x1f32";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_4x4x1f32";
+  static constexpr int wave = 64, m = 4, n = 4, k = 1, blocks = 16, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = float;
+  using b_type = float;
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_4x4x1_16b_f32_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_4x4x1_16b_f32_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_4x4x1_16b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_4x4x1f32(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_32x32x2f32, gfx90a, wave64
+struct gfx90a_mfma_f32_32x32x2f32_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_32x32x2f32";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_32x32x2f32";
+  static constexpr int wave = 64, m = 32, n = 32, k = 2, blocks = 1, cycles = 64;
+  static constexpr bool sparse = false;
+  using a_type = float;
+  using b_type = float;
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_32x32x2f32(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_16x16x4f32, gfx90a, wave64
+struct gfx90a_mfma_f32_16x16x4f32_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_16x16x4f32";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_16x16x4f32";
+  static constexpr int wave = 64, m = 16, n = 16, k = 4, blocks = 1, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = float;
+  using b_type = float;
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_16x16x4f32(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_32x32x4f16, gfx90a, wave64
+struct gfx90a_mfma_f32_32x32x4f16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_32x32x4f16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_32x32x4f16";
+  static constexpr int wave = 64, m = 32, n = 32, k = 4, blocks = 2, cycles = 64;
+  static constexpr bool sparse = false;
+  using a_type = _Float16 __attribute__((ext_vector_type(4)));
+  using b_type = _Float16 __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(32)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_32x32x4_2b_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_32x32x4_2b_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x1_2b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_32x32x4f16(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_16x16x4f16, gfx90a, wave64
+struct gfx90a_mfma_f32_16x16x4f16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_16x16x4f16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_16x16x4f16";
+  static constexpr int wave = 64, m = 16, n = 16, k = 4, blocks = 4, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = _Float16 __attribute__((ext_vector_type(4)));
+  using b_type = _Float16 __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_4b_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_4b_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x1_4b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_16x16x4f16(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_4x4x4f16, gfx90a, wave64
+struct gfx90a_mfma_f32_4x4x4f16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_4x4x4f16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_4x4x4f16";
+  static constexpr int wave = 64, m = 4, n = 4, k = 4, blocks = 16, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = _Float16 __attribute__((ext_vector_type(4)));
+  using b_type = _Float16 __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_4x4x4_16b_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_4x4x4_16b_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_4x4x1_16b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_4x4x4f16(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_32x32x8f16, gfx90a, wave64
+struct gfx90a_mfma_f32_32x32x8f16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_32x32x8f16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_32x32x8f16";
+  static constexpr int wave = 64, m = 32, n = 32, k = 8, blocks = 1, cycles = 64;
+  static constexpr bool sparse = false;
+  using a_type = _Float16 __attribute__((ext_vector_type(4)));
+  using b_type = _Float16 __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_32x32x8_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_32x32x8_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_32x32x8f16(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_16x16x16f16, gfx90a, wave64
+struct gfx90a_mfma_f32_16x16x16f16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_16x16x16f16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_16x16x16f16";
+  static constexpr int wave = 64, m = 16, n = 16, k = 16, blocks = 1, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = _Float16 __attribute__((ext_vector_type(4)));
+  using b_type = _Float16 __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_16x16x16f16(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_i32_32x32x4i8, gfx90a, wave64
+struct gfx90a_mfma_i32_32x32x4i8_w64 {
+  static constexpr char const* mnemonic = "v_mfma_i32_32x32x4i8";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_i32_32x32x4i8";
+  static constexpr int wave = 64, m = 32, n = 32, k = 4, blocks = 2, cycles = 64;
+  static constexpr bool sparse = false;
+  using a_type = int;
+  using b_type = int;
+  using c_type = int __attribute__((ext_vector_type(32)));
+  using A = OperandLayout<layout::gfx94x_mfma_i32_32x32x4_2b_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_32x32x4_2b_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x1_2b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_i32_32x32x4i8(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_i32_16x16x4i8, gfx90a, wave64
+struct gfx90a_mfma_i32_16x16x4i8_w64 {
+  static constexpr char const* mnemonic = "v_mfma_i32_16x16x4i8";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_i32_16x16x4i8";
+  static constexpr int wave = 64, m = 16, n = 16, k = 4, blocks = 4, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = int;
+  using b_type = int;
+  using c_type = int __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_i32_16x16x4_4b_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_16x16x4_4b_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x1_4b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_i32_16x16x4i8(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_i32_4x4x4i8, gfx90a, wave64
+struct gfx90a_mfma_i32_4x4x4i8_w64 {
+  static constexpr char const* mnemonic = "v_mfma_i32_4x4x4i8";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_i32_4x4x4i8";
+  static constexpr int wave = 64, m = 4, n = 4, k = 4, blocks = 16, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = int;
+  using b_type = int;
+  using c_type = int __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx94x_mfma_i32_4x4x4_16b_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_4x4x4_16b_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_4x4x1_16b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_i32_4x4x4i8(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_i32_32x32x8i8, gfx90a, wave64
+struct gfx90a_mfma_i32_32x32x8i8_w64 {
+  static constexpr char const* mnemonic = "v_mfma_i32_32x32x8i8";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_i32_32x32x8i8";
+  static constexpr int wave = 64, m = 32, n = 32, k = 8, blocks = 1, cycles = 64;
+  static constexpr bool sparse = false;
+  using a_type = int;
+  using b_type = int;
+  using c_type = int __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx908_mfma_i32_32x32x8i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx908_mfma_i32_32x32x8i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_i32_32x32x8i8(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_i32_16x16x16i8, gfx90a, wave64
+struct gfx90a_mfma_i32_16x16x16i8_w64 {
+  static constexpr char const* mnemonic = "v_mfma_i32_16x16x16i8";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_i32_16x16x16i8";
+  static constexpr int wave = 64, m = 16, n = 16, k = 16, blocks = 1, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = int;
+  using b_type = int;
+  using c_type = int __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx908_mfma_i32_16x16x16i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx908_mfma_i32_16x16x16i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_i32_16x16x16i8(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_32x32x2bf16, gfx90a, wave64
+struct gfx90a_mfma_f32_32x32x2bf16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_32x32x2bf16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_32x32x2bf16";
+  static constexpr int wave = 64, m = 32, n = 32, k = 2, blocks = 2, cycles = 64;
+  static constexpr bool sparse = false;
+  using a_type = short __attribute__((ext_vector_type(2)));
+  using b_type = short __attribute__((ext_vector_type(2)));
+  using c_type = float __attribute__((ext_vector_type(32)));
+  using A = OperandLayout<layout::gfx908_mfma_f32_32x32x2bf16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx908_mfma_f32_32x32x2bf16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x1_2b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_32x32x2bf16(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_16x16x2bf16, gfx90a, wave64
+struct gfx90a_mfma_f32_16x16x2bf16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_16x16x2bf16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_16x16x2bf16";
+  static constexpr int wave = 64, m = 16, n = 16, k = 2, blocks = 4, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = short __attribute__((ext_vector_type(2)));
+  using b_type = short __attribute__((ext_vector_type(2)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx908_mfma_f32_16x16x2bf16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx908_mfma_f32_16x16x2bf16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x1_4b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_16x16x2bf16(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_4x4x2bf16, gfx90a, wave64
+struct gfx90a_mfma_f32_4x4x2bf16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_4x4x2bf16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_4x4x2bf16";
+  static constexpr int wave = 64, m = 4, n = 4, k = 2, blocks = 16, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = short __attribute__((ext_vector_type(2)));
+  using b_type = short __attribute__((ext_vector_type(2)));
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx908_mfma_f32_4x4x2bf16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx908_mfma_f32_4x4x2bf16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_4x4x1_16b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_4x4x2bf16(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_32x32x4bf16, gfx90a, wave64
+struct gfx90a_mfma_f32_32x32x4bf16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_32x32x4bf16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_32x32x4bf16";
+  static constexpr int wave = 64, m = 32, n = 32, k = 4, blocks = 1, cycles = 64;
+  static constexpr bool sparse = false;
+  using a_type = short __attribute__((ext_vector_type(2)));
+  using b_type = short __attribute__((ext_vector_type(2)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx908_mfma_f32_32x32x4bf16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx908_mfma_f32_32x32x4bf16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_32x32x4bf16(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_16x16x8bf16, gfx90a, wave64
+struct gfx90a_mfma_f32_16x16x8bf16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_16x16x8bf16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_16x16x8bf16";
+  static constexpr int wave = 64, m = 16, n = 16, k = 8, blocks = 1, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = short __attribute__((ext_vector_type(2)));
+  using b_type = short __attribute__((ext_vector_type(2)));
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx908_mfma_f32_16x16x8bf16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx908_mfma_f32_16x16x8bf16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_16x16x8bf16(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_32x32x4bf16_1k, gfx90a, wave64
+struct gfx90a_mfma_f32_32x32x4bf16_1k_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_32x32x4bf16_1k";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_32x32x4bf16_1k";
+  static constexpr int wave = 64, m = 32, n = 32, k = 4, blocks = 2, cycles = 64;
+  static constexpr bool sparse = false;
+  using a_type = short __attribute__((ext_vector_type(4)));
+  using b_type = short __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(32)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_32x32x4_2b_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_32x32x4_2b_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x1_2b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_32x32x4bf16_1k(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_16x16x4bf16_1k, gfx90a, wave64
+struct gfx90a_mfma_f32_16x16x4bf16_1k_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_16x16x4bf16_1k";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_16x16x4bf16_1k";
+  static constexpr int wave = 64, m = 16, n = 16, k = 4, blocks = 4, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = short __attribute__((ext_vector_type(4)));
+  using b_type = short __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_4b_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_4b_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x1_4b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_16x16x4bf16_1k(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_4x4x4bf16_1k, gfx90a, wave64
+struct gfx90a_mfma_f32_4x4x4bf16_1k_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_4x4x4bf16_1k";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_4x4x4bf16_1k";
+  static constexpr int wave = 64, m = 4, n = 4, k = 4, blocks = 16, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = short __attribute__((ext_vector_type(4)));
+  using b_type = short __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_4x4x4_16b_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_4x4x4_16b_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_4x4x1_16b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_4x4x4bf16_1k(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_32x32x8bf16_1k, gfx90a, wave64
+struct gfx90a_mfma_f32_32x32x8bf16_1k_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_32x32x8bf16_1k";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_32x32x8bf16_1k";
+  static constexpr int wave = 64, m = 32, n = 32, k = 8, blocks = 1, cycles = 64;
+  static constexpr bool sparse = false;
+  using a_type = short __attribute__((ext_vector_type(4)));
+  using b_type = short __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_32x32x8_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_32x32x8_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_32x32x8bf16_1k(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_16x16x16bf16_1k, gfx90a, wave64
+struct gfx90a_mfma_f32_16x16x16bf16_1k_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_16x16x16bf16_1k";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_16x16x16bf16_1k";
+  static constexpr int wave = 64, m = 16, n = 16, k = 16, blocks = 1, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = short __attribute__((ext_vector_type(4)));
+  using b_type = short __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_16x16x16bf16_1k(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f64_16x16x4f64, gfx90a, wave64
+struct gfx90a_mfma_f64_16x16x4f64_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f64_16x16x4f64";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f64_16x16x4f64";
+  static constexpr int wave = 64, m = 16, n = 16, k = 4, blocks = 1, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = double;
+  using b_type = double;
+  using c_type = double __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx94x_mfma_f64_16x16x4_f64_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f64_16x16x4_f64_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f64_16x16x4_f64_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f64_16x16x4f64(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f64_4x4x4f64, gfx90a, wave64
+struct gfx90a_mfma_f64_4x4x4f64_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f64_4x4x4f64";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f64_4x4x4f64";
+  static constexpr int wave = 64, m = 4, n = 4, k = 4, blocks = 4, cycles = 16;
+  static constexpr bool sparse = false;
+  using a_type = double;
+  using b_type = double;
+  using c_type = double;
+  using A = OperandLayout<layout::gfx94x_mfma_f64_4x4x4_4b_f64_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f64_4x4x4_4b_f64_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f64_4x4x4_4b_f64_w64_b>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f64_4x4x4f64(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_32x32x1_2b_f32, gfx950, wave64
+struct gfx950_mfma_f32_32x32x1_2b_f32_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_32x32x1_2b_f32";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_32x32x1f32";
+  static constexpr int wave = 64, m = 32, n = 32, k = 1, blocks = 2, cycles = 64;
+  static constexpr bool sparse = false;
+  using a_type = float;
+  using b_type = float;
+  using c_type = float __attribute__((ext_vector_type(32)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_32x32x1_2b_f32_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_32x32x1_2b_f32_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x1_2b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_32x32x1f32(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_16x16x1_4b_f32, gfx950, wave64
+struct gfx950_mfma_f32_16x16x1_4b_f32_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_16x16x1_4b_f32";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_16x16x1f32";
+  static constexpr int wave = 64, m = 16, n = 16, k = 1, blocks = 4, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = float;
+  using b_type = float;
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_16x16x1_4b_f32_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_16x16x1_4b_f32_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x1_4b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_16x16x1f32(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_4x4x1_16b_f32, gfx950, wave64
+struct gfx950_mfma_f32_4x4x1_16b_f32_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_4x4x1_16b_f32";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_4x4x1f32";
+  static constexpr int wave = 64, m = 4, n = 4, k = 1, blocks = 16, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = float;
+  using b_type = float;
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_4x4x1_16b_f32_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_4x4x1_16b_f32_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_4x4x1_16b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_4x4x1f32(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_32x32x2_f32, gfx950, wave64
+struct gfx950_mfma_f32_32x32x2_f32_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_32x32x2_f32";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_32x32x2f32";
+  static constexpr int wave = 64, m = 32, n = 32, k = 2, blocks = 1, cycles = 64;
+  static constexpr bool sparse = false;
+  using a_type = float;
+  using b_type = float;
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_32x32x2f32(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_16x16x4_f32, gfx950, wave64
+struct gfx950_mfma_f32_16x16x4_f32_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_16x16x4_f32";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_16x16x4f32";
+  static constexpr int wave = 64, m = 16, n = 16, k = 4, blocks = 1, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = float;
+  using b_type = float;
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_16x16x4f32(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_32x32x4_2b_f16, gfx950, wave64
+struct gfx950_mfma_f32_32x32x4_2b_f16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_32x32x4_2b_f16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_32x32x4f16";
+  static constexpr int wave = 64, m = 32, n = 32, k = 4, blocks = 2, cycles = 64;
+  static constexpr bool sparse = false;
+  using a_type = _Float16 __attribute__((ext_vector_type(4)));
+  using b_type = _Float16 __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(32)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_32x32x4_2b_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_32x32x4_2b_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x1_2b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_32x32x4f16(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_16x16x4_4b_f16, gfx950, wave64
+struct gfx950_mfma_f32_16x16x4_4b_f16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_16x16x4_4b_f16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_16x16x4f16";
+  static constexpr int wave = 64, m = 16, n = 16, k = 4, blocks = 4, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = _Float16 __attribute__((ext_vector_type(4)));
+  using b_type = _Float16 __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_4b_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_4b_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x1_4b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_16x16x4f16(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_4x4x4_16b_f16, gfx950, wave64
+struct gfx950_mfma_f32_4x4x4_16b_f16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_4x4x4_16b_f16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_4x4x4f16";
+  static constexpr int wave = 64, m = 4, n = 4, k = 4, blocks = 16, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = _Float16 __attribute__((ext_vector_type(4)));
+  using b_type = _Float16 __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_4x4x4_16b_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_4x4x4_16b_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_4x4x1_16b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_4x4x4f16(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_32x32x8_f16, gfx950, wave64
+struct gfx950_mfma_f32_32x32x8_f16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_32x32x8_f16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_32x32x8f16";
+  static constexpr int wave = 64, m = 32, n = 32, k = 8, blocks = 1, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = _Float16 __attribute__((ext_vector_type(4)));
+  using b_type = _Float16 __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_32x32x8_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_32x32x8_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_32x32x8f16(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_16x16x16_f16, gfx950, wave64
+struct gfx950_mfma_f32_16x16x16_f16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_16x16x16_f16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_16x16x16f16";
+  static constexpr int wave = 64, m = 16, n = 16, k = 16, blocks = 1, cycles = 16;
+  static constexpr bool sparse = false;
+  using a_type = _Float16 __attribute__((ext_vector_type(4)));
+  using b_type = _Float16 __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_16x16x16f16(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_32x32x4_2b_bf16, gfx950, wave64
+struct gfx950_mfma_f32_32x32x4_2b_bf16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_32x32x4_2b_bf16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_32x32x4bf16_1k";
+  static constexpr int wave = 64, m = 32, n = 32, k = 4, blocks = 2, cycles = 64;
+  static constexpr bool sparse = false;
+  using a_type = short __attribute__((ext_vector_type(4)));
+  using b_type = short __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(32)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_32x32x4_2b_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_32x32x4_2b_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x1_2b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_32x32x4bf16_1k(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_16x16x4_4b_bf16, gfx950, wave64
+struct gfx950_mfma_f32_16x16x4_4b_bf16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_16x16x4_4b_bf16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_16x16x4bf16_1k";
+  static constexpr int wave = 64, m = 16, n = 16, k = 4, blocks = 4, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = short __attribute__((ext_vector_type(4)));
+  using b_type = short __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_4b_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_4b_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x1_4b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_16x16x4bf16_1k(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_4x4x4_16b_bf16, gfx950, wave64
+struct gfx950_mfma_f32_4x4x4_16b_bf16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_4x4x4_16b_bf16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_4x4x4bf16_1k";
+  static constexpr int wave = 64, m = 4, n = 4, k = 4, blocks = 16, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = short __attribute__((ext_vector_type(4)));
+  using b_type = short __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_4x4x4_16b_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_4x4x4_16b_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_4x4x1_16b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_4x4x4bf16_1k(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_32x32x8_bf16, gfx950, wave64
+struct gfx950_mfma_f32_32x32x8_bf16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_32x32x8_bf16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_32x32x8bf16_1k";
+  static constexpr int wave = 64, m = 32, n = 32, k = 8, blocks = 1, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = short __attribute__((ext_vector_type(4)));
+  using b_type = short __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_32x32x8_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f32_32x32x8_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_32x32x8bf16_1k(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_16x16x16_bf16, gfx950, wave64
+struct gfx950_mfma_f32_16x16x16_bf16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_16x16x16_bf16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_16x16x16bf16_1k";
+  static constexpr int wave = 64, m = 16, n = 16, k = 16, blocks = 1, cycles = 16;
+  static constexpr bool sparse = false;
+  using a_type = short __attribute__((ext_vector_type(4)));
+  using b_type = short __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_16x16x16bf16_1k(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_i32_32x32x4_2b_i8, gfx950, wave64
+struct gfx950_mfma_i32_32x32x4_2b_i8_w64 {
+  static constexpr char const* mnemonic = "v_mfma_i32_32x32x4_2b_i8";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_i32_32x32x4i8";
+  static constexpr int wave = 64, m = 32, n = 32, k = 4, blocks = 2, cycles = 64;
+  static constexpr bool sparse = false;
+  using a_type = int;
+  using b_type = int;
+  using c_type = int __attribute__((ext_vector_type(32)));
+  using A = OperandLayout<layout::gfx94x_mfma_i32_32x32x4_2b_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_32x32x4_2b_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x1_2b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_i32_32x32x4i8(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_i32_16x16x4_4b_i8, gfx950, wave64
+struct gfx950_mfma_i32_16x16x4_4b_i8_w64 {
+  static constexpr char const* mnemonic = "v_mfma_i32_16x16x4_4b_i8";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_i32_16x16x4i8";
+  static constexpr int wave = 64, m = 16, n = 16, k = 4, blocks = 4, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = int;
+  using b_type = int;
+  using c_type = int __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_i32_16x16x4_4b_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_16x16x4_4b_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x1_4b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_i32_16x16x4i8(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_i32_4x4x4_16b_i8, gfx950, wave64
+struct gfx950_mfma_i32_4x4x4_16b_i8_w64 {
+  static constexpr char const* mnemonic = "v_mfma_i32_4x4x4_16b_i8";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_i32_4x4x4i8";
+  static constexpr int wave = 64, m = 4, n = 4, k = 4, blocks = 16, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = int;
+  using b_type = int;
+  using c_type = int __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx94x_mfma_i32_4x4x4_16b_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_4x4x4_16b_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_4x4x1_16b_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_i32_4x4x4i8(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_i32_32x32x16_i8, gfx950, wave64
+struct gfx950_mfma_i32_32x32x16_i8_w64 {
+  static constexpr char const* mnemonic = "v_mfma_i32_32x32x16_i8";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_i32_32x32x16_i8";
+  static constexpr int wave = 64, m = 32, n = 32, k = 16, blocks = 1, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = long;
+  using b_type = long;
+  using c_type = int __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_i32_32x32x16_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_32x32x16_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_i32_32x32x16_i8(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_i32_16x16x32_i8, gfx950, wave64
+struct gfx950_mfma_i32_16x16x32_i8_w64 {
+  static constexpr char const* mnemonic = "v_mfma_i32_16x16x32_i8";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_i32_16x16x32_i8";
+  static constexpr int wave = 64, m = 16, n = 16, k = 32, blocks = 1, cycles = 16;
+  static constexpr bool sparse = false;
+  using a_type = long;
+  using b_type = long;
+  using c_type = int __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx94x_mfma_i32_16x16x32_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_16x16x32_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_i32_16x16x32_i8(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_32x32x16_fp8_fp8, gfx950, wave64
+struct gfx950_mfma_f32_32x32x16_fp8_fp8_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_32x32x16_fp8_fp8";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_32x32x16_fp8_fp8";
+  static constexpr int wave = 64, m = 32, n = 32, k = 16, blocks = 1, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = long;
+  using b_type = long;
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_i32_32x32x16_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_32x32x16_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_32x32x16_fp8_fp8(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_32x32x16_fp8_bf8, gfx950, wave64
+struct gfx950_mfma_f32_32x32x16_fp8_bf8_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_32x32x16_fp8_bf8";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_32x32x16_fp8_bf8";
+  static constexpr int wave = 64, m = 32, n = 32, k = 16, blocks = 1, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = long;
+  using b_type = long;
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_i32_32x32x16_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_32x32x16_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_32x32x16_fp8_bf8(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_32x32x16_bf8_fp8, gfx950, wave64
+struct gfx950_mfma_f32_32x32x16_bf8_fp8_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_32x32x16_bf8_fp8";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_32x32x16_bf8_fp8";
+  static constexpr int wave = 64, m = 32, n = 32, k = 16, blocks = 1, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = long;
+  using b_type = long;
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_i32_32x32x16_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_32x32x16_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_32x32x16_bf8_fp8(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_32x32x16_bf8_bf8, gfx950, wave64
+struct gfx950_mfma_f32_32x32x16_bf8_bf8_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_32x32x16_bf8_bf8";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_32x32x16_bf8_bf8";
+  static constexpr int wave = 64, m = 32, n = 32, k = 16, blocks = 1, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = long;
+  using b_type = long;
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_i32_32x32x16_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_32x32x16_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_32x32x16_bf8_bf8(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_16x16x32_fp8_fp8, gfx950, wave64
+struct gfx950_mfma_f32_16x16x32_fp8_fp8_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_16x16x32_fp8_fp8";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_16x16x32_fp8_fp8";
+  static constexpr int wave = 64, m = 16, n = 16, k = 32, blocks = 1, cycles = 16;
+  static constexpr bool sparse = false;
+  using a_type = long;
+  using b_type = long;
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx94x_mfma_i32_16x16x32_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_16x16x32_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_16x16x32_fp8_fp8(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_16x16x32_fp8_bf8, gfx950, wave64
+struct gfx950_mfma_f32_16x16x32_fp8_bf8_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_16x16x32_fp8_bf8";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_16x16x32_fp8_bf8";
+  static constexpr int wave = 64, m = 16, n = 16, k = 32, blocks = 1, cycles = 16;
+  static constexpr bool sparse = false;
+  using a_type = long;
+  using b_type = long;
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx94x_mfma_i32_16x16x32_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_16x16x32_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_16x16x32_fp8_bf8(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_16x16x32_bf8_fp8, gfx950, wave64
+struct gfx950_mfma_f32_16x16x32_bf8_fp8_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_16x16x32_bf8_fp8";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_16x16x32_bf8_fp8";
+  static constexpr int wave = 64, m = 16, n = 16, k = 32, blocks = 1, cycles = 16;
+  static constexpr bool sparse = false;
+  using a_type = long;
+  using b_type = long;
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx94x_mfma_i32_16x16x32_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_16x16x32_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_16x16x32_bf8_fp8(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_16x16x32_bf8_bf8, gfx950, wave64
+struct gfx950_mfma_f32_16x16x32_bf8_bf8_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_16x16x32_bf8_bf8";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_16x16x32_bf8_bf8";
+  static constexpr int wave = 64, m = 16, n = 16, k = 32, blocks = 1, cycles = 16;
+  static constexpr bool sparse = false;
+  using a_type = long;
+  using b_type = long;
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx94x_mfma_i32_16x16x32_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_i32_16x16x32_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_16x16x32_bf8_bf8(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f64_16x16x4_f64, gfx950, wave64
+struct gfx950_mfma_f64_16x16x4_f64_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f64_16x16x4_f64";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f64_16x16x4f64";
+  static constexpr int wave = 64, m = 16, n = 16, k = 4, blocks = 1, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = double;
+  using b_type = double;
+  using c_type = double __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx94x_mfma_f64_16x16x4_f64_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f64_16x16x4_f64_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f64_16x16x4_f64_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f64_16x16x4f64(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f64_4x4x4_4b_f64, gfx950, wave64
+struct gfx950_mfma_f64_4x4x4_4b_f64_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f64_4x4x4_4b_f64";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f64_4x4x4f64";
+  static constexpr int wave = 64, m = 4, n = 4, k = 4, blocks = 4, cycles = 16;
+  static constexpr bool sparse = false;
+  using a_type = double;
+  using b_type = double;
+  using c_type = double;
+  using A = OperandLayout<layout::gfx94x_mfma_f64_4x4x4_4b_f64_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_mfma_f64_4x4x4_4b_f64_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f64_4x4x4_4b_f64_w64_b>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f64_4x4x4f64(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_16x16x32_f16, gfx950, wave64
+struct gfx950_mfma_f32_16x16x32_f16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_16x16x32_f16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_16x16x32_f16";
+  static constexpr int wave = 64, m = 16, n = 16, k = 32, blocks = 1, cycles = 16;
+  static constexpr bool sparse = false;
+  using a_type = _Float16 __attribute__((ext_vector_type(8)));
+  using b_type = _Float16 __attribute__((ext_vector_type(8)));
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx950_mfma_f32_16x16x32_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_16x16x32_f16(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_32x32x16_f16, gfx950, wave64
+struct gfx950_mfma_f32_32x32x16_f16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_32x32x16_f16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_32x32x16_f16";
+  static constexpr int wave = 64, m = 32, n = 32, k = 16, blocks = 1, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = _Float16 __attribute__((ext_vector_type(8)));
+  using b_type = _Float16 __attribute__((ext_vector_type(8)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx950_mfma_f32_32x32x16_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_smfmac_f32_32x32x16_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_32x32x16_f16(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_16x16x32_bf16, gfx950, wave64
+struct gfx950_mfma_f32_16x16x32_bf16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_16x16x32_bf16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_16x16x32_bf16";
+  static constexpr int wave = 64, m = 16, n = 16, k = 32, blocks = 1, cycles = 16;
+  static constexpr bool sparse = false;
+  using a_type = __bf16 __attribute__((ext_vector_type(8)));
+  using b_type = __bf16 __attribute__((ext_vector_type(8)));
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx950_mfma_f32_16x16x32_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_16x16x32_bf16(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_f32_32x32x16_bf16, gfx950, wave64
+struct gfx950_mfma_f32_32x32x16_bf16_w64 {
+  static constexpr char const* mnemonic = "v_mfma_f32_32x32x16_bf16";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_f32_32x32x16_bf16";
+  static constexpr int wave = 64, m = 32, n = 32, k = 16, blocks = 1, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = __bf16 __attribute__((ext_vector_type(8)));
+  using b_type = __bf16 __attribute__((ext_vector_type(8)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx950_mfma_f32_32x32x16_f16_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_smfmac_f32_32x32x16_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_f32_32x32x16_bf16(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_i32_16x16x64_i8, gfx950, wave64
+struct gfx950_mfma_i32_16x16x64_i8_w64 {
+  static constexpr char const* mnemonic = "v_mfma_i32_16x16x64_i8";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_i32_16x16x64_i8";
+  static constexpr int wave = 64, m = 16, n = 16, k = 64, blocks = 1, cycles = 16;
+  static constexpr bool sparse = false;
+  using a_type = int __attribute__((ext_vector_type(4)));
+  using b_type = int __attribute__((ext_vector_type(4)));
+  using c_type = int __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx950_mfma_i32_16x16x64_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_smfmac_i32_16x16x64_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_i32_16x16x64_i8(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_mfma_i32_32x32x32_i8, gfx950, wave64
+struct gfx950_mfma_i32_32x32x32_i8_w64 {
+  static constexpr char const* mnemonic = "v_mfma_i32_32x32x32_i8";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_i32_32x32x32_i8";
+  static constexpr int wave = 64, m = 32, n = 32, k = 32, blocks = 1, cycles = 32;
+  static constexpr bool sparse = false;
+  using a_type = int __attribute__((ext_vector_type(4)));
+  using b_type = int __attribute__((ext_vector_type(4)));
+  using c_type = int __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx950_mfma_i32_32x32x32_i8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx94x_smfmac_i32_32x32x32_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_mfma_i32_32x32x32_i8(a, b, c, 0, 0, 0);
+  }
+};
+
+// v_smfmac_f32_16x16x32_f16, gfx950, wave64
+struct gfx950_smfmac_f32_16x16x32_f16_w64 {
+  static constexpr char const* mnemonic = "v_smfmac_f32_16x16x32_f16";
+  static constexpr char const* builtin = "__builtin_amdgcn_smfmac_f32_16x16x32_f16";
+  static constexpr int wave = 64, m = 16, n = 16, k = 32, blocks = 1, cycles = 16;
+  static constexpr bool sparse = true;
+  using a_type = _Float16 __attribute__((ext_vector_type(4)));
+  using b_type = _Float16 __attribute__((ext_vector_type(8)));
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w64_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_smfmac_f32_16x16x32_f16(a, b, c, index, 0, 0);
+  }
+};
+
+// v_smfmac_f32_32x32x16_f16, gfx950, wave64
+struct gfx950_smfmac_f32_32x32x16_f16_w64 {
+  static constexpr char const* mnemonic = "v_smfmac_f32_32x32x16_f16";
+  static constexpr char const* builtin = "__builtin_amdgcn_smfmac_f32_32x32x16_f16";
+  static constexpr int wave = 64, m = 32, n = 32, k = 16, blocks = 1, cycles = 32;
+  static constexpr bool sparse = true;
+  using a_type = _Float16 __attribute__((ext_vector_type(4)));
+  using b_type = _Float16 __attribute__((ext_vector_type(8)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_32x32x8_f16_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx94x_smfmac_f32_32x32x16_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx94x_smfmac_f32_32x32x16_f16_w64_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_smfmac_f32_32x32x16_f16(a, b, c, index, 0, 0);
+  }
+};
+
+// v_smfmac_f32_16x16x32_bf16, gfx950, wave64
+struct gfx950_smfmac_f32_16x16x32_bf16_w64 {
+  static constexpr char const* mnemonic = "v_smfmac_f32_16x16x32_bf16";
+  static constexpr char const* builtin = "__builtin_amdgcn_smfmac_f32_16x16x32_bf16";
+  static constexpr int wave = 64, m = 16, n = 16, k = 32, blocks = 1, cycles = 16;
+  static constexpr bool sparse = true;
+  using a_type = short __attribute__((ext_vector_type(4)));
+  using b_type = short __attribute__((ext_vector_type(8)));
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w64_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_smfmac_f32_16x16x32_bf16(a, b, c, index, 0, 0);
+  }
+};
+
+// v_smfmac_f32_32x32x16_bf16, gfx950, wave64
+struct gfx950_smfmac_f32_32x32x16_bf16_w64 {
+  static constexpr char const* mnemonic = "v_smfmac_f32_32x32x16_bf16";
+  static constexpr char const* builtin = "__builtin_amdgcn_smfmac_f32_32x32x16_bf16";
+  static constexpr int wave = 64, m = 32, n = 32, k = 16, blocks = 1, cycles = 32;
+  static constexpr bool sparse = true;
+  using a_type = short __attribute__((ext_vector_type(4)));
+  using b_type = short __attribute__((ext_vector_type(8)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_f32_32x32x8_f16_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx94x_smfmac_f32_32x32x16_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx94x_smfmac_f32_32x32x16_f16_w64_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_smfmac_f32_32x32x16_bf16(a, b, c, index, 0, 0);
+  }
+};
+
+// v_smfmac_i32_16x16x64_i8, gfx950, wave64
+struct gfx950_smfmac_i32_16x16x64_i8_w64 {
+  static constexpr char const* mnemonic = "v_smfmac_i32_16x16x64_i8";
+  static constexpr char const* builtin = "__builtin_amdgcn_smfmac_i32_16x16x64_i8";
+  static constexpr int wave = 64, m = 16, n = 16, k = 64, blocks = 1, cycles = 16;
+  static constexpr bool sparse = true;
+  using a_type = int __attribute__((ext_vector_type(2)));
+  using b_type = int __attribute__((ext_vector_type(4)));
+  using c_type = int __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx94x_mfma_i32_16x16x32_i8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx94x_smfmac_i32_16x16x64_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx94x_smfmac_i32_16x16x64_i8_w64_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_smfmac_i32_16x16x64_i8(a, b, c, index, 0, 0);
+  }
+};
+
+// v_smfmac_i32_32x32x32_i8, gfx950, wave64
+struct gfx950_smfmac_i32_32x32x32_i8_w64 {
+  static constexpr char const* mnemonic = "v_smfmac_i32_32x32x32_i8";
+  static constexpr char const* builtin = "__builtin_amdgcn_smfmac_i32_32x32x32_i8";
+  static constexpr int wave = 64, m = 32, n = 32, k = 32, blocks = 1, cycles = 32;
+  static constexpr bool sparse = true;
+  using a_type = int __attribute__((ext_vector_type(2)));
+  using b_type = int __attribute__((ext_vector_type(4)));
+  using c_type = int __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_i32_32x32x16_i8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx94x_smfmac_i32_32x32x32_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx94x_smfmac_i32_32x32x32_i8_w64_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_smfmac_i32_32x32x32_i8(a, b, c, index, 0, 0);
+  }
+};
+
+// v_smfmac_f32_16x16x64_fp8_fp8, gfx950, wave64
+struct gfx950_smfmac_f32_16x16x64_fp8_fp8_w64 {
+  static constexpr char const* mnemonic = "v_smfmac_f32_16x16x64_fp8_fp8";
+  static constexpr char const* builtin = "__builtin_amdgcn_smfmac_f32_16x16x64_fp8_fp8";
+  static constexpr int wave = 64, m = 16, n = 16, k = 64, blocks = 1, cycles = 16;
+  static constexpr bool sparse = true;
+  using a_type = int __attribute__((ext_vector_type(2)));
+  using b_type = int __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx94x_mfma_i32_16x16x32_i8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx94x_smfmac_i32_16x16x64_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx94x_smfmac_i32_16x16x64_i8_w64_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_smfmac_f32_16x16x64_fp8_fp8(a, b, c, index, 0, 0);
+  }
+};
+
+// v_smfmac_f32_16x16x64_fp8_bf8, gfx950, wave64
+struct gfx950_smfmac_f32_16x16x64_fp8_bf8_w64 {
+  static constexpr char const* mnemonic = "v_smfmac_f32_16x16x64_fp8_bf8";
+  static constexpr char const* builtin = "__builtin_amdgcn_smfmac_f32_16x16x64_fp8_bf8";
+  static constexpr int wave = 64, m = 16, n = 16, k = 64, blocks = 1, cycles = 16;
+  static constexpr bool sparse = true;
+  using a_type = int __attribute__((ext_vector_type(2)));
+  using b_type = int __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx94x_mfma_i32_16x16x32_i8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx94x_smfmac_i32_16x16x64_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx94x_smfmac_i32_16x16x64_i8_w64_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_smfmac_f32_16x16x64_fp8_bf8(a, b, c, index, 0, 0);
+  }
+};
+
+// v_smfmac_f32_16x16x64_bf8_fp8, gfx950, wave64
+struct gfx950_smfmac_f32_16x16x64_bf8_fp8_w64 {
+  static constexpr char const* mnemonic = "v_smfmac_f32_16x16x64_bf8_fp8";
+  static constexpr char const* builtin = "__builtin_amdgcn_smfmac_f32_16x16x64_bf8_fp8";
+  static constexpr int wave = 64, m = 16, n = 16, k = 64, blocks = 1, cycles = 16;
+  static constexpr bool sparse = true;
+  using a_type = int __attribute__((ext_vector_type(2)));
+  using b_type = int __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx94x_mfma_i32_16x16x32_i8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx94x_smfmac_i32_16x16x64_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx94x_smfmac_i32_16x16x64_i8_w64_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_smfmac_f32_16x16x64_bf8_fp8(a, b, c, index, 0, 0);
+  }
+};
+
+// v_smfmac_f32_16x16x64_bf8_bf8, gfx950, wave64
+struct gfx950_smfmac_f32_16x16x64_bf8_bf8_w64 {
+  static constexpr char const* mnemonic = "v_smfmac_f32_16x16x64_bf8_bf8";
+  static constexpr char const* builtin = "__builtin_amdgcn_smfmac_f32_16x16x64_bf8_bf8";
+  static constexpr int wave = 64, m = 16, n = 16, k = 64, blocks = 1, cycles = 16;
+  static constexpr bool sparse = true;
+  using a_type = int __attribute__((ext_vector_type(2)));
+  using b_type = int __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx94x_mfma_i32_16x16x32_i8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx94x_smfmac_i32_16x16x64_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx94x_smfmac_i32_16x16x64_i8_w64_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_smfmac_f32_16x16x64_bf8_bf8(a, b, c, index, 0, 0);
+  }
+};
+
+// v_smfmac_f32_32x32x32_fp8_fp8, gfx950, wave64
+struct gfx950_smfmac_f32_32x32x32_fp8_fp8_w64 {
+  static constexpr char const* mnemonic = "v_smfmac_f32_32x32x32_fp8_fp8";
+  static constexpr char const* builtin = "__builtin_amdgcn_smfmac_f32_32x32x32_fp8_fp8";
+  static constexpr int wave = 64, m = 32, n = 32, k = 32, blocks = 1, cycles = 32;
+  static constexpr bool sparse = true;
+  using a_type = int __attribute__((ext_vector_type(2)));
+  using b_type = int __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_i32_32x32x16_i8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx94x_smfmac_i32_32x32x32_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx94x_smfmac_i32_32x32x32_i8_w64_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_smfmac_f32_32x32x32_fp8_fp8(a, b, c, index, 0, 0);
+  }
+};
+
+// v_smfmac_f32_32x32x32_fp8_bf8, gfx950, wave64
+struct gfx950_smfmac_f32_32x32x32_fp8_bf8_w64 {
+  static constexpr char const* mnemonic = "v_smfmac_f32_32x32x32_fp8_bf8";
+  static constexpr char const* builtin = "__builtin_amdgcn_smfmac_f32_32x32x32_fp8_bf8";
+  static constexpr int wave = 64, m = 32, n = 32, k = 32, blocks = 1, cycles = 32;
+  static constexpr bool sparse = true;
+  using a_type = int __attribute__((ext_vector_type(2)));
+  using b_type = int __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_i32_32x32x16_i8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx94x_smfmac_i32_32x32x32_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx94x_smfmac_i32_32x32x32_i8_w64_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_smfmac_f32_32x32x32_fp8_bf8(a, b, c, index, 0, 0);
+  }
+};
+
+// v_smfmac_f32_32x32x32_bf8_fp8, gfx950, wave64
+struct gfx950_smfmac_f32_32x32x32_bf8_fp8_w64 {
+  static constexpr char const* mnemonic = "v_smfmac_f32_32x32x32_bf8_fp8";
+  static constexpr char const* builtin = "__builtin_amdgcn_smfmac_f32_32x32x32_bf8_fp8";
+  static constexpr int wave = 64, m = 32, n = 32, k = 32, blocks = 1, cycles = 32;
+  static constexpr bool sparse = true;
+  using a_type = int __attribute__((ext_vector_type(2)));
+  using b_type = int __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_i32_32x32x16_i8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx94x_smfmac_i32_32x32x32_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx94x_smfmac_i32_32x32x32_i8_w64_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_smfmac_f32_32x32x32_bf8_fp8(a, b, c, index, 0, 0);
+  }
+};
+
+// v_smfmac_f32_32x32x32_bf8_bf8, gfx950, wave64
+struct gfx950_smfmac_f32_32x32x32_bf8_bf8_w64 {
+  static constexpr char const* mnemonic = "v_smfmac_f32_32x32x32_bf8_bf8";
+  static constexpr char const* builtin = "__builtin_amdgcn_smfmac_f32_32x32x32_bf8_bf8";
+  static constexpr int wave = 64, m = 32, n = 32, k = 32, blocks = 1, cycles = 32;
+  static constexpr bool sparse = true;
+  using a_type = int __attribute__((ext_vector_type(2)));
+  using b_type = int __attribute__((ext_vector_type(4)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx94x_mfma_i32_32x32x16_i8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx94x_smfmac_i32_32x32x32_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx94x_smfmac_i32_32x32x32_i8_w64_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_smfmac_f32_32x32x32_bf8_bf8(a, b, c, index, 0, 0);
+  }
+};
+
+// v_smfmac_f32_16x16x64_f16, gfx950, wave64
+struct gfx950_smfmac_f32_16x16x64_f16_w64 {
+  static constexpr char const* mnemonic = "v_smfmac_f32_16x16x64_f16";
+  static constexpr char const* builtin = "__builtin_amdgcn_smfmac_f32_16x16x64_f16";
+  static constexpr int wave = 64, m = 16, n = 16, k = 64, blocks = 1, cycles = 16;
+  static constexpr bool sparse = true;
+  using a_type = _Float16 __attribute__((ext_vector_type(8)));
+  using b_type = _Float16 __attribute__((ext_vector_type(16)));
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx950_mfma_f32_16x16x32_f16_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx950_smfmac_f32_16x16x64_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx94x_smfmac_i32_16x16x64_i8_w64_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_smfmac_f32_16x16x64_f16(a, b, c, index, 0, 0);
+  }
+};
+
+// v_smfmac_f32_32x32x32_f16, gfx950, wave64
+struct gfx950_smfmac_f32_32x32x32_f16_w64 {
+  static constexpr char const* mnemonic = "v_smfmac_f32_32x32x32_f16";
+  static constexpr char const* builtin = "__builtin_amdgcn_smfmac_f32_32x32x32_f16";
+  static constexpr int wave = 64, m = 32, n = 32, k = 32, blocks = 1, cycles = 32;
+  static constexpr bool sparse = true;
+  using a_type = _Float16 __attribute__((ext_vector_type(8)));
+  using b_type = _Float16 __attribute__((ext_vector_type(16)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx950_mfma_f32_32x32x16_f16_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx950_smfmac_f32_32x32x32_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx94x_smfmac_i32_32x32x32_i8_w64_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_smfmac_f32_32x32x32_f16(a, b, c, index, 0, 0);
+  }
+};
+
+// v_smfmac_f32_16x16x64_bf16, gfx950, wave64
+struct gfx950_smfmac_f32_16x16x64_bf16_w64 {
+  static constexpr char const* mnemonic = "v_smfmac_f32_16x16x64_bf16";
+  static constexpr char const* builtin = "__builtin_amdgcn_smfmac_f32_16x16x64_bf16";
+  static constexpr int wave = 64, m = 16, n = 16, k = 64, blocks = 1, cycles = 16;
+  static constexpr bool sparse = true;
+  using a_type = __bf16 __attribute__((ext_vector_type(8)));
+  using b_type = __bf16 __attribute__((ext_vector_type(16)));
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx950_mfma_f32_16x16x32_f16_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx950_smfmac_f32_16x16x64_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx94x_smfmac_i32_16x16x64_i8_w64_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_smfmac_f32_16x16x64_bf16(a, b, c, index, 0, 0);
+  }
+};
+
+// v_smfmac_f32_32x32x32_bf16, gfx950, wave64
+struct gfx950_smfmac_f32_32x32x32_bf16_w64 {
+  static constexpr char const* mnemonic = "v_smfmac_f32_32x32x32_bf16";
+  static constexpr char const* builtin = "__builtin_amdgcn_smfmac_f32_32x32x32_bf16";
+  static constexpr int wave = 64, m = 32, n = 32, k = 32, blocks = 1, cycles = 32;
+  static constexpr bool sparse = true;
+  using a_type = __bf16 __attribute__((ext_vector_type(8)));
+  using b_type = __bf16 __attribute__((ext_vector_type(16)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx950_mfma_f32_32x32x16_f16_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx950_smfmac_f32_32x32x32_f16_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx94x_smfmac_i32_32x32x32_i8_w64_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_smfmac_f32_32x32x32_bf16(a, b, c, index, 0, 0);
+  }
+};
+
+// v_smfmac_i32_16x16x128_i8, gfx950, wave64
+struct gfx950_smfmac_i32_16x16x128_i8_w64 {
+  static constexpr char const* mnemonic = "v_smfmac_i32_16x16x128_i8";
+  static constexpr char const* builtin = "__builtin_amdgcn_smfmac_i32_16x16x128_i8";
+  static constexpr int wave = 64, m = 16, n = 16, k = 128, blocks = 1, cycles = 16;
+  static constexpr bool sparse = true;
+  using a_type = int __attribute__((ext_vector_type(4)));
+  using b_type = int __attribute__((ext_vector_type(8)));
+  using c_type = int __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx950_mfma_i32_16x16x64_i8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx950_smfmac_i32_16x16x128_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx950_smfmac_i32_16x16x128_i8_w64_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_smfmac_i32_16x16x128_i8(a, b, c, index, 0, 0);
+  }
+};
+
+// v_smfmac_i32_32x32x64_i8, gfx950, wave64
+struct gfx950_smfmac_i32_32x32x64_i8_w64 {
+  static constexpr char const* mnemonic = "v_smfmac_i32_32x32x64_i8";
+  static constexpr char const* builtin = "__builtin_amdgcn_smfmac_i32_32x32x64_i8";
+  static constexpr int wave = 64, m = 32, n = 32, k = 64, blocks = 1, cycles = 32;
+  static constexpr bool sparse = true;
+  using a_type = int __attribute__((ext_vector_type(4)));
+  using b_type = int __attribute__((ext_vector_type(8)));
+  using c_type = int __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx950_mfma_i32_32x32x32_i8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx950_smfmac_i32_32x32x64_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx950_smfmac_i32_32x32x64_i8_w64_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_smfmac_i32_32x32x64_i8(a, b, c, index, 0, 0);
+  }
+};
+
+// v_smfmac_f32_16x16x128_fp8_fp8, gfx950, wave64
+struct gfx950_smfmac_f32_16x16x128_fp8_fp8_w64 {
+  static constexpr char const* mnemonic = "v_smfmac_f32_16x16x128_fp8_fp8";
+  static constexpr char const* builtin = "__builtin_amdgcn_smfmac_f32_16x16x128_fp8_fp8";
+  static constexpr int wave = 64, m = 16, n = 16, k = 128, blocks = 1, cycles = 16;
+  static constexpr bool sparse = true;
+  using a_type = int __attribute__((ext_vector_type(4)));
+  using b_type = int __attribute__((ext_vector_type(8)));
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx950_mfma_i32_16x16x64_i8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx950_smfmac_i32_16x16x128_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx950_smfmac_i32_16x16x128_i8_w64_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_smfmac_f32_16x16x128_fp8_fp8(a, b, c, index, 0, 0);
+  }
+};
+
+// v_smfmac_f32_16x16x128_fp8_bf8, gfx950, wave64
+struct gfx950_smfmac_f32_16x16x128_fp8_bf8_w64 {
+  static constexpr char const* mnemonic = "v_smfmac_f32_16x16x128_fp8_bf8";
+  static constexpr char const* builtin = "__builtin_amdgcn_smfmac_f32_16x16x128_fp8_bf8";
+  static constexpr int wave = 64, m = 16, n = 16, k = 128, blocks = 1, cycles = 16;
+  static constexpr bool sparse = true;
+  using a_type = int __attribute__((ext_vector_type(4)));
+  using b_type = int __attribute__((ext_vector_type(8)));
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx950_mfma_i32_16x16x64_i8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx950_smfmac_i32_16x16x128_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx950_smfmac_i32_16x16x128_i8_w64_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_smfmac_f32_16x16x128_fp8_bf8(a, b, c, index, 0, 0);
+  }
+};
+
+// v_smfmac_f32_16x16x128_bf8_fp8, gfx950, wave64
+struct gfx950_smfmac_f32_16x16x128_bf8_fp8_w64 {
+  static constexpr char const* mnemonic = "v_smfmac_f32_16x16x128_bf8_fp8";
+  static constexpr char const* builtin = "__builtin_amdgcn_smfmac_f32_16x16x128_bf8_fp8";
+  static constexpr int wave = 64, m = 16, n = 16, k = 128, blocks = 1, cycles = 16;
+  static constexpr bool sparse = true;
+  using a_type = int __attribute__((ext_vector_type(4)));
+  using b_type = int __attribute__((ext_vector_type(8)));
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx950_mfma_i32_16x16x64_i8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx950_smfmac_i32_16x16x128_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx950_smfmac_i32_16x16x128_i8_w64_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_smfmac_f32_16x16x128_bf8_fp8(a, b, c, index, 0, 0);
+  }
+};
+
+// v_smfmac_f32_16x16x128_bf8_bf8, gfx950, wave64
+struct gfx950_smfmac_f32_16x16x128_bf8_bf8_w64 {
+  static constexpr char const* mnemonic = "v_smfmac_f32_16x16x128_bf8_bf8";
+  static constexpr char const* builtin = "__builtin_amdgcn_smfmac_f32_16x16x128_bf8_bf8";
+  static constexpr int wave = 64, m = 16, n = 16, k = 128, blocks = 1, cycles = 16;
+  static constexpr bool sparse = true;
+  using a_type = int __attribute__((ext_vector_type(4)));
+  using b_type = int __attribute__((ext_vector_type(8)));
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx950_mfma_i32_16x16x64_i8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx950_smfmac_i32_16x16x128_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx950_smfmac_i32_16x16x128_i8_w64_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_smfmac_f32_16x16x128_bf8_bf8(a, b, c, index, 0, 0);
+  }
+};
+
+// v_smfmac_f32_32x32x64_fp8_fp8, gfx950, wave64
+struct gfx950_smfmac_f32_32x32x64_fp8_fp8_w64 {
+  static constexpr char const* mnemonic = "v_smfmac_f32_32x32x64_fp8_fp8";
+  static constexpr char const* builtin = "__builtin_amdgcn_smfmac_f32_32x32x64_fp8_fp8";
+  static constexpr int wave = 64, m = 32, n = 32, k = 64, blocks = 1, cycles = 32;
+  static constexpr bool sparse = true;
+  using a_type = int __attribute__((ext_vector_type(4)));
+  using b_type = int __attribute__((ext_vector_type(8)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx950_mfma_i32_32x32x32_i8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx950_smfmac_i32_32x32x64_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx950_smfmac_i32_32x32x64_i8_w64_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_smfmac_f32_32x32x64_fp8_fp8(a, b, c, index, 0, 0);
+  }
+};
+
+// v_smfmac_f32_32x32x64_fp8_bf8, gfx950, wave64
+struct gfx950_smfmac_f32_32x32x64_fp8_bf8_w64 {
+  static constexpr char const* mnemonic = "v_smfmac_f32_32x32x64_fp8_bf8";
+  static constexpr char const* builtin = "__builtin_amdgcn_smfmac_f32_32x32x64_fp8_bf8";
+  static constexpr int wave = 64, m = 32, n = 32, k = 64, blocks = 1, cycles = 32;
+  static constexpr bool sparse = true;
+  using a_type = int __attribute__((ext_vector_type(4)));
+  using b_type = int __attribute__((ext_vector_type(8)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx950_mfma_i32_32x32x32_i8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx950_smfmac_i32_32x32x64_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx950_smfmac_i32_32x32x64_i8_w64_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_smfmac_f32_32x32x64_fp8_bf8(a, b, c, index, 0, 0);
+  }
+};
+
+// v_smfmac_f32_32x32x64_bf8_fp8, gfx950, wave64
+struct gfx950_smfmac_f32_32x32x64_bf8_fp8_w64 {
+  static constexpr char const* mnemonic = "v_smfmac_f32_32x32x64_bf8_fp8";
+  static constexpr char const* builtin = "__builtin_amdgcn_smfmac_f32_32x32x64_bf8_fp8";
+  static constexpr int wave = 64, m = 32, n = 32, k = 64, blocks = 1, cycles = 32;
+  static constexpr bool sparse = true;
+  using a_type = int __attribute__((ext_vector_type(4)));
+  using b_type = int __attribute__((ext_vector_type(8)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx950_mfma_i32_32x32x32_i8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx950_smfmac_i32_32x32x64_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx950_smfmac_i32_32x32x64_i8_w64_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_smfmac_f32_32x32x64_bf8_fp8(a, b, c, index, 0, 0);
+  }
+};
+
+// v_smfmac_f32_32x32x64_bf8_bf8, gfx950, wave64
+struct gfx950_smfmac_f32_32x32x64_bf8_bf8_w64 {
+  static constexpr char const* mnemonic = "v_smfmac_f32_32x32x64_bf8_bf8";
+  static constexpr char const* builtin = "__builtin_amdgcn_smfmac_f32_32x32x64_bf8_bf8";
+  static constexpr int wave = 64, m = 32, n = 32, k = 64, blocks = 1, cycles = 32;
+  static constexpr bool sparse = true;
+  using a_type = int __attribute__((ext_vector_type(4)));
+  using b_type = int __attribute__((ext_vector_type(8)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx950_mfma_i32_32x32x32_i8_w64_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx950_smfmac_i32_32x32x64_i8_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx950_smfmac_i32_32x32x64_i8_w64_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_smfmac_f32_32x32x64_bf8_bf8(a, b, c, index, 0, 0);
   }
 };
 
