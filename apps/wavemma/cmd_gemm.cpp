@@ -1,5 +1,6 @@
 // wavemma gemm: the seeds' GEMM system on the CPU, checked bit for bit and against f64.
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fmt/format.h>
@@ -46,6 +47,10 @@ isa::Arch const& arch_of(GemmOptions const& o, std::string const& policy, isa::G
   std::vector<isa::Generation> gens;
   for (auto const& p : gemm::policies())
     if (p.name == policy && p.gen) gens.push_back(*p.gen);
+  // A name several CDNA generations share means the preferred one's (CDNA3), as an instruction
+  // name does (isa::GenerationInfo::preferred).
+  auto const preferred = std::ranges::find_if(gens, [](isa::Generation g) { return isa::info(g).preferred; });
+  if (gens.size() > 1 && preferred != gens.end()) gens = {*preferred};
   if (gens.size() > 1) {
     std::string names;
     for (auto g : gens) names += (names.empty() ? "" : " and ") + std::string(isa::name(g));

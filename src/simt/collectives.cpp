@@ -213,19 +213,62 @@ bool complete_read_first_lane(Block& b, Wave& w) {
 
 namespace {
 
+// One transpose load: each lane loads `bytes` from its pointer, E = 8 * bytes / elem_bits elements
+// of elem_bits each (element n at bits [n * elem_bits, n * elem_bits + elem_bits) of what it
+// loaded); then within each group of `group` lanes, element e of lane i is element i mod E of
+// lane (group / E) * e + floor(i / E) (i, and the lane, counted from the group's first lane).
+// The group's loads form a matrix of E rows of `group` elements, (group / E) lanes to a row, and
+// each lane receives one column of it.
+//   gfx12 global_load_tr: groups of 8 lanes, E = 8: an 8x8 transpose (reference/gemm-system.md §4
+//     for b128; the b64 byte form is the same transpose of bytes [ASSUME, docs/simt.md]).
+//   gfx950 ds_read_b64_tr_b16: groups of 16, E = 4: lane i's 4 elements are rows 0-3 of column i
+//     of a 4 x 16 matrix, each row held by 4 lanes (the seeds' MfmaCdna4F16TrPolicy passes
+//     &tile_b[k + (L%16)/4][col + (L%4)*4] and receives B[k + e][col + L%16], gemm-system.md
+//     §2); ds_read_b64_tr_b8: E = 8, two interleaved 8 x 8 byte transposes; ds_read_b64_tr_b4 and
+//     ds_read_b96_tr_b6: E = 16, a 16 x 16 transpose of nibbles and of 6-bit fields [ASSUME the
+//     same rule for the sub-byte forms, docs/simt.md].
 struct TransposeInfo {
   char const* name;
-  int bytes;      // loaded per lane
-  int elem_bytes; // 16-bit elements (b128) or bytes (b64)
+  int bytes;     // loaded per lane
+  int elem_bits; // 16, 8, 6 or 4
+  int group;     // lanes that exchange elements
+  bool lds;      // an LDS pointer (ds_read_tr) rather than a global one
+  bool (*available)(isa::Arch const&, int wave);
+  char const* feature; // clang-22's, for the message
 };
+bool gfx12_wave32(isa::Arch const& a, int wave) { return a.gen == isa::Generation::kGfx12 && wave == 32; }
+// gfx950 alone has the LDS transpose reads (clang-22: gfx950-insts); they switch on when the
+// catalog has the architecture.
+bool gfx950(isa::Arch const& a, int) { return a.name == "gfx950"; }
 // clang-format off
 constexpr TransposeInfo kTransposeLoads[] = {
-  /* kB128V8i16  */ {"__builtin_amdgcn_global_load_tr_b128_v8i16",  16, 2},
-  /* kB128V8f16  */ {"__builtin_amdgcn_global_load_tr_b128_v8f16",  16, 2},
-  /* kB128V8bf16 */ {"__builtin_amdgcn_global_load_tr_b128_v8bf16", 16, 2},
-  /* kB64V2i32   */ {"__builtin_amdgcn_global_load_tr_b64_v2i32",    8, 1},
+  /* kB128V8i16      */ {"__builtin_amdgcn_global_load_tr_b128_v8i16",  16, 16,  8, false, gfx12_wave32, "gfx12-insts,wavefrontsize32"},
+  /* kB128V8f16      */ {"__builtin_amdgcn_global_load_tr_b128_v8f16",  16, 16,  8, false, gfx12_wave32, "gfx12-insts,wavefrontsize32"},
+  /* kB128V8bf16     */ {"__builtin_amdgcn_global_load_tr_b128_v8bf16", 16, 16,  8, false, gfx12_wave32, "gfx12-insts,wavefrontsize32"},
+  /* kB64V2i32       */ {"__builtin_amdgcn_global_load_tr_b64_v2i32",    8,  8,  8, false, gfx12_wave32, "gfx12-insts,wavefrontsize32"},
+  /* kDsTr4B64V2i32  */ {"__builtin_amdgcn_ds_read_tr4_b64_v2i32",       8,  4, 16, true,  gfx950,       "gfx950-insts"},
+  /* kDsTr8B64V2i32  */ {"__builtin_amdgcn_ds_read_tr8_b64_v2i32",       8,  8, 16, true,  gfx950,       "gfx950-insts"},
+  /* kDsTr6B96V3i32  */ {"__builtin_amdgcn_ds_read_tr6_b96_v3i32",      12,  6, 16, true,  gfx950,       "gfx950-insts"},
+  /* kDsTr16B64V4i16 */ {"__builtin_amdgcn_ds_read_tr16_b64_v4i16",      8, 16, 16, true,  gfx950,       "gfx950-insts"},
+  /* kDsTr16B64V4f16 */ {"__builtin_amdgcn_ds_read_tr16_b64_v4f16",      8, 16, 16, true,  gfx950,       "gfx950-insts"},
+  /* kDsTr16B64V4bf16*/ {"__builtin_amdgcn_ds_read_tr16_b64_v4bf16",     8, 16, 16, true,  gfx950,       "gfx950-insts"},
 };
 // clang-format on
+static_assert(std::size(kTransposeLoads) == size_t(TransposeLoad::kDsTr16B64V4bf16) + 1, "one row per TransposeLoad");
+
+// Bits [bit, bit + width) of a little-endian byte string, and their replacement.
+uint32_t get_bits(unsigned char const* bytes, size_t bit, int width) {
+  uint32_t v = 0;
+  for (int b = 0; b < width; ++b) v |= uint32_t(bytes[(bit + size_t(b)) / 8] >> ((bit + size_t(b)) % 8) & 1u) << b;
+  return v;
+}
+void put_bits(unsigned char* bytes, size_t bit, int width, uint32_t v) {
+  for (int b = 0; b < width; ++b) {
+    auto& byte = bytes[(bit + size_t(b)) / 8];
+    unsigned const mask = 1u << ((bit + size_t(b)) % 8);
+    byte = static_cast<unsigned char>((v >> b & 1u) ? byte | mask : byte & ~mask);
+  }
+}
 
 } // namespace
 
@@ -245,25 +288,24 @@ void load_transpose(TransposeLoad which, void const* pointer, void* out,
               size_t(info.bytes));
 }
 
-// Each lane loads `bytes` from its pointer; within each group of 8 lanes, element e of lane L's
-// result is element L%8 of what lane 8*(L/8)+e loaded (reference/gemm-system.md §4 for b128;
-// the b64 byte form is the same transpose of bytes [ASSUME, docs/simt.md]).
 bool complete_transpose(Block& b, Wave& w) {
   TransposeInfo const& info = kTransposeLoads[w.wait.op];
   Target const& t = b.grid().target;
-  if (t.arch->gen != isa::Generation::kGfx12 || t.wave != 32) {
+  if (!info.available(*t.arch, t.wave)) {
     b.fail(Status::kInvalidDeviceFunction,
            fmt::format("{}: {} reached {}: '{}' needs target feature "
-                       "gfx12-insts,wavefrontsize32 (the launch targets {} wave{})",
+                       "{} (the launch targets {} wave{})",
                        b.where(w.index), lanes_text(waiting_lanes(b, w)), op_text(w.wait),
-                       info.name, t.arch->name, t.wave));
+                       info.name, info.feature, t.arch->name, t.wave));
     return false;
   }
   if (!full_wave(b, w)) return false;
   int const wave = b.wave_size();
+  // Global pointers must lie in device allocations; LDS (a __shared__ variable, thread-local
+  // storage of the block's OS thread here) has no table to check against.
   std::vector<int> bad;
   std::string first_reason;
-  for (int i = 0; i < wave; ++i)
+  for (int i = 0; i < wave && !info.lds; ++i)
     if (auto why = check_device_range(w.pointers[size_t(i)], size_t(info.bytes)); !why.empty()) {
       if (bad.empty()) first_reason = why;
       bad.push_back(i);
@@ -275,16 +317,21 @@ bool complete_transpose(Block& b, Wave& w) {
                        first_reason));
     return false;
   }
-  size_t const bytes = size_t(info.bytes), eb = size_t(info.elem_bytes), n = bytes / eb;
-  std::vector<char> loaded(size_t(wave) * bytes);
+  size_t const bytes = size_t(info.bytes);
+  int const width = info.elem_bits, per_lane = info.bytes * 8 / width, group = info.group;
+  std::vector<unsigned char> loaded(size_t(wave) * bytes);
   for (int i = 0; i < wave; ++i)
     std::memcpy(&loaded[size_t(i) * bytes], w.pointers[size_t(i)], bytes);
-  w.out.assign(size_t(wave) * bytes / 4, 0);
-  char* out = reinterpret_cast<char*>(w.out.data());
-  for (size_t lane = 0; lane < size_t(wave); ++lane)
-    for (size_t e = 0; e < n; ++e)
-      std::memcpy(out + lane * bytes + e * eb,
-                  &loaded[(8 * (lane / 8) + e) * bytes + (lane % 8) * eb], eb);
+  w.out.assign((size_t(wave) * bytes + 3) / 4, 0);
+  auto* out = reinterpret_cast<unsigned char*>(w.out.data());
+  for (int lane = 0; lane < wave; ++lane) {
+    int const first = lane - lane % group, i = lane % group;
+    for (int e = 0; e < per_lane; ++e) {
+      int const src = first + (group / per_lane) * e + i / per_lane;
+      uint32_t const v = get_bits(&loaded[size_t(src) * bytes], size_t(i % per_lane) * size_t(width), width);
+      put_bits(out + size_t(lane) * bytes, size_t(e) * size_t(width), width, v);
+    }
+  }
   return true;
 }
 

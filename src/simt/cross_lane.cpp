@@ -13,6 +13,7 @@
 // launch: that register is not emulated.
 
 #include "block.hpp"
+#include "memory.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -457,6 +458,42 @@ Failure memrealtime(WaveData& d) {
   return {};
 }
 
+// --- global_load_lds ----------------------------------------------------------------------------
+
+// global_load_lds (global_load_lds_dword and its byte, short, dwordx3, dwordx4 forms): each active
+// lane loads `size` bytes from its global address and the wave writes them to LDS at M0 + offset
+// + lane * max(size, 4), M0 being the LDS address of the lowest active lane (clang takes
+// readfirstlane of the pointer) [DOC: CDNA3 ISA, global load to LDS: LDS_ADDR = LDS_base +
+// inst_offset + TID * 4 for the dword form]. A 1- or 2-byte load still takes a dword of LDS per
+// lane, its value zero-extended [ASSUME: rocRoller's sub-dword BufferToLDS test, ROCm/rocm-libraries
+// #5084, finds byte loads at 4-byte strides with zeros between]. Sizes 1, 2, 4; 12 and 16 on
+// gfx950 (clang-22 rejects the others as "invalid size value").
+Failure global_load_lds(WaveData& d) {
+  int const size = static_cast<int>(d.imm);
+  bool const wide = size == 12 || size == 16;
+  if (!(size == 1 || size == 2 || size == 4 || wide) || (wide && !gfx950_target(d.arch, d.wave)))
+    return {fmt::format("__builtin_amdgcn_global_load_lds: invalid size value {} on {} (1, 2 or 4; 12 or 16 on gfx950)", size,
+                        d.arch.name),
+            Status::kInvalidDeviceFunction};
+  auto pointer = [&](int lane, int word) {
+    return reinterpret_cast<unsigned char*>(uintptr_t(d.at(lane, word)) | uintptr_t(d.at(lane, word + 1)) << 32);
+  };
+  unsigned char* const lds = pointer(d.first, 2) + static_cast<int32_t>(d.at(d.first, 4));
+  int const stride = std::max(size, 4);
+  for (int n = 0; n < d.wave; ++n) {
+    if (!d.is_active(n)) continue;
+    unsigned char const* src = pointer(n, 0);
+    if (std::string const why = check_device_range(src, size_t(size)); !why.empty())
+      return {fmt::format("lane {} passed __builtin_amdgcn_global_load_lds an address outside the device allocations ({})", n,
+                          why),
+              Status::kIllegalAddress};
+    unsigned char slot[16] = {};
+    std::memcpy(slot, src, size_t(size));
+    std::memcpy(lds + n * stride, slot, size_t(stride));
+  }
+  return {};
+}
+
 // clang-format off
 struct WaveOpRow {
   char const* builtin;
@@ -485,9 +522,10 @@ constexpr WaveOpRow kWaveOps[] = {
   {"__builtin_amdgcn_permlane32_swap",  gfx950_target,     "permlane32-swap", 2, 2, permlane_swap<32>},
   {"__builtin_amdgcn_s_memtime",        gfx9_target,       "s-memtime-inst",  0, 2, memtime},
   {"__builtin_amdgcn_s_memrealtime",    gfx9_target,       "s-memrealtime",   0, 2, memrealtime},
+  {"__builtin_amdgcn_global_load_lds",  gfx9_target,       "vmem-to-lds-load-insts", 5, 0, global_load_lds},
 };
 // clang-format on
-static_assert(std::size(kWaveOps) == size_t(WaveOp::kMemrealtime) + 1, "one row per WaveOp");
+static_assert(std::size(kWaveOps) == size_t(WaveOp::kGlobalLoadLds) + 1, "one row per WaveOp");
 
 } // namespace
 
@@ -506,7 +544,7 @@ void wave_op(WaveOp op, uint32_t imm, void const* in, int in_words, void* out, i
     if (in_words > 0) std::memcpy(&w.in[size_t(l.lane) * size_t(in_words)], in, 4 * size_t(in_words));
   }
   b.suspend(l);
-  std::memcpy(out, &w.out[size_t(l.lane) * size_t(out_words)], 4 * size_t(out_words));
+  if (out_words > 0) std::memcpy(out, &w.out[size_t(l.lane) * size_t(out_words)], 4 * size_t(out_words));
 }
 
 bool complete_wave_op(Block& b, Wave& w) {

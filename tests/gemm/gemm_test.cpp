@@ -32,14 +32,14 @@ constexpr bool kSanitized = false;
 constexpr bool kSanitized = false;
 #endif
 
-// Runs f(policy, arch) for every policy on every architecture of the tests it runs on; returns how
-// many policies ran.
+// Runs f(policy, arch) for every policy on every generation's default architecture it runs on
+// (the catalog's generations: a new one is tested when it arrives); returns how many policies ran.
 template <class F>
 size_t for_each_policy_and_arch(F const& f) {
   std::set<PolicyInfo const*> ran;
   for (auto const& p : policies())
-    for (char const* arch_name : {"gfx1100", "gfx1201", "gfx942"}) {
-      auto const* arch = isa::find_arch(arch_name);
+    for (auto const& g : isa::generations()) {
+      auto const* arch = &isa::default_arch(g.gen);
       if (!p.runs_on(*arch)) continue;
       ran.insert(&p);
       f(p, arch);
@@ -279,6 +279,12 @@ TEST(Gemm, ModelledTimeFollowsTheInstructionCycles) {
   // 16x16x16 tiles: 64 * 64 * 64 issues of 16 cycles over 4 * 304 matrix units at 2100 MHz.
   EXPECT_EQ(m.issues, 64L * 64 * 64);
   EXPECT_NEAR(m.seconds, 64.0 * 64 * 64 * 16 / (4.0 * 304) / 2.1e9, 1e-12);
+  // A two-block instruction covers two 32x32 tiles per issue: 32 * 32 tiles / 2 blocks, K 1.
+  auto const* two_blocks = find_policy("mfma_f32_2b", *arch);
+  ASSERT_NE(two_blocks, nullptr);
+  Model const m2 = model_on_gpu(*two_blocks, *arch, *mi300x, 1024, 1024, 1024);
+  EXPECT_EQ(m2.issues, 32L * 32 / 2 * 1024);
+  EXPECT_NEAR(m2.seconds, 32.0 * 32 / 2 * 1024 * 64 / (4.0 * 304) / 2.1e9, 1e-12);
 }
 
 } // namespace

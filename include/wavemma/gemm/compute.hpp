@@ -101,6 +101,43 @@ struct ScalarFma {
   }
 };
 
+namespace detail {
+
+// gfx950's LDS transpose read of 64 bits of w-bit elements (w = 16 or 8) at p, as two words.
+template <int Bits>
+__device__ inline void ds_read_transpose(void const* p, uint32_t* words) {
+  using v2i32 = int __attribute__((ext_vector_type(2)));
+  using v4i16 = short __attribute__((ext_vector_type(4)));
+  using lds_v2i32 = __attribute__((address_space(3))) v2i32;
+  using lds_v4i16 = __attribute__((address_space(3))) v4i16;
+  static_assert(Bits == 16 || Bits == 8, "16- and 8-bit elements");
+  if constexpr (Bits == 16) {
+    v4i16 const v = __builtin_amdgcn_ds_read_tr16_b64_v4i16((lds_v4i16*)(const_cast<void*>(p)));
+    __builtin_memcpy(words, &v, 8);
+  } else {
+    v2i32 const v = __builtin_amdgcn_ds_read_tr8_b64_v2i32((lds_v2i32*)(const_cast<void*>(p)));
+    __builtin_memcpy(words, &v, 8);
+  }
+}
+
+// Whether operand layout L (B: row = k, col = n) can be filled by LDS transpose reads of E
+// elements per lane from a row-major strip: each read gives lane i of a group of 16 the elements
+// (row, col + i mod E) that lane i - i mod E's slot names, for E consecutive slots; so every slot
+// must be held, and the E lanes i0..i0+E-1 must want one row at E consecutive columns. The
+// read's lane rule is the SIMT runtime's (src/simt/collectives.cpp, docs/simt.md).
+template <class L, int Wave, int E>
+consteval bool ds_transpose_fits() {
+  if (L::slots % E != 0 || L::vgprs % 2 != 0 || L::blocks != 1) return false;
+  for (int i = 0; i < Wave; ++i)
+    for (int n = 0; n < L::slots; ++n) {
+      int const i0 = i - i % E;
+      if (!L::holds(i, n) || L::row(i, n) != L::row(i0, n) || L::col(i, n) != L::col(i0, n) + i % E) return false;
+    }
+  return true;
+}
+
+} // namespace detail
+
 // The element type of a vector (the C type of a builtin), or the type itself.
 template <class V>
 struct vector_elem {
@@ -113,18 +150,28 @@ struct vector_elem<V> {
 };
 
 // One matrix instruction per wave and k-step; the waves of a block cover it row by row, BlockN
-// (the TilePolicy's block_tile_n) / I::n waves wide. A fragment is the lane's VGPRs of the operand
-// as 32-bit words (sparse A: then the lane's sparsity-index VGPR). Elem: the staged element (bit
-// patterns for bf16 and 8-bit floats, one byte per iu4); C is the builtin's accumulator element
-// (float, int, double); ASigned/BSigned: signed integer inputs on RDNA (the a_sign/b_sign
-// immediates).
-template <class I, class Elem, int BlockN, bool ASigned = true, bool BSigned = true>
+// (the TilePolicy's block_tile_n) / thread_tile_n waves wide. A multi-block instruction (CDNA's
+// `_Nb` forms, I::blocks > 1) computes I::blocks independent instruction tiles per issue: each of
+// its blocks is a different tile of C, BlockRows of them down and I::blocks / BlockRows across, so
+// a wave's thread tile is (I::m * BlockRows) x (I::n * I::blocks / BlockRows) and no block's work
+// is redundant (the seeds' MfmaCdnaPolicy feeds both blocks of 32x32x1 the same data). The
+// operand layouts say which block each (lane, slot) belongs to, as they say its row and column.
+// A fragment is the lane's VGPRs of the operand as 32-bit words (sparse A: then the lane's
+// sparsity-index VGPR). Elem: the staged element (bit patterns for bf16 and 8-bit floats, one
+// byte per iu4); C is the builtin's accumulator element (float, int, double); ASigned/BSigned:
+// signed integer inputs on RDNA (the a_sign/b_sign immediates).
+//
+// BRowMajor: the TilePolicy keeps B row-major (RowMajorBTile, row stride BlockN) and load_b reads
+// it with gfx950's LDS transpose reads, one per 64 bits of the lane's B registers; which lane
+// points where follows from the B layout (ds_transpose_fits checks that the read can give it).
+template <class I, class Elem, int BlockN, bool ASigned = true, bool BSigned = true, int BlockRows = 1, bool BRowMajor = false>
 struct MatrixCore {
   using instruction = I;
   using Out = typename vector_elem<typename I::c_type>::type;
-  static_assert(I::blocks == 1, "the GEMM uses single-block instructions");
-  static_assert(BlockN % I::n == 0, "the block is a whole number of instruction tiles wide");
-  static constexpr int thread_tile_m = I::m, thread_tile_n = I::n, effective_lanes = I::wave, k_step = I::k;
+  static_assert(BlockRows > 0 && I::blocks % BlockRows == 0, "the blocks of an issue form a whole grid of tiles");
+  static constexpr int blocks_m = BlockRows, blocks_n = I::blocks / BlockRows;
+  static_assert(BlockN % (I::n * blocks_n) == 0, "the block is a whole number of wave tiles wide");
+  static constexpr int thread_tile_m = I::m * blocks_m, thread_tile_n = I::n * blocks_n, effective_lanes = I::wave, k_step = I::k;
   static constexpr int frag_size_m = I::A::vgprs + (I::sparse ? 1 : 0), frag_size_n = I::B::vgprs;
   using elem_a = uint32_t;
   using elem_b = uint32_t;
@@ -136,20 +183,26 @@ struct MatrixCore {
                     sizeof(typename I::c_type) == 4 * I::D::vgprs,
                 "the builtin's types hold exactly the operands' VGPRs");
 
+  // Where block b's tile sits in the wave's thread tile.
+  __host__ __device__ static constexpr int block_row(int b) { return (b / blocks_n) * I::m; }
+  __host__ __device__ static constexpr int block_col(int b) { return (b % blocks_n) * I::n; }
+
   __device__ static void zero(Accumulator& acc) { acc.regs = typename I::c_type{}; }
 
   __device__ static void thread_tile_offset(int tid, int, int* thread_row, int* thread_col) {
-    constexpr int waves_n = BlockN / I::n;
+    constexpr int waves_n = BlockN / thread_tile_n;
     int const wave = tid / I::wave;
-    *thread_row = (wave / waves_n) * I::m;
-    *thread_col = (wave % waves_n) * I::n;
+    *thread_row = (wave / waves_n) * thread_tile_m;
+    *thread_col = (wave % waves_n) * thread_tile_n;
   }
 
   // Each lane gathers the elements the layout gives it, in register order.
   __device__ static void load_a(Elem const* tile_a, int tile_a_row, int ki, int k_tile_size, int lane_id, uint32_t (&frag)[frag_size_m])
     requires(!I::sparse)
   {
-    gather<typename I::A>(frag, lane_id, [&](int r, int c) { return detail::bits_of(tile_a[(tile_a_row + r) * k_tile_size + ki + c]); });
+    gather<typename I::A>(frag, lane_id, [&](int b, int r, int c) {
+      return detail::bits_of(tile_a[(tile_a_row + block_row(b) + r) * k_tile_size + ki + c]);
+    });
   }
   // Sparse A holds K/2 stored values per row, and their positions.
   __device__ static void load_a(Elem const* tile_a, uint8_t const* tile_a_index, int tile_a_row, int ki, int k_tile_size, int lane_id,
@@ -157,14 +210,38 @@ struct MatrixCore {
     requires(I::sparse)
   {
     int const lda = k_tile_size / 2, kc = ki / 2;
-    gather<typename I::A>(frag, lane_id, [&](int r, int c) { return detail::bits_of(tile_a[(tile_a_row + r) * lda + kc + c]); });
+    gather<typename I::A>(frag, lane_id, [&](int b, int r, int c) {
+      return detail::bits_of(tile_a[(tile_a_row + block_row(b) + r) * lda + kc + c]);
+    });
     uint32_t index[1] = {0};
-    gather<typename I::Index>(index, lane_id, [&](int r, int c) { return tile_a_index[(tile_a_row + r) * lda + kc + c]; });
+    gather<typename I::Index>(index, lane_id,
+                              [&](int b, int r, int c) { return tile_a_index[(tile_a_row + block_row(b) + r) * lda + kc + c]; });
     frag[frag_size_m - 1] = index[0];
   }
   // B: row = k, col = n; the strip holds B transposed.
-  __device__ static void load_b(Elem const* tile_b_T, int tile_b_col, int ki, int k_tile_size, int lane_id, uint32_t (&frag)[frag_size_n]) {
-    gather<typename I::B>(frag, lane_id, [&](int r, int c) { return detail::bits_of(tile_b_T[(tile_b_col + c) * k_tile_size + ki + r]); });
+  __device__ static void load_b(Elem const* tile_b_T, int tile_b_col, int ki, int k_tile_size, int lane_id, uint32_t (&frag)[frag_size_n])
+    requires(!BRowMajor)
+  {
+    gather<typename I::B>(frag, lane_id, [&](int b, int r, int c) {
+      return detail::bits_of(tile_b_T[(tile_b_col + block_col(b) + c) * k_tile_size + ki + r]);
+    });
+  }
+  // B row-major (tile_b[k][n], row stride BlockN): each 64 bits of the lane's registers by one LDS
+  // transpose read. Lane s of a group of 16 points at the E elements that lanes i0..i0+E-1 want
+  // in slot n = E*c + e: e = (s % 16) / (16 / E), i0 = s - s % 16 + E * (s % (16 / E)).
+  static constexpr int tr_elems = 64 / I::B::elem_bits;
+  __device__ static void load_b(Elem const* tile_b, int tile_b_col, int ki, int, int lane_id, uint32_t (&frag)[frag_size_n])
+    requires(BRowMajor)
+  {
+    using L = typename I::B;
+    constexpr int E = tr_elems;
+    static_assert(detail::ds_transpose_fits<L, I::wave, E>(), "the B layout is not what LDS transpose reads give");
+    int const s = lane_id % 16, e = s / (16 / E), i0 = lane_id - s + E * (s % (16 / E));
+#pragma unroll
+    for (int c = 0; c < L::vgprs / 2; ++c) {
+      int const n = E * c + e;
+      detail::ds_read_transpose<L::elem_bits>(tile_b + (ki + L::row(i0, n)) * BlockN + tile_b_col + L::col(i0, n), &frag[2 * c]);
+    }
   }
 
   __device__ static void mma(Accumulator& acc, uint32_t const (&a_frag)[frag_size_m], uint32_t const (&b_frag)[frag_size_n]) {
@@ -185,13 +262,14 @@ struct MatrixCore {
 #pragma unroll
     for (int e = 0; e < L::slots; ++e) {
       if (!L::holds(lane_id, e)) continue;
-      int const r = out_row_base + L::row(lane_id, e), c = out_col_base + L::col(lane_id, e);
+      int const b = L::block(lane_id, e);
+      int const r = out_row_base + block_row(b) + L::row(lane_id, e), c = out_col_base + block_col(b) + L::col(lane_id, e);
       if (r < m && c < n) C[static_cast<size_t>(r) * n + c] = detail::out_from_bits<Out>(detail::get_element(words, e, L::elem_bits));
     }
   }
 
 private:
-  // Fills a lane's register words of operand L with element(row, col) of every slot it holds.
+  // Fills a lane's register words of operand L with element(block, row, col) of every slot it holds.
   template <class L, int Words, class Element>
   __device__ static void gather(uint32_t (&words)[Words], int lane_id, Element const& element) {
     static_assert(Words >= L::vgprs);
@@ -199,7 +277,8 @@ private:
     for (int v = 0; v < L::vgprs; ++v) words[v] = 0;
 #pragma unroll
     for (int e = 0; e < L::slots; ++e)
-      if (L::holds(lane_id, e)) detail::put_element(words, e, L::elem_bits, element(L::row(lane_id, e), L::col(lane_id, e)));
+      if (L::holds(lane_id, e))
+        detail::put_element(words, e, L::elem_bits, element(L::block(lane_id, e), L::row(lane_id, e), L::col(lane_id, e)));
   }
 };
 

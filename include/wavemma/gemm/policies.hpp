@@ -54,11 +54,14 @@ struct instruction_of<Compute> {
 // wavemma's ComputePolicies, waiting for the TilePolicy they serve (its block width places the
 // waves or threads, its staged element is what they load); a seed-style ComputePolicy is given as
 // it is.
-template <class I, bool ASigned = true, bool BSigned = true>
+template <class I, bool ASigned = true, bool BSigned = true, int BlockRows = 1>
 struct MatrixCoreFor {
   template <class Tile>
-  using policy = MatrixCore<I, staged_elem_t<Tile>, Tile::block_tile_n, ASigned, BSigned>;
+  using policy = MatrixCore<I, staged_elem_t<Tile>, Tile::block_tile_n, ASigned, BSigned, BlockRows, b_row_major<Tile>>;
 };
+// A multi-block instruction with its blocks BlockRows tiles down (the rest across).
+template <class I, int BlockRows>
+using MultiBlockFor = MatrixCoreFor<I, true, true, BlockRows>;
 template <int TileM, int TileN>
 struct ScalarFmaFor {
   template <class Tile>
@@ -126,7 +129,29 @@ using AllPolicies = PolicyList<
   Policy<"mfma_bf16_1k",    Gen::kGfx94x,    64,  LdsTile<bf16_bits, 32, 32, 32>,               MatrixCoreFor<in::gfx94x_mfma_f32_16x16x16_bf16_w64>>,
   Policy<"mfma_fp8",        Gen::kGfx94x,    64,  LdsTile<fp8_bits, 32, 32, 32>,                MatrixCoreFor<in::gfx94x_mfma_f32_16x16x32_fp8_fp8_w64>>,
   Policy<"mfma_i8",         Gen::kGfx94x,    64,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCoreFor<in::gfx94x_mfma_i32_16x16x32_i8_w64>>,
-  Policy<"mfma_f64",        Gen::kGfx94x,    64,  LdsTile<double, 32, 32, 16>,                  MatrixCoreFor<in::gfx94x_mfma_f64_16x16x4_f64_w64>>
+  Policy<"mfma_f64",        Gen::kGfx94x,    64,  LdsTile<double, 32, 32, 16>,                  MatrixCoreFor<in::gfx94x_mfma_f64_16x16x4_f64_w64>>,
+  Policy<"mfma_f32_2b",     Gen::kGfx94x,    64,  LdsTile<float, 64, 128, 16>,                  MatrixCoreFor<in::gfx94x_mfma_f32_32x32x1_2b_f32_w64>>,
+  Policy<"mfma_f32_2b_m",   Gen::kGfx94x,    64,  LdsTile<float, 128, 64, 16>,                  MultiBlockFor<in::gfx94x_mfma_f32_32x32x1_2b_f32_w64, 2>>,
+  Policy<"smfmac_f16",      Gen::kGfx94x,    64,  SparseLdsTile<_Float16, 32, 32, 32>,          MatrixCoreFor<in::gfx94x_smfmac_f32_16x16x32_f16_w64>>,
+  // CDNA1 (gfx908), wave64
+  Policy<"mfma_f32_2b",     Gen::kGfx908,    64,  LdsTile<float, 64, 128, 16>,                  MatrixCoreFor<in::gfx908_mfma_f32_32x32x1f32_w64>>,
+  Policy<"mfma_f16",        Gen::kGfx908,    64,  LdsTile<_Float16, 32, 32, 32>,                MatrixCoreFor<in::gfx908_mfma_f32_16x16x16f16_w64>>,
+  Policy<"mfma_bf16",       Gen::kGfx908,    64,  LdsTile<bf16_bits, 32, 32, 32>,               MatrixCoreFor<in::gfx908_mfma_f32_16x16x8bf16_w64>>,
+  Policy<"mfma_i8",         Gen::kGfx908,    64,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCoreFor<in::gfx908_mfma_i32_16x16x16i8_w64>>,
+  // CDNA2 (gfx90a), wave64
+  Policy<"mfma_f32_2b",     Gen::kGfx90a,    64,  LdsTile<float, 64, 128, 16>,                  MatrixCoreFor<in::gfx90a_mfma_f32_32x32x1f32_w64>>,
+  Policy<"mfma_f16",        Gen::kGfx90a,    64,  LdsTile<_Float16, 32, 32, 32>,                MatrixCoreFor<in::gfx90a_mfma_f32_16x16x16f16_w64>>,
+  Policy<"mfma_bf16_1k",    Gen::kGfx90a,    64,  LdsTile<bf16_bits, 32, 32, 32>,               MatrixCoreFor<in::gfx90a_mfma_f32_16x16x16bf16_1k_w64>>,
+  Policy<"mfma_f64",        Gen::kGfx90a,    64,  LdsTile<double, 32, 32, 16>,                  MatrixCoreFor<in::gfx90a_mfma_f64_16x16x4f64_w64>>,
+  Policy<"mfma_i8",         Gen::kGfx90a,    64,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCoreFor<in::gfx90a_mfma_i32_16x16x16i8_w64>>,
+  // CDNA4 (gfx950), wave64
+  Policy<"mfma_f32_2b",     Gen::kGfx950,    64,  LdsTile<float, 64, 128, 16>,                  MatrixCoreFor<in::gfx950_mfma_f32_32x32x1_2b_f32_w64>>,
+  Policy<"mfma_f16",        Gen::kGfx950,    64,  LdsTile<_Float16, 32, 32, 32>,                MatrixCoreFor<in::gfx950_mfma_f32_16x16x32_f16_w64>>,
+  Policy<"mfma_f16_tr",     Gen::kGfx950,    64,  RowMajorBTile<_Float16, 32, 32, 32>,          MatrixCoreFor<in::gfx950_mfma_f32_16x16x32_f16_w64>>,
+  Policy<"mfma_bf16",       Gen::kGfx950,    64,  LdsTile<bf16_bits, 32, 32, 32>,               MatrixCoreFor<in::gfx950_mfma_f32_16x16x32_bf16_w64>>,
+  Policy<"mfma_fp8",        Gen::kGfx950,    64,  LdsTile<fp8_bits, 32, 32, 32>,                MatrixCoreFor<in::gfx950_mfma_f32_16x16x32_fp8_fp8_w64>>,
+  Policy<"mfma_f64",        Gen::kGfx950,    64,  LdsTile<double, 32, 32, 16>,                  MatrixCoreFor<in::gfx950_mfma_f64_16x16x4_f64_w64>>,
+  Policy<"smfmac_f16",      Gen::kGfx950,    64,  SparseLdsTile<_Float16, 32, 32, 64>,          MatrixCoreFor<in::gfx950_smfmac_f32_16x16x64_f16_w64>>
 >;
 // clang-format on
 

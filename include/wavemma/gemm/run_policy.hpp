@@ -59,6 +59,9 @@ PolicyInfo info_of() {
     pi.input = isa::name(is.instruction->a);
     pi.output = isa::name(is.instruction->cd);
     pi.compute_policy = fmt::format("MatrixCore<{}>", is.instruction->mnemonic);
+    if constexpr (requires { P::compute::blocks_m; })
+      if (P::instruction::blocks > 1) // where the blocks' tiles sit in a wave's tile
+        pi.compute_policy = fmt::format("MatrixCore<{}, blocks {}x{}>", is.instruction->mnemonic, P::compute::blocks_m, P::compute::blocks_n);
   } else {
     pi.input = numeric::name(in);
     pi.output = numeric::name(out);
@@ -73,6 +76,11 @@ PolicyInfo info_of() {
   pi.tile_policy = fmt::format("{}<{}x{}x{}{}>", pi.sparse ? "SparseLdsTile" : "LdsTile", pi.block_m, pi.block_n, pi.k_tile,
                                pi.buffers == 2 ? ", 2 buffers" : "");
   if constexpr (requires { P::tile::wave; }) pi.tile_policy = fmt::format("TransposeLoadTile<{}x{}x{}>", pi.block_m, pi.block_n, pi.k_tile);
+  if constexpr (b_row_major<typename P::tile>) {
+    pi.tile_policy = fmt::format("RowMajorBTile<{}x{}x{}>", pi.block_m, pi.block_n, pi.k_tile);
+    if constexpr (HasInstruction<P>)
+      pi.compute_policy = fmt::format("MatrixCore<{}, B by ds_read_tr{}>", pi.instruction, P::instruction::B::elem_bits);
+  }
   return pi;
 }
 

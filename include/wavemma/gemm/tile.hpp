@@ -146,6 +146,37 @@ struct SparseLdsTile {
   __device__ static Elem* get_tile_b_T(SharedStorage& smem, int) { return smem.tile_b_T; }
 };
 
+// B kept row-major, tile_b[KTile][BlockN], for a ComputePolicy that reads it with gfx950's LDS
+// transpose reads (ds_read_b64_tr_b16/_b8: each lane receives a column of four or eight rows), as
+// the seeds' SingleBufferTilePolicyF16RowB keeps it for MfmaCdna4F16TrPolicy. get_tile_b_T (the
+// interface's name) returns this row-major strip; b_row_major says so, and MatrixCoreFor picks
+// the transpose-read B load for it. Its row stride is BlockN, which the ComputePolicy knows (the
+// seeds' policy took the kernel's k_tile_size argument for it, seed-errata.md §A).
+template <class Elem, int BlockM, int BlockN, int KTile>
+struct RowMajorBTile {
+  static constexpr int num_buffers = 1, block_tile_m = BlockM, block_tile_n = BlockN, k_tile_size = KTile;
+  static constexpr bool b_row_major = true;
+  struct SharedStorage {
+    alignas(16) Elem tile_a[BlockM * KTile];
+    alignas(16) Elem tile_b[KTile * BlockN];
+  };
+  __device__ static void prologue(SharedStorage&, Elem const*, Elem const*, int, int, int, int, int, int, int) {}
+  __device__ static void prefetch(SharedStorage& smem, Elem const* A, Elem const* B, int t_next, int block_row_start,
+                                  int block_col_start, int m, int n, int k, int tid, int num_threads) {
+    detail::load_rows(smem.tile_a, BlockM, KTile, A, m, k, block_row_start, t_next * KTile, tid, num_threads);
+    detail::load_rows(smem.tile_b, KTile, BlockN, B, k, n, t_next * KTile, block_col_start, tid, num_threads);
+  }
+  __device__ static void acquire(int) { __syncthreads(); }
+  __device__ static void release(int) { __syncthreads(); }
+  __device__ static int buf_idx(int) { return 0; }
+  __device__ static Elem* get_tile_a(SharedStorage& smem, int) { return smem.tile_a; }
+  __device__ static Elem* get_tile_b_T(SharedStorage& smem, int) { return smem.tile_b; }
+};
+
+// Whether a TilePolicy keeps B row-major (RowMajorBTile).
+template <class Tile>
+inline constexpr bool b_row_major = requires { requires Tile::b_row_major; };
+
 // gfx12 only: the B strip arrives through __builtin_amdgcn_global_load_tr_b128_v8f16, which hands
 // each group of 8 lanes an 8x8 block of 16-bit elements already transposed (gemm-system.md §4: lane
 // L passes &B[k0 + L/4][c0 + (L%4)*8] and receives element e = B[k0 + (L/8)*2 + e/4][c0 + (e%4)*8 +

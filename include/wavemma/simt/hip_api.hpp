@@ -141,6 +141,29 @@ WAVEMMA_SIMT_TRANSPOSE_LOAD(global_load_tr_b128_v8bf16, v8bf16, kB128V8bf16)
 WAVEMMA_SIMT_TRANSPOSE_LOAD(global_load_tr_b64_v2i32, v2i32, kB64V2i32)
 #undef WAVEMMA_SIMT_TRANSPOSE_LOAD
 
+// The gfx950 LDS transpose reads: exact clang-22 types (the f16 form takes __fp16 vectors; the
+// pointer is in the LDS address space, `V2i*3`, and a generic one is taken too).
+using v3i32 = int __attribute__((ext_vector_type(3)));
+using v4i16 = short __attribute__((ext_vector_type(4)));
+using v4fp16 = __fp16 __attribute__((ext_vector_type(4)));
+using v4bf16 = __bf16 __attribute__((ext_vector_type(4)));
+#define WAVEMMA_SIMT_LDS_TRANSPOSE_READ(name, V, which)                                            \
+  inline V name(V* p, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {             \
+    return ::wavemma::simt::detail::load_transpose(::wavemma::simt::detail::TransposeLoad::which, p, site);                          \
+  }                                                                                                \
+  inline V name(__attribute__((address_space(3))) V* p,                                            \
+                ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {                   \
+    return ::wavemma::simt::detail::load_transpose(::wavemma::simt::detail::TransposeLoad::which,                                    \
+                                  reinterpret_cast<V const*>(reinterpret_cast<uintptr_t>(p)), site); \
+  }
+WAVEMMA_SIMT_LDS_TRANSPOSE_READ(ds_read_tr4_b64_v2i32, v2i32, kDsTr4B64V2i32)
+WAVEMMA_SIMT_LDS_TRANSPOSE_READ(ds_read_tr8_b64_v2i32, v2i32, kDsTr8B64V2i32)
+WAVEMMA_SIMT_LDS_TRANSPOSE_READ(ds_read_tr6_b96_v3i32, v3i32, kDsTr6B96V3i32)
+WAVEMMA_SIMT_LDS_TRANSPOSE_READ(ds_read_tr16_b64_v4i16, v4i16, kDsTr16B64V4i16)
+WAVEMMA_SIMT_LDS_TRANSPOSE_READ(ds_read_tr16_b64_v4f16, v4fp16, kDsTr16B64V4f16)
+WAVEMMA_SIMT_LDS_TRANSPOSE_READ(ds_read_tr16_b64_v4bf16, v4bf16, kDsTr16B64V4bf16)
+#undef WAVEMMA_SIMT_LDS_TRANSPOSE_READ
+
 } // namespace wavemma::simt::hip
 
 #define __builtin_amdgcn_readfirstlane(value)                                                      \
@@ -155,6 +178,12 @@ WAVEMMA_SIMT_TRANSPOSE_LOAD(global_load_tr_b64_v2i32, v2i32, kB64V2i32)
   ::wavemma::simt::hip::global_load_tr_b128_v8bf16(__VA_ARGS__)
 #define __builtin_amdgcn_global_load_tr_b64_v2i32(...)                                             \
   ::wavemma::simt::hip::global_load_tr_b64_v2i32(__VA_ARGS__)
+#define __builtin_amdgcn_ds_read_tr4_b64_v2i32(...) ::wavemma::simt::hip::ds_read_tr4_b64_v2i32(__VA_ARGS__)
+#define __builtin_amdgcn_ds_read_tr8_b64_v2i32(...) ::wavemma::simt::hip::ds_read_tr8_b64_v2i32(__VA_ARGS__)
+#define __builtin_amdgcn_ds_read_tr6_b96_v3i32(...) ::wavemma::simt::hip::ds_read_tr6_b96_v3i32(__VA_ARGS__)
+#define __builtin_amdgcn_ds_read_tr16_b64_v4i16(...) ::wavemma::simt::hip::ds_read_tr16_b64_v4i16(__VA_ARGS__)
+#define __builtin_amdgcn_ds_read_tr16_b64_v4f16(...) ::wavemma::simt::hip::ds_read_tr16_b64_v4f16(__VA_ARGS__)
+#define __builtin_amdgcn_ds_read_tr16_b64_v4bf16(...) ::wavemma::simt::hip::ds_read_tr16_b64_v4bf16(__VA_ARGS__)
 
 // HIP's __shfl family, with HIP's signatures (the overloads of amd_warp_functions.h): the
 // documented full-wave shuffle whatever the wave size (HIP's __shfl lowers to ds_bpermute, which on

@@ -139,6 +139,15 @@ inline v2u32 permlane_swap(WaveOp op, unsigned vdst, unsigned src, bool fi, bool
   auto const r = wave_op<2>(op, uint32_t(fi) | uint32_t(bound_ctrl) << 1, in, site);
   return v2u32{r.w[0], r.w[1]};
 }
+// global_load_lds(global src, LDS dst, size, offset, aux): the pointers of any address space
+// (clang's are `void*1` and `void*3`); aux (the cache policy) changes nothing here.
+template <class Src, class Dst>
+void global_load_lds(Src src, Dst dst, unsigned size, int offset, unsigned, ::wavemma::simt::Site site) {
+  static_assert(std::is_pointer_v<Src> && std::is_pointer_v<Dst>, "global_load_lds takes two pointers");
+  auto const s = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(src)), d = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(dst));
+  uint32_t const in[5] = {uint32_t(s), uint32_t(s >> 32), uint32_t(d), uint32_t(d >> 32), static_cast<uint32_t>(offset)};
+  wave_op<0>(WaveOp::kGlobalLoadLds, size, in, site);
+}
 inline uint64_t scalar_clock(WaveOp op, ::wavemma::simt::Site site) {
   auto const r = wave_op0<2>(op, site);
   return uint64_t(r.w[0]) | uint64_t(r.w[1]) << 32;
@@ -216,6 +225,8 @@ inline int block_threads() {
 #define __builtin_amdgcn_permlane32_swap(vdst, src, fi, bound_ctrl)                                \
   ::wavemma::simt::hip::permlane_swap(::wavemma::simt::hip::WaveOp::kPermlane32Swap, (vdst),       \
                                       (src), (fi), (bound_ctrl), WAVEMMA_SITE)
+#define __builtin_amdgcn_global_load_lds(src, dst, size, offset, aux)                             \
+  ::wavemma::simt::hip::global_load_lds((src), (dst), (size), (offset), (aux), WAVEMMA_SITE)
 #define __builtin_amdgcn_s_memtime()                                                               \
   ::wavemma::simt::hip::scalar_clock(::wavemma::simt::hip::WaveOp::kMemtime, WAVEMMA_SITE)
 #define __builtin_amdgcn_s_memrealtime()                                                           \

@@ -71,6 +71,7 @@ enum class WaveOp : uint8_t {
   kPermlane32Swap, // the same, for the two halves of the wave
   kMemtime,      // out: 2 words
   kMemrealtime,  // out: 2 words
+  kGlobalLoadLds, // in: src (2 words), LDS dst (2 words), offset; imm: size in bytes
 };
 enum class ReduceOp : uint8_t { kAdd, kSub, kMin, kMax, kAnd, kOr, kXor };
 enum class ReduceType : uint8_t { kU32, kI32, kU64, kI64, kF32, kF64 };
@@ -141,9 +142,13 @@ struct Result {
   D d{};
 };
 
-// The gfx12 transpose loads (global_load_tr_*): each lane loads `bytes` from its pointer, then
-// every group of 8 lanes exchanges elements as an 8x8 transpose.
-enum class TransposeLoad : uint8_t { kB128V8i16, kB128V8f16, kB128V8bf16, kB64V2i32 };
+// The transpose loads: gfx12's global_load_tr_* and gfx950's ds_read_tr*. Each lane loads its
+// bytes from its pointer, then the lanes of each group exchange elements (collectives.cpp).
+enum class TransposeLoad : uint8_t {
+  kB128V8i16, kB128V8f16, kB128V8bf16, kB64V2i32,                    // global_load_tr (gfx12)
+  kDsTr4B64V2i32, kDsTr8B64V2i32, kDsTr6B96V3i32,                    // ds_read_tr (gfx950)
+  kDsTr16B64V4i16, kDsTr16B64V4f16, kDsTr16B64V4bf16,
+};
 void load_transpose(TransposeLoad, void const* pointer, void* out, ::wavemma::simt::Site site);
 
 template <class T>
