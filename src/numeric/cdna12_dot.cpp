@@ -16,8 +16,6 @@
 namespace wavemma::numeric::detail {
 namespace {
 
-constexpr uint32_t kPosInf = 0x7F800000;
-constexpr uint32_t kNegInf = 0xFF800000;
 
 // NaN inputs and inf·0 give NaN; with `infinities`, also infinities of both signs, and an infinite
 // factor or c alone gives that infinity (CDNA1, whose exact products cannot overflow; CDNA2 leaves
@@ -48,15 +46,7 @@ std::optional<uint32_t> block_specials(X x, Y y, int n, Decoded const& c, bool i
   }
   if (!infinities) return std::nullopt;
   if (c.is_inf()) (c.neg ? neg_inf : pos_inf) = true;
-  if (pos_inf && neg_inf) {
-    tr("  +inf and -inf meet -> NaN 0x{:08x}", kCdna3Nan);
-    return kCdna3Nan;
-  }
-  if (pos_inf || neg_inf) {
-    tr("  result {}inf", pos_inf ? '+' : '-');
-    return pos_inf ? kPosInf : kNegInf;
-  }
-  return std::nullopt;
+  return cdna_infinities(pos_inf, neg_inf, tr);
 }
 
 // --- CDNA1 --------------------------------------------------------------------------------------
@@ -117,7 +107,7 @@ uint32_t fl_add(uint32_t x, uint32_t y) {
 // The product of two flushed inputs in binary32: exact, ±inf from 2^128 on, flushed below 2^-126.
 uint32_t product_f32(Decoded const& x, Decoded const& y) {
   bool const neg = x.neg != y.neg;
-  if (x.is_inf() || y.is_inf()) return neg ? kNegInf : kPosInf; // (inf x 0 was decided before)
+  if (x.is_inf() || y.is_inf()) return neg ? kF32NegInf : kF32PosInf; // (inf x 0 was decided before)
   if (x.is_zero() || y.is_zero()) return neg ? 0x80000000 : 0;
   return flush_f32(static_cast<uint32_t>(
       encode(Format::kF32, neg, x.sig * y.sig, x.exp + y.exp, Rounding::kNearestEven)));

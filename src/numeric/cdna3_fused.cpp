@@ -13,8 +13,6 @@
 namespace wavemma::numeric::detail {
 namespace {
 
-constexpr uint32_t kPosInf = 0x7F800000;
-constexpr uint32_t kNegInf = 0xFF800000;
 
 // A non-zero product p = ±mag·2^exp; e_p = e_a + e_b, the sum of the factors' alignment exponents
 // max(unbiased exponent, e_min) — not normalised (§3.2).
@@ -66,15 +64,7 @@ std::optional<uint32_t> block_specials(Operand const* a, Operand const* b, int n
     }
   }
   if (c.is_inf()) (c.neg ? neg_inf : pos_inf) = true;
-  if (pos_inf && neg_inf) {
-    tr("  +inf and -inf meet -> NaN 0x{:08x}", kCdna3Nan);
-    return kCdna3Nan;
-  }
-  if (pos_inf || neg_inf) {
-    tr("  result {}inf", pos_inf ? '+' : '-');
-    return pos_inf ? kPosInf : kNegInf;
-  }
-  return std::nullopt;
+  return cdna_infinities(pos_inf, neg_inf, tr);
 }
 
 std::vector<Product> nonzero_products(Model const& m, Operand const* a, Operand const* b, int n,

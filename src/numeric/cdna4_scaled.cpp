@@ -18,8 +18,6 @@ namespace detail {
 namespace {
 
 constexpr uint8_t kUnitScale = 0x7F; // E8M0 2^0
-constexpr uint32_t kPosInf = 0x7F800000;
-constexpr uint32_t kNegInf = 0xFF800000;
 
 uint32_t scaled_block(Operand const* a, Operand const* b, int n, uint32_t c,
                       uint8_t sa, uint8_t sb, Tracer& tr) {
@@ -46,11 +44,7 @@ uint32_t scaled_block(Operand const* a, Operand const* b, int n, uint32_t c,
       (x.neg != y.neg ? neg_inf : pos_inf) = true;
     }
   }
-  if (pos_inf && neg_inf) {
-    tr("  +inf and -inf meet -> NaN 0x{:08x}", kCdna3Nan);
-    return kCdna3Nan;
-  }
-  if (pos_inf || neg_inf) return pos_inf ? kPosInf : kNegInf;
+  if (auto const inf = cdna_infinities(pos_inf, neg_inf, tr)) return *inf;
 
   int const scale = da.exp + db.exp; // 2^(sa-127) · 2^(sb-127), exactly
   thread_local std::vector<Term> terms;

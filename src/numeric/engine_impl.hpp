@@ -4,6 +4,7 @@
 #include "wavemma/numeric/engine.hpp"
 
 #include <fmt/format.h>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -31,6 +32,20 @@ struct Operand {
 inline Operand make_operand(Format f, uint64_t bits) {
   bits &= storage_mask(f);
   return {bits, decode(f, bits)};
+}
+
+inline constexpr uint32_t kF32PosInf = 0x7F800000, kF32NegInf = 0xFF800000;
+
+// The CDNA engines' infinities, once products and C have been looked at: both signs meet in the
+// NaN of Algorithms 1/2, one sign is that infinity, none leaves the block to the arithmetic.
+inline std::optional<uint32_t> cdna_infinities(bool pos_inf, bool neg_inf, Tracer& tr) {
+  if (pos_inf && neg_inf) {
+    tr("  +inf and -inf meet -> NaN 0x{:08x}", kCdna3Nan);
+    return kCdna3Nan;
+  }
+  if (!pos_inf && !neg_inf) return std::nullopt;
+  tr("  result {}inf", pos_inf ? '+' : '-');
+  return pos_inf ? kF32PosInf : kF32NegInf;
 }
 
 // The cores compute one output element from K decoded A and B operands (hardware K order).
