@@ -31,6 +31,7 @@ struct Grid {
   Target target;
   uint64_t blocks = 0;
   std::atomic<uint64_t> next_block{0};
+  std::atomic<uint64_t> done_blocks{0};
   std::atomic<bool> failed{false};
   std::mutex mutex;
   Error error; // the first failure

@@ -3,6 +3,7 @@
 #include "block.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
@@ -103,13 +104,65 @@ std::byte* dynamic_shared(size_t bytes) {
   return buffer.front().bytes;
 }
 
-void run_blocks(detail::Grid& grid) {
+// --- progress -----------------------------------------------------------------------------------
+// WAVEMMA_PROGRESS=S: every launch reports on stderr every S seconds while it runs (blocks done, time,
+// time left at the rate so far) and once when it ends. Unset, empty or 0: silent.
+using Clock = std::chrono::steady_clock;
+
+double progress_interval() {
+  static double const seconds = [] {
+    char const* env = std::getenv("WAVEMMA_PROGRESS");
+    if (!env || !*env) return 0.0;
+    char* end = nullptr;
+    double const v = std::strtod(env, &end);
+    if (*end != '\0' || !(v >= 0)) {
+      std::fprintf(stderr, "wavemma: WAVEMMA_PROGRESS=%s is not a number of seconds; progress is off\n", env);
+      return 0.0;
+    }
+    return v;
+  }();
+  return seconds;
+}
+
+class Progress {
+public:
+  explicit Progress(detail::Grid const& grid) : grid_(grid), interval_(progress_interval()), next_(interval_) {}
+  bool on() const { return interval_ > 0; }
+
+  // Called by the launching thread between its blocks.
+  void tick() {
+    double const t = elapsed();
+    if (t < next_) return;
+    next_ = t + interval_;
+    uint64_t const done = grid_.done_blocks;
+    double const left = done ? t * double(grid_.blocks - done) / double(done) : 0;
+    std::fprintf(stderr, "wavemma: %.*s: %llu/%llu blocks (%.1f%%) in %.0f s, about %.0f s left\n",
+                 int(grid_.kernel.size()), grid_.kernel.data(), static_cast<unsigned long long>(done),
+                 static_cast<unsigned long long>(grid_.blocks), 100.0 * double(done) / double(grid_.blocks), t, left);
+  }
+  void end() const {
+    std::fprintf(stderr, "wavemma: %.*s: grid (%u,%u,%u) x block (%u,%u,%u): %llu blocks in %.3f s\n",
+                 int(grid_.kernel.size()), grid_.kernel.data(), grid_.dims.x, grid_.dims.y, grid_.dims.z,
+                 grid_.block_dim.x, grid_.block_dim.y, grid_.block_dim.z,
+                 static_cast<unsigned long long>(grid_.done_blocks.load()), elapsed());
+  }
+
+private:
+  double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+  detail::Grid const& grid_;
+  double interval_, next_;
+  Clock::time_point start_ = Clock::now();
+};
+
+void run_blocks(detail::Grid& grid, Progress* progress = nullptr) {
   std::byte* shared = dynamic_shared(grid.dynamic_shared);
   for (;;) {
     if (grid.failed) return;
     uint64_t const b = grid.next_block++;
     if (b >= grid.blocks) return;
     detail::Block(grid, b, shared).run();
+    ++grid.done_blocks;
+    if (progress) progress->tick();
   }
 }
 
@@ -121,7 +174,7 @@ public:
     return pool;
   }
 
-  void run(detail::Grid& grid, int helpers) {
+  void run(detail::Grid& grid, int helpers, Progress* progress) {
     {
       std::lock_guard lock(mutex_);
       while (static_cast<int>(workers_.size()) < helpers)
@@ -132,7 +185,7 @@ public:
       ++generation_;
     }
     wake_.notify_all();
-    run_blocks(grid);
+    run_blocks(grid, progress);
     std::unique_lock lock(mutex_);
     done_.wait(lock, [&] { return busy_ == 0; });
     grid_ = nullptr;
@@ -257,10 +310,13 @@ Error launch(std::string_view name, Dim3 grid_dims, Dim3 block, size_t dynamic_s
   grid.target = target();
   grid.blocks = grid_dims.count();
   int const helpers = static_cast<int>(std::min<uint64_t>(grid.blocks, uint64_t(threads()))) - 1;
+  Progress progress(grid);
+  Progress* const report = progress.on() ? &progress : nullptr;
   if (helpers > 0)
-    Pool::instance().run(grid, helpers);
+    Pool::instance().run(grid, helpers, report);
   else
-    run_blocks(grid);
+    run_blocks(grid, report);
+  if (report) report->end();
   return std::move(grid.error);
 }
 
