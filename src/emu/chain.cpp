@@ -28,7 +28,8 @@ void load(uint64_t const* from, int height, int width, int row0, int col0, Matri
 // one instruction entering the next as C is the engine's own hand-over between steps, bit for bit.
 bool composes(detail::Plan const& plan, Product const& p) {
   auto const& in = *plan.issue.instruction;
-  return numeric::splits_at_steps(plan.model) && plan.kc % plan.model.group == 0 && !detail::value_modifiers(plan).any() &&
+  return !plan.scaled && numeric::splits_at_steps(plan.model) && plan.kc % plan.model.group == 0 &&
+         !detail::value_modifiers(plan).any() &&
          plan.a_identity && plan.b_identity && p.m % in.m == 0 && p.n % in.n == 0 && p.k % in.k == 0;
 }
 
@@ -82,6 +83,9 @@ void chain(Issue const& is, Product const& p, uint64_t* d, int threads) {
   if (in.blocks > 1 && !(plan.a_identity && plan.b_identity))
     throw std::invalid_argument(fmt::format("{}: cbsz/abid/blgp move data between the blocks of one issue, which hold "
                                             "different tiles of a product", in.mnemonic));
+  if (plan.scaled && (!p.scale_a || !p.scale_b || p.k % plan.model.group != 0))
+    throw std::invalid_argument(fmt::format("{} needs scale_a and scale_b, and K a multiple of {} (K={})", in.mnemonic,
+                                            plan.model.group, p.k));
   if (composes(plan, p)) return compose(plan, p, d, threads);
   int const kc = sparse ? in.k / 2 : in.k;          // stored K per instruction
   int const a_cols = sparse ? p.k / 2 : p.k;        // stored K of the whole A
@@ -90,6 +94,8 @@ void chain(Issue const& is, Product const& p, uint64_t* d, int threads) {
   parallel_ranges(issues, threads, [&](int first, int last) {
     int const blocks = in.blocks;
     Matrix a(blocks, in.m, kc), b(blocks, in.k, in.n), acc(blocks, in.m, in.n), idx(1, in.m, kc);
+    int const kb = plan.scaled ? in.k / plan.model.group : 0; // scale blocks per instruction
+    ScaleMatrices scales{Matrix(1, in.m, kb), Matrix(1, kb, in.n)};
     for (int issue = first; issue < last; ++issue) {
       // Block t of this issue computes tile issue * blocks + t (a tile past the last: zeros, unused).
       auto tile_of = [&](int t) { return std::pair{(issue * blocks + t) / tiles_n, (issue * blocks + t) % tiles_n}; };
@@ -105,8 +111,12 @@ void chain(Issue const& is, Product const& p, uint64_t* d, int threads) {
           load(p.a, rows, a_cols, ti * in.m, s * kc, a, t);
           load(p.b, ti < tiles_m ? p.k : 0, p.n, s * in.k, tj * in.n, b, t);
           if (sparse) load(p.index, rows, a_cols, ti * in.m, s * kc, idx, 0);
+          if (plan.scaled) { // scaled forms are single-block
+            load(p.scale_a, rows, p.k / plan.model.group, ti * in.m, s * kb, scales.a, 0);
+            load(p.scale_b, ti < tiles_m ? p.k / plan.model.group : 0, p.n, s * kb, tj * in.n, scales.b, 0);
+          }
         }
-        execute(is, a, b, acc, sparse ? &idx : nullptr, acc); // in place: no allocation
+        execute(is, a, b, acc, sparse ? &idx : nullptr, acc, plan.scaled ? &scales : nullptr); // in place
       }
       for (int t = 0; t < blocks; ++t) {
         auto const [ti, tj] = tile_of(t);

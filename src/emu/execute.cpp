@@ -29,6 +29,10 @@ numeric::Format format_of(ElemType t, bool is_signed) {
   case ElemType::kIu4: return is_signed ? numeric::Format::kI4 : numeric::Format::kU4;
   case ElemType::kI8: return numeric::Format::kI8;
   case ElemType::kI32: return numeric::Format::kI32;
+  case ElemType::kFp6: return numeric::Format::kFp6E2M3;
+  case ElemType::kBf6: return numeric::Format::kBf6E3M2;
+  case ElemType::kFp4: return numeric::Format::kFp4E2M1;
+  case ElemType::kE8m0: return numeric::Format::kE8M0;
   }
   throw std::logic_error("unknown element type");
 }
@@ -42,6 +46,8 @@ struct Scratch {
   std::vector<uint64_t> c_in, d, dg, idx;      // the register paths' gathered C, D, index
   std::vector<uint64_t> copies[4][2];
   std::vector<uint32_t> rows; // sparse: the B row of each stored product
+  std::vector<uint64_t> scale_a, scale_b, bt; // scaled: the gathered scales, B by columns
+  std::vector<uint8_t> sa, sb;                // scaled: the scale bytes as the engine takes them
 };
 Scratch& scratch() {
   thread_local Scratch s;
@@ -84,7 +90,9 @@ void gather_runs(detail::Gather const& g, int copy, uint32_t const* w, uint64_t*
     } else {
       for (uint32_t i = 0; i < len; ++i) {
         uint32_t const b = bit % 32 + i * uint32_t(eb);
-        dst[i] = (src[b / 32] >> (b % 32)) & mask;
+        uint64_t v = src[b / 32] >> (b % 32);
+        if (b % 32 + uint32_t(eb) > 32) v |= uint64_t(src[b / 32 + 1]) << (32 - b % 32); // fp6 across two VGPRs
+        dst[i] = v & mask;
       }
     }
   }
@@ -101,10 +109,19 @@ void gather(detail::Gather const& g, int copy, Words src, int wave, uint64_t* ou
     for (size_t e = 0; e < n; ++e) out[e] = w[idx[e]] | uint64_t(w[idx[e] + hi]) << 32;
   } else if (g.elem_bits == 32) {
     for (size_t e = 0; e < n; ++e) out[e] = w[idx[e]];
-  } else {
+  } else if (32 % g.elem_bits == 0) {
     uint8_t const* sh = g.shift.data() + size_t(copy) * n;
     uint64_t const m = mask_of(g.elem_bits);
     for (size_t e = 0; e < n; ++e) out[e] = (w[idx[e]] >> sh[e]) & m;
+  } else { // fp6: an element may start in one VGPR and end in the next
+    size_t const hi = next_vgpr(src.stride, wave);
+    uint8_t const* sh = g.shift.data() + size_t(copy) * n;
+    uint64_t const m = mask_of(g.elem_bits);
+    for (size_t e = 0; e < n; ++e) {
+      uint64_t v = w[idx[e]] >> sh[e];
+      if (sh[e] + g.elem_bits > 32) v |= uint64_t(w[idx[e] + hi]) << (32 - sh[e]);
+      out[e] = v & m;
+    }
   }
 }
 void gather(detail::Gather const& g, int copy, Registers const& regs, std::vector<uint64_t>& out) {
@@ -135,8 +152,11 @@ void scatter(detail::Gather const& g, uint64_t const* values, uint32_t* words, i
     } else {
       uint8_t const* sh = g.shift.data() + size_t(copy) * n;
       for (size_t e = 0; e < n; ++e) {
-        uint32_t const m = static_cast<uint32_t>(mask_of(g.elem_bits)) << sh[e];
-        words[idx[e]] = (words[idx[e]] & ~m) | (static_cast<uint32_t>(values[e]) << sh[e] & m);
+        uint64_t const m = mask_of(g.elem_bits) << sh[e];
+        uint64_t const v = values[e] << sh[e] & m;
+        words[idx[e]] = static_cast<uint32_t>((words[idx[e]] & ~m) | v);
+        if (sh[e] + g.elem_bits > 32) // fp6 across two VGPRs
+          words[idx[e] + hi] = static_cast<uint32_t>(((words[idx[e] + hi] & ~(m >> 32)) | v >> 32));
       }
     }
   }
@@ -191,8 +211,8 @@ numeric::Model numeric_model(Issue const& is) {
   bool const signedness = in.mod_rules().neg_is_signedness;
   numeric::Model m;
   m.engine = nm.engine;
-  m.a = format_of(in.a, signedness ? is.mods.neg_lo[0] : true);
-  m.b = format_of(in.b, signedness ? is.mods.neg_lo[1] : true);
+  m.a = format_of(in.type_of(Operand::kA, is.mods), signedness ? is.mods.neg_lo[0] : true);
+  m.b = format_of(in.type_of(Operand::kB, is.mods), signedness ? is.mods.neg_lo[1] : true);
   m.out = format_of(in.cd, true);
   m.group = nm.group;
   m.clamp = is.mods.clamp;
@@ -245,8 +265,29 @@ Operands apply_value_modifiers(Plan const& p, uint64_t const* a, uint64_t const*
 }
 
 void compute(Plan const& p, uint64_t const* a_in, uint64_t const* b_in, uint64_t const* c_in, uint64_t const* index,
-             uint64_t* d, bool b_by_columns) {
+             uint64_t* d, bool b_by_columns, Scales scales) {
   auto const [a, b, c] = apply_value_modifiers(p, a_in, b_in, c_in, b_by_columns);
+  if (p.scaled) {
+    // One E8M0 byte per row of A (column of B) and block of 32 K: dot_tile_scaled takes B and SB by
+    // columns (N x K, N x K/32).
+    if (!scales.a || !scales.b) throw std::invalid_argument(fmt::format("{} needs its scale operands (SA, SB)", p.issue.instruction->mnemonic));
+    Scratch& s = scratch();
+    int const kb = p.k / p.model.group;
+    s.sa.resize(size_t(p.m) * kb);
+    s.sb.resize(size_t(p.n) * kb);
+    for (size_t e = 0; e < s.sa.size(); ++e) s.sa[e] = static_cast<uint8_t>(scales.a[e]);
+    for (int j = 0; j < p.n; ++j)
+      for (int q = 0; q < kb; ++q) s.sb[size_t(j) * kb + q] = static_cast<uint8_t>(scales.b[size_t(q) * p.n + j]);
+    uint64_t const* bt = b;
+    if (!b_by_columns) {
+      s.bt.resize(size_t(p.n) * p.k);
+      for (int kk = 0; kk < p.k; ++kk)
+        for (int j = 0; j < p.n; ++j) s.bt[size_t(j) * p.k + kk] = b[size_t(kk) * p.n + j];
+      bt = s.bt.data();
+    }
+    numeric::dot_tile_scaled(p.model, p.m, p.n, p.k, a, s.sa.data(), bt, s.sb.data(), c, d);
+    return;
+  }
   auto const layout = b_by_columns ? numeric::BLayout::kColumns : numeric::BLayout::kRows;
   int const rows = p.blocks * p.m; // every block in one call: the blocks are stacked row-wise
   if (!p.sparse) {
@@ -274,7 +315,8 @@ namespace {
 
 // The register-level core shared by the VGPR-major and lane-major entry points: gathers A, B, C
 // and the index out of their words, runs the arithmetic and leaves D's elements in s.d.
-void run_registers(detail::Plan const& p, Words a, Words b, Words c, std::optional<int> c_inline, Words index) {
+void run_registers(detail::Plan const& p, Words a, Words b, Words c, std::optional<int> c_inline, Words index,
+                   Words scale_a = {}, Words scale_b = {}) {
   Scratch& s = scratch();
   int const w = p.issue.wave;
   size_t const nc = size_t(p.blocks) * p.m * p.n;
@@ -289,6 +331,14 @@ void run_registers(detail::Plan const& p, Words a, Words b, Words c, std::option
     s.idx.resize(size_t(p.m) * p.kc);
     gather(p.index, 0, index, w, s.idx.data());
   }
+  detail::Scales scales;
+  if (p.scaled) {
+    s.scale_a.resize(p.scale_a.word.size());
+    s.scale_b.resize(p.scale_b.word.size());
+    gather(p.scale_a, 0, scale_a, w, s.scale_a.data());
+    gather(p.scale_b, 0, scale_b, w, s.scale_b.data());
+    scales = {s.scale_a.data(), s.scale_b.data()};
+  }
   s.d.resize(nc);
   // RDNA3 replicates A and B in every 16-lane group; outputs of lane group g read copy g
   // [ASSUME numerics.md §9 item 5]. When the copies agree (the normal case) one run serves all.
@@ -302,7 +352,8 @@ void run_registers(detail::Plan const& p, Words a, Words b, Words c, std::option
     gather(p.b, g, b, w, s.copies[g][1].data());
     differ = differ || (g > 0 && (s.copies[g][0] != s.copies[0][0] || s.copies[g][1] != s.copies[0][1]));
   }
-  detail::compute(p, s.copies[0][0].data(), s.copies[0][1].data(), s.c_in.data(), s.idx.data(), s.d.data(), true);
+  detail::compute(p, s.copies[0][0].data(), s.copies[0][1].data(), s.c_in.data(), s.idx.data(), s.d.data(), true,
+                  scales);
   if (differ) {
     s.dg.resize(nc);
     for (int g = 1; g < copies; ++g) {
@@ -323,9 +374,13 @@ Registers execute(Issue const& is, RegisterOperands const& ops) {
   require(ops.b, p.b.vgprs, w, "B");
   if (!ops.c_inline) require(ops.c, p.c.vgprs, w, p.sparse ? "the accumulator (D before the instruction)" : "C");
   if (p.sparse) require(ops.index, 1, w, "the sparsity index");
+  if (p.scaled) {
+    require(ops.scale_a, 1, w, "the A scales (SA)");
+    require(ops.scale_b, 1, w, "the B scales (SB)");
+  }
   if (!ops.d_prior.words.empty()) require(ops.d_prior, p.d.vgprs, w, "the prior D registers");
   run_registers(p, {ops.a.words.data()}, {ops.b.words.data()}, {ops.c.words.data()}, ops.c_inline,
-                {ops.index.words.data()});
+                {ops.index.words.data()}, {ops.scale_a.words.data()}, {ops.scale_b.words.data()});
   Registers out;
   if (!ops.d_prior.words.empty()) {
     out = ops.d_prior;
@@ -344,13 +399,15 @@ void execute_lanes(Issue const& is, LaneWords const& in, uint32_t* d) {
   detail::Plan const& p = detail::plan_for(is);
   int const w = is.wave;
   if (in.a_vgprs != p.a.vgprs || in.b_vgprs != p.b.vgprs || in.c_vgprs != p.c.vgprs || (p.sparse && in.index < 0) ||
+      (p.scaled && (in.scale_a < 0 || in.scale_b < 0)) ||
       in.stride < in.a_vgprs + in.b_vgprs + in.c_vgprs + (p.sparse ? 1 : 0))
     throw std::invalid_argument(fmt::format("{}: lane words of {}/{}/{} VGPRs (stride {}) for A/B/C of {}/{}/{}",
                                             is.instruction->mnemonic, in.a_vgprs, in.b_vgprs, in.c_vgprs, in.stride,
                                             p.a.vgprs, p.b.vgprs, p.c.vgprs));
   int const a0 = 0, b0 = in.a_vgprs, c0 = in.a_vgprs + in.b_vgprs;
   run_registers(p, {in.words + a0, in.stride}, {in.words + b0, in.stride}, {in.words + c0, in.stride}, std::nullopt,
-                {in.words + (p.sparse ? in.index : 0), in.stride});
+                {in.words + (p.sparse ? in.index : 0), in.stride},
+                {in.words + (p.scaled ? in.scale_a : 0), in.stride}, {in.words + (p.scaled ? in.scale_b : 0), in.stride});
   // D starts as C (the tied form: the half a 16-bit gfx11 D leaves alone keeps C's bits), then
   // takes the results. When D's places cover every bit, C need not be copied.
   int const dv = p.d.vgprs;
@@ -362,14 +419,24 @@ void execute_lanes(Issue const& is, LaneWords const& in, uint32_t* d) {
   scatter(p.d, scratch().d.data(), d, dv, w);
 }
 
-Matrix execute(Issue const& is, Matrix const& a, Matrix const& b, Matrix const& c, Matrix const* index) {
+Matrix execute(Issue const& is, Matrix const& a, Matrix const& b, Matrix const& c, Matrix const* index,
+               ScaleMatrices const* scales) {
   Matrix d;
-  execute(is, a, b, c, index, d);
+  execute(is, a, b, c, index, d, scales);
   return d;
 }
 
-void execute(Issue const& is, Matrix const& a, Matrix const& b, Matrix const& c, Matrix const* index, Matrix& d) {
+void execute(Issue const& is, Matrix const& a, Matrix const& b, Matrix const& c, Matrix const* index, Matrix& d,
+             ScaleMatrices const* scales) {
   detail::Plan const& p = detail::plan_for(is);
+  detail::Scales sc;
+  if (p.scaled) {
+    if (!scales) throw std::invalid_argument(fmt::format("{} needs the scale matrices SA and SB", is.instruction->mnemonic));
+    int const kb = p.k / p.model.group;
+    require(scales->a, 1, p.m, kb, "SA (the A scales)");
+    require(scales->b, 1, kb, p.n, "SB (the B scales)");
+    sc = {scales->a.bits.data(), scales->b.bits.data()};
+  }
   require(a, p.blocks, p.m, p.kc, p.sparse ? "A (compressed)" : "A");
   require(b, p.blocks, p.k, p.n, "B");
   require(c, p.blocks, p.m, p.n, "C");
@@ -397,7 +464,7 @@ void execute(Issue const& is, Matrix const& a, Matrix const& b, Matrix const& c,
   // the result goes through scratch.
   if (&d == &a || &d == &b || &d == index) {
     s.d.resize(nd);
-    detail::compute(p, ap, bp, c.bits.data(), ip, s.d.data());
+    detail::compute(p, ap, bp, c.bits.data(), ip, s.d.data(), false, sc);
     d = Matrix(p.blocks, p.m, p.n);
     std::copy(s.d.begin(), s.d.end(), d.bits.begin());
     return;
@@ -408,7 +475,7 @@ void execute(Issue const& is, Matrix const& a, Matrix const& b, Matrix const& c,
     d.cols = p.n;
     d.bits.resize(nd);
   }
-  detail::compute(p, ap, bp, c.bits.data(), ip, d.bits.data());
+  detail::compute(p, ap, bp, c.bits.data(), ip, d.bits.data(), false, sc);
 }
 
 Registers to_registers(Issue const& is, Operand op, Matrix const& m, Registers base) {

@@ -9,8 +9,8 @@
 namespace wavemma::emu {
 
 std::vector<std::string> explain(Issue const& is, Matrix const& a, Matrix const& b, Matrix const& c, Matrix const* index,
-                                 int block, int row, int col) {
-  Matrix const d = execute(is, a, b, c, index); // validates the operands
+                                 int block, int row, int col, ScaleMatrices const* scales) {
+  Matrix const d = execute(is, a, b, c, index, scales); // validates the operands
   detail::Plan const& p = detail::plan_for(is);
   if (block < 0 || block >= p.blocks || row < 0 || row >= p.m || col < 0 || col >= p.n)
     throw std::out_of_range(fmt::format("D element ({},{},{}) outside {} block(s) of {}x{}", block, row, col, p.blocks, p.m, p.n));
@@ -50,7 +50,19 @@ std::vector<std::string> explain(Issue const& is, Matrix const& a, Matrix const&
                               numeric::format_value(model.b, ops.b[bi]), note));
   }
   numeric::Trace trace;
-  uint64_t const r = numeric::dot(model, pa, pb, ops.c[ci], &trace);
+  uint64_t r;
+  if (p.scaled) {
+    std::vector<uint8_t> sa, sb;
+    for (int q = 0; q < scales->a.cols; ++q) {
+      sa.push_back(static_cast<uint8_t>(scales->a.at(0, row, q)));
+      sb.push_back(static_cast<uint8_t>(scales->b.at(0, q, col)));
+      out.push_back(fmt::format("  K block {}: scale A = {}, scale B = {}", q, numeric::format_value(numeric::Format::kE8M0, sa.back()),
+                                numeric::format_value(numeric::Format::kE8M0, sb.back())));
+    }
+    r = numeric::dot_scaled(model, pa, pb, sa, sb, ops.c[ci], &trace);
+  } else {
+    r = numeric::dot(model, pa, pb, ops.c[ci], &trace);
+  }
   out.push_back("engine steps:");
   for (auto const& l : trace.lines) out.push_back("  " + l);
   uint64_t const got = d.bits[ci];

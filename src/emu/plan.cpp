@@ -71,8 +71,9 @@ Gather const& lane_major(Gather const& g, int stride) {
 
 isa::BitLayout placement_layout(Issue const& is, isa::Operand op) {
   isa::Modifiers m = is.mods;
-  if (op == Operand::kA && is.instruction->kind == isa::Kind::kMfma) m.cbsz = m.abid = 0;
-  if (op == Operand::kB) m.blgp = 0;
+  bool const formats = is.instruction->mod_rules().format_select; // f8f6f4: CBSZ/BLGP are formats, not moves
+  if (op == Operand::kA && is.instruction->kind == isa::Kind::kMfma && !formats) m.cbsz = m.abid = 0;
+  if (op == Operand::kB && !formats) m.blgp = 0;
   return isa::operand_layout(*is.instruction, is.wave, op, m);
 }
 
@@ -142,6 +143,11 @@ std::unique_ptr<Plan> make_plan(Issue const& is) {
   auto const dl = layout(Operand::kD);
   p->d = make_gather(dl);
   if (p->sparse) p->index = make_gather(layout(Operand::kIndex));
+  p->scaled = in.mod_rules().scaled;
+  if (p->scaled) {
+    p->scale_a = make_gather(layout(Operand::kScaleA));
+    p->scale_b = make_gather(layout(Operand::kScaleB));
+  }
   for (int b = 0; b < dl.blocks(); ++b)
     for (int r = 0; r < dl.rows(); ++r)
       for (int c = 0; c < dl.cols(); ++c) p->d_group.push_back(static_cast<uint8_t>(dl.place({b, r, c}).lane / 16));

@@ -42,9 +42,10 @@ struct Plan {
   numeric::Model model;
   int blocks, m, n, k, kc; // kc: stored K (sparse: K/2)
   bool sparse;
+  bool scaled = false;     // gfx950 v_mfma_scale_*: scale_a (M x K/32) and scale_b (K/32 x N) gathers
   // Register gathers through the modifier-aware layouts. B's places are in column order (column j
   // of every block, then the next column): the order the register paths hand B to the engine in.
-  Gather a, b, c, d, index;
+  Gather a, b, c, d, index, scale_a, scale_b;
   std::vector<uint8_t> d_group;  // lane group of each D element's place (selects the A/B copy)
   bool d_covers_all = false;     // D's places cover every bit of its registers
   // Multi-block: the blocks stacked row-wise, row (block, i) reads B rows block * k + 0..k-1.
@@ -81,7 +82,11 @@ Operands apply_value_modifiers(Plan const&, uint64_t const* a, uint64_t const* b
 // The arithmetic shared by both paths: A (blocks x m x kc), B (blocks x k x n, or by columns: n x
 // blocks x k), C, index, all raw and already gathered/broadcast; applies the value modifiers and
 // runs the engine.
+// Scaled instructions: scales.a (m x K/32) and scales.b (K/32 x n), the E8M0 bytes in element order.
+struct Scales {
+  uint64_t const *a = nullptr, *b = nullptr;
+};
 void compute(Plan const&, uint64_t const* a, uint64_t const* b, uint64_t const* c, uint64_t const* index,
-             uint64_t* d, bool b_by_columns = false);
+             uint64_t* d, bool b_by_columns = false, Scales scales = {});
 
 } // namespace wavemma::emu::detail

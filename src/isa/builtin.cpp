@@ -108,6 +108,14 @@ Builtin derive(Instruction const& in, int wave, bool tied) {
   case Kind::kSwmmac: p.push_back({ParamRole::kIndex, "index", kInt, false}); break;
   case Kind::kMfma:
     p.push_back({ParamRole::kCbsz, "cbsz", kInt, true});
+    if (in.mod_rules().scaled) { // (..., cbsz, blgp, opsel_a, scale_a, opsel_b, scale_b) [DOC: clang-22]
+      p.push_back({ParamRole::kBlgp, "blgp", kInt, true});
+      p.push_back({ParamRole::kScaleSelA, "opsel_a", kInt, true});
+      p.push_back({ParamRole::kScaleA, "scale_a", kInt, false});
+      p.push_back({ParamRole::kScaleSelB, "opsel_b", kInt, true});
+      p.push_back({ParamRole::kScaleB, "scale_b", kInt, false});
+      break;
+    }
     p.push_back({ParamRole::kAbid, "abid", kInt, true});
     p.push_back({ParamRole::kBlgp, "blgp", kInt, true});
     break;
@@ -134,12 +142,14 @@ std::vector<Builtin> make_all() {
       }
     all.push_back(std::move(b));
   };
-  for (auto const& in : catalog())
+  for (auto const& in : catalog()) {
+    if (in.builtin_stem.empty()) continue; // the unscaled f8f6f4: no builtin reaches it
     for (int wave : in.wave_sizes()) {
       add(derive(in, wave, false));
       bool const tied_form = in.gen == Generation::kGfx11 && (in.mod_rules().op_sel_defined & 0b100);
       if (tied_form) add(derive(in, wave, true));
     }
+  }
   return all;
 }
 

@@ -191,6 +191,12 @@ constexpr std::array kRows = std::to_array<Instruction>({
 {"v_mfma_f32_32x32x16_bf16",        kGfx950, kMfma,  0x37, 32, 32, 16,  1, kBf16,    kBf16,    kF32,   32, 28, P::kMfmaPlain,      M::kCdna4Alg1G8,     "mfma_f32_32x32x16_bf16",          "v_mfma_f32_32x32x16bf16"},
 {"v_mfma_i32_16x16x64_i8",          kGfx950, kMfma,  0x36, 16, 16, 64,  1, kI8,      kI8,      kI32,   16, 12, P::kMfmaPlain,      M::kCdna4Int,        "mfma_i32_16x16x64_i8",            "v_mfma_i32_16x16x64i8"},
 {"v_mfma_i32_32x32x32_i8",          kGfx950, kMfma,  0x38, 32, 32, 32,  1, kI8,      kI8,      kI32,   32, 28, P::kMfmaPlain,      M::kCdna4Int,        "mfma_i32_32x32x32_i8",            "v_mfma_i32_32x32x32i8"},
+// f8f6f4: A and B are fp8 at cbsz = blgp = 0, the formats f8f6f4_format selects otherwise; the scaled forms are the same
+// instruction behind a v_mfma_ld_scale_b32 prefix (VOP3PX2, 16 bytes). No builtin reaches the unscaled ones.
+{"v_mfma_f32_16x16x128_f8f6f4",     kGfx950, kMfma,  0x2d, 16, 16, 128, 1, kFp8,     kFp8,     kF32,   32, 28, P::kMfmaF8f6f4,     M::kCdna4F8f6f4,     "",                                ""},
+{"v_mfma_f32_32x32x64_f8f6f4",      kGfx950, kMfma,  0x2e, 32, 32, 64,  1, kFp8,     kFp8,     kF32,   64, 60, P::kMfmaF8f6f4,     M::kCdna4F8f6f4,     "",                                ""},
+{"v_mfma_scale_f32_16x16x128_f8f6f4", kGfx950, kMfma, 0x2d, 16, 16, 128, 1, kFp8,     kFp8,     kF32,   32, 28, P::kMfmaScaled,     M::kCdna4ScaledF8f6f4, "mfma_scale_f32_16x16x128_f8f6f4", ""},
+{"v_mfma_scale_f32_32x32x64_f8f6f4",  kGfx950, kMfma, 0x2e, 32, 32, 64,  1, kFp8,     kFp8,     kF32,   64, 60, P::kMfmaScaled,     M::kCdna4ScaledF8f6f4, "mfma_scale_f32_32x32x64_f8f6f4",  ""},
 // --- gfx950 SMFMAC (CDNA4, A stored 2:4) -------------------------------------------------------------------------------------------------------------------------------------------------
 {"v_smfmac_f32_16x16x32_f16",     kGfx950, kSmfmac, 0x62, 16, 16, 32, 1, kF16,    kF16,     kF32,  16,  8, P::kSmfmac,          M::kCdna4SparseAlg1, "smfmac_f32_16x16x32_f16",       ""},
 {"v_smfmac_f32_32x32x16_f16",     kGfx950, kSmfmac, 0x64, 32, 32, 16, 1, kF16,    kF16,     kF32,  32, 24, P::kSmfmac,          M::kCdna4SparseAlg1, "smfmac_f32_32x32x16_f16",       ""},
@@ -270,6 +276,10 @@ constexpr std::array kModels = std::to_array<NumericModel>({
  "fused dot of 8 products: truncate to 24 bits below e_max, round C down, C-larger branch; RNE32 per block"},
 {M::kCdna4Fp8,         "cdna4.alg2",         Engine::kCdna3Fp8Dot,  16, Evidence::kAssume, "no CDNA4 characterisation; the CDNA3 Algorithm 2 on OCP inputs (numerics.md §3.4)",
  "OCP fp8/bf8 (E4M3FN/E5M2) blocks of 16: even/odd product groups aligned apart, smaller group rounded down, C dropped beyond 25 bits"},
+{M::kCdna4F8f6f4,      "cdna4.f8f6f4",       Engine::kCdna4ScaledDot, 32, Evidence::kAssume, "no CDNA4 characterisation; numerics.md §11 (formats DOC: OCP MX v1.0, LLVM cbsz/blgp)",
+ "fp8/bf8/fp6/bf6/fp4 (A by cbsz, B by blgp): each block of 32 exact products plus C rounded once to binary32 (RNE)"},
+{M::kCdna4ScaledF8f6f4, "cdna4.scaled.f8f6f4", Engine::kCdna4ScaledDot, 32, Evidence::kAssume, "no CDNA4 characterisation; numerics.md §11 (scales: AMD's CDNA4 matrix-core blog, LLVM)",
+ "as cdna4.f8f6f4, each block's exact sum times 2^(sa+sb-254) from the lane's E8M0 scale bytes; NaN scale -> NaN"},
 {M::kCdna4Int,         "cdna4.int",          Engine::kIntegerDot,    1, Evidence::kAssume, "numerics.md §3.9 (no hardware vectors)",
  "exact signed int8 products summed with C, wrapped modulo 2^32"},
 {M::kCdna4SparseAlg1,  "cdna4.sparse.alg1",  Engine::kCdna3FusedDot, 8, Evidence::kAssume, "no source covers SMFMAC; the CDNA3 assumption (numerics.md §3.10)",
@@ -351,12 +361,22 @@ std::vector<int> Instruction::wave_sizes() const { return info(gen).wave_sizes()
 bool Instruction::has_wave(int wave) const { return info(gen).has_wave(wave); }
 int Instruction::default_wave() const { return info(gen).default_wave(); }
 
-bool Instruction::has_operand(Operand op) const { return op != Operand::kIndex || sparse(); }
-
-ElemType Instruction::type_of(Operand op) const {
+bool Instruction::has_operand(Operand op) const {
   switch (op) {
-  case Operand::kA: return a;
-  case Operand::kB: return b;
+  case Operand::kIndex: return sparse();
+  case Operand::kScaleA:
+  case Operand::kScaleB: return mod_rules().scaled;
+  default: return true;
+  }
+}
+
+ElemType Instruction::type_of(Operand op, Modifiers const& mods) const {
+  bool const format = mod_rules().format_select;
+  switch (op) {
+  case Operand::kA: return format ? f8f6f4_format(mods.cbsz).value_or(a) : a;
+  case Operand::kB: return format ? f8f6f4_format(mods.blgp).value_or(b) : b;
+  case Operand::kScaleA:
+  case Operand::kScaleB: return kE8m0;
   case Operand::kC:
   case Operand::kD: return cd;
   case Operand::kIndex: return kI32;

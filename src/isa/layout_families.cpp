@@ -23,9 +23,13 @@ AbAxes ab_axes(Operand op) {
   return op == Operand::kA ? AbAxes{Axis::kRow, Axis::kCol} : AbAxes{Axis::kCol, Axis::kRow};
 }
 
+// K positions that share one scale (the scaled MFMA's block, the numeric model's group).
+int scale_block(Instruction const& in) { return in.numeric().group; }
+
 int rows_of(Instruction const& in, Operand op) {
   switch (op) {
   case Operand::kB: return in.k;
+  case Operand::kScaleB: return in.k / scale_block(in);
   default: return in.m;
   }
 }
@@ -34,12 +38,13 @@ int cols_of(Instruction const& in, Operand op) {
   case Operand::kA: return in.sparse() ? in.k / 2 : in.k;
   case Operand::kB: return in.n;
   case Operand::kIndex: return in.k / 2;
+  case Operand::kScaleA: return in.k / scale_block(in);
   default: return in.n;
   }
 }
 
 BitLayout empty_layout(Instruction const& in, int wave, Operand op, int e) {
-  int const blocks = op == Operand::kIndex ? 1 : in.blocks;
+  int const blocks = op == Operand::kIndex || op == Operand::kScaleA || op == Operand::kScaleB ? 1 : in.blocks;
   return BitLayout(e, wave, lg(blocks), lg(rows_of(in, op)), lg(cols_of(in, op)));
 }
 
@@ -116,6 +121,19 @@ void mfma_ab(BitLayout& L, Instruction const& in, Operand op) {
       .route(ax.k, 0, klbits, Field::kSlot, 0)
       .route(ax.k, klbits, kbits - klbits, Field::kLane, mbits + bbits);
 }
+// gfx950 f8f6f4 A/B with 8- and 6-bit formats: a lane's 32 elements are two chunks of 16
+// consecutive K, chunk c = g + G*(n/16) for lane group g of G = 64/M (k = 16g + 16G(n/16) + n%16)
+// [DOC: AMD's CDNA4 matrix-core blog for 32x32x64 fp8; SRC: Triton's kWidth 16 for 16x16x128 and
+// fp6]. fp4 keeps mfma_ab's 32 consecutive K per lane [DOC: the blog's fp4 example].
+void f8f6_ab(BitLayout& L, Instruction const& in, Operand op) {
+  auto const ax = ab_axes(op);
+  int const mbits = lg(in.m), kbits = lg(in.k), gbits = 6 - mbits;
+  L.route(ax.mn, 0, mbits, Field::kLane, 0)
+      .route(ax.k, 0, 4, Field::kSlot, 0)
+      .route(ax.k, 4, gbits, Field::kLane, mbits)
+      .route(ax.k, 4 + gbits, kbits - 4 - gbits, Field::kSlot, 4);
+}
+
 // C/D (§5.2).
 void mfma_cd(BitLayout& L, Instruction const& in) {
   int const mbits = lg(in.m), nbits = lg(in.n), bbits = lg(in.blocks);
@@ -179,13 +197,25 @@ void check_shape(Instruction const& in, int wave, Operand op) {
   if (!in.has_wave(wave))
     throw std::invalid_argument(fmt::format("{} has no wave{} form on {}", in.mnemonic, wave, name(in.gen)));
   if (!in.has_operand(op))
-    throw std::invalid_argument(fmt::format("{} has no sparsity index operand (K)", in.mnemonic));
+    throw std::invalid_argument(op == Operand::kIndex
+                                    ? fmt::format("{} has no sparsity index operand (K)", in.mnemonic)
+                                    : fmt::format("{} has no scale operands (SA, SB): only v_mfma_scale_* have them", in.mnemonic));
+}
+
+// The scale operands (one VGPR): the lane of the scaled A row / B column and K block holds its byte
+// in the byte scale_sel selects. A lane's scale covers the 32 K positions of A (B) that it holds.
+void scale_operand(BitLayout& L, Instruction const& in, Operand op, Modifiers const& mods) {
+  int const mbits = lg(op == Operand::kScaleA ? in.m : in.n);
+  Axis const mn = op == Operand::kScaleA ? Axis::kRow : Axis::kCol;
+  Axis const kb = op == Operand::kScaleA ? Axis::kCol : Axis::kRow;
+  L.route(mn, 0, mbits, Field::kLane, 0).route(kb, 0, L.extent_bits(kb), Field::kLane, mbits);
+  L.set_slot_bits(2).set_slot_const(0, 2, static_cast<uint32_t>(mods.scale_sel[op == Operand::kScaleA ? 0 : 1]));
 }
 
 } // namespace
 
-int operand_elem_bits(Instruction const& in, Operand op) {
-  return op == Operand::kIndex ? 2 : elem_bits(in.type_of(op));
+int operand_elem_bits(Instruction const& in, Operand op, Modifiers const& mods) {
+  return op == Operand::kIndex ? 2 : elem_bits(in.type_of(op, mods));
 }
 
 AxisNames axis_names(Instruction const& in, Operand op) {
@@ -193,6 +223,8 @@ AxisNames axis_names(Instruction const& in, Operand op) {
   case Operand::kA: return {"b", "i", in.sparse() ? "c" : "k"};
   case Operand::kB: return {"b", "k", "j"};
   case Operand::kIndex: return {"b", "i", "c"};
+  case Operand::kScaleA: return {"b", "i", "kb"};
+  case Operand::kScaleB: return {"b", "kb", "j"};
   default: return {"b", "i", "j"};
   }
 }
@@ -209,8 +241,12 @@ BitLayout operand_layout(Instruction const& in, int wave, Operand op, Modifiers 
     select_index_set(L, sets_of(L), selected_index_set(in, mods));
     return L;
   }
-  int const e = operand_elem_bits(in, op);
+  int const e = operand_elem_bits(in, op, mods);
   BitLayout L = empty_layout(in, wave, op, e);
+  if (op == Operand::kScaleA || op == Operand::kScaleB) {
+    scale_operand(L, in, op, mods);
+    return L;
+  }
   bool const ab = op == Operand::kA || op == Operand::kB;
   switch (in.gen) {
   case Generation::kGfx11:
@@ -240,6 +276,8 @@ BitLayout operand_layout(Instruction const& in, int wave, Operand op, Modifiers 
       L.route(Axis::kCol, 0, lg(in.m), Field::kLane, 0);
       int const tbits = cdna_sparse_tbits(in);
       L.route(Axis::kRow, 0, tbits, Field::kSlot, 0).route(Axis::kRow, tbits, lg(in.k) - tbits, Field::kLane, lg(in.m));
+    } else if (ab && in.mod_rules().format_select && e != 4) {
+      f8f6_ab(L, in, op);
     } else if (ab) {
       mfma_ab(L, in, op);
       auto const& r = in.mod_rules();
@@ -257,6 +295,8 @@ BitLayout operand_layout(Instruction const& in, int wave, Operand op, Modifiers 
   throw std::logic_error("unknown generation");
 }
 
-int vgprs(Instruction const& in, int wave, Operand op) { return operand_layout(in, wave, op).vgprs(); }
+int vgprs(Instruction const& in, int wave, Operand op, Modifiers const& mods) {
+  return operand_layout(in, wave, op, mods).vgprs();
+}
 
 } // namespace wavemma::isa

@@ -4,6 +4,8 @@
 
 #include <array>
 #include <bit>
+#include <iterator>
+#include <tuple>
 #include <fmt/format.h>
 
 #include "wavemma/isa/instruction.hpp"
@@ -12,23 +14,25 @@ namespace wavemma::isa {
 namespace {
 
 // clang-format off
-//                 neg_lo      neg_hi      op_sel      signed clamp  c_inl  idxkey mai    bcast  idxset blgp   blgpFx blgpNeg
+//                 neg_lo      neg_hi      op_sel      signed clamp  c_inl  idxkey mai    bcast  idxset blgp   blgpFx blgpNeg format scaled
 //                 legal  def  legal  def  legal  def
 constexpr std::array kRules = std::to_array<ModRules>({
-  /* kRdna3Float32Out */ {0b111, 0b111, 0b111, 0b111, 0b000, 0b000, false, false, true,  false, false, false, false, false, false, false},
-  /* kRdna3Float16Out */ {0b111, 0b111, 0b111, 0b111, 0b111, 0b100, false, false, true,  false, false, false, false, false, false, false},
-  /* kRdna3Int        */ {0b111, 0b011, 0b111, 0b000, 0b000, 0b000, true,  true,  true,  false, false, false, false, false, false, false},
-  /* kRdna4Float      */ {0b111, 0b111, 0b111, 0b111, 0b000, 0b000, false, false, true,  false, false, false, false, false, false, false},
-  /* kRdna4Fp8        */ {0b100, 0b100, 0b100, 0b100, 0b000, 0b000, false, false, true,  false, false, false, false, false, false, false},
-  /* kRdna4Int        */ {0b011, 0b011, 0b000, 0b000, 0b000, 0b000, true,  true,  true,  false, false, false, false, false, false, false},
-  /* kSwmmacFloat16   */ {0b011, 0b011, 0b011, 0b011, 0b000, 0b000, false, false, false, true,  false, false, false, false, false, false},
-  /* kSwmmacInt       */ {0b011, 0b011, 0b000, 0b000, 0b000, 0b000, true,  true,  false, true,  false, false, false, false, false, false},
-  /* kSwmmacFp8       */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, false, true,  false, false, false, false, false, false},
-  /* kMfmaBroadcast   */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  true,  false, true,  true,  false},
-  /* kMfmaBlgp        */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  false, false, true,  true,  false},
-  /* kMfmaPlain       */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  false, false, true,  false, false},
-  /* kMfmaF64         */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  false, false, false, false, true},
-  /* kSmfmac          */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, false, false, true,  false, true,  false, false, false},
+  /* kRdna3Float32Out */ {0b111, 0b111, 0b111, 0b111, 0b000, 0b000, false, false, true,  false, false, false, false, false, false, false, false, false},
+  /* kRdna3Float16Out */ {0b111, 0b111, 0b111, 0b111, 0b111, 0b100, false, false, true,  false, false, false, false, false, false, false, false, false},
+  /* kRdna3Int        */ {0b111, 0b011, 0b111, 0b000, 0b000, 0b000, true,  true,  true,  false, false, false, false, false, false, false, false, false},
+  /* kRdna4Float      */ {0b111, 0b111, 0b111, 0b111, 0b000, 0b000, false, false, true,  false, false, false, false, false, false, false, false, false},
+  /* kRdna4Fp8        */ {0b100, 0b100, 0b100, 0b100, 0b000, 0b000, false, false, true,  false, false, false, false, false, false, false, false, false},
+  /* kRdna4Int        */ {0b011, 0b011, 0b000, 0b000, 0b000, 0b000, true,  true,  true,  false, false, false, false, false, false, false, false, false},
+  /* kSwmmacFloat16   */ {0b011, 0b011, 0b011, 0b011, 0b000, 0b000, false, false, false, true,  false, false, false, false, false, false, false, false},
+  /* kSwmmacInt       */ {0b011, 0b011, 0b000, 0b000, 0b000, 0b000, true,  true,  false, true,  false, false, false, false, false, false, false, false},
+  /* kSwmmacFp8       */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, false, true,  false, false, false, false, false, false, false, false},
+  /* kMfmaBroadcast   */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  true,  false, true,  true,  false, false, false},
+  /* kMfmaBlgp        */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  false, false, true,  true,  false, false, false},
+  /* kMfmaPlain       */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  false, false, true,  false, false, false, false},
+  /* kMfmaF64         */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  false, false, false, false, true, false, false},
+  /* kSmfmac          */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, false, false, true,  false, true,  false, false, false, false, false},
+  /* kMfmaF8f6f4      */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  false, false, true,  false, false, true,  false},
+  /* kMfmaScaled      */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  false, false, true,  false, false, true,  true},
 });
 // clang-format on
 
@@ -51,6 +55,12 @@ void check_list(std::string_view what, std::array<bool, 3> const& v, uint8_t leg
 } // namespace
 
 ModRules const& rules(ModProfile p) { return kRules[static_cast<size_t>(p)]; }
+
+std::optional<ElemType> f8f6f4_format(int code) {
+  constexpr ElemType kFormats[] = {ElemType::kFp8, ElemType::kBf8, ElemType::kFp6, ElemType::kBf6, ElemType::kFp4};
+  if (code < 0 || code >= static_cast<int>(std::size(kFormats))) return std::nullopt;
+  return kFormats[code];
+}
 
 int selected_index_set(Instruction const& in, Modifiers const& m) {
   if (in.kind == Kind::kSwmmac) return m.index_key;
@@ -84,7 +94,13 @@ std::string check_modifiers(Instruction const& in, int wave, Modifiers const& m,
     if (m.cbsz < 0 || m.cbsz > 7) return fmt::format("cbsz {} out of range 0..7", m.cbsz);
     if (m.abid < 0 || m.abid > 15) return fmt::format("abid {} out of range 0..15", m.abid);
     if (m.blgp < 0 || m.blgp > 7) return fmt::format("blgp {} out of range 0..7", m.blgp);
-    if (r.broadcast_effect) {
+    if (r.format_select) {
+      for (auto [what, code, op] : {std::tuple{"cbsz", m.cbsz, "A"}, std::tuple{"blgp", m.blgp, "B"}})
+        if (!f8f6f4_format(code))
+          return fmt::format("{} {} selects no {} format on {} (0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4; 5-7 are reserved)",
+                             what, code, op, in.mnemonic);
+      if (m.abid) return fmt::format("abid is not an operand of {}", in.mnemonic);
+    } else if (r.broadcast_effect) {
       int const max_cbsz = std::countr_zero(static_cast<unsigned>(in.blocks));
       if (m.cbsz > max_cbsz)
         return fmt::format("cbsz {} out of range 0..{} (log2 of {} blocks) for {}", m.cbsz, max_cbsz, in.blocks, in.mnemonic);
@@ -98,11 +114,17 @@ std::string check_modifiers(Instruction const& in, int wave, Modifiers const& m,
     } else if ((m.cbsz || m.abid) && warnings) {
       warnings->push_back(fmt::format("cbsz/abid have no effect on {} (single block): accepted, ignored", in.mnemonic));
     }
-    if (m.blgp) {
+    if (m.blgp && !r.format_select) {
       if (!r.blgp_legal && !r.blgp_is_neg) return fmt::format("blgp is not supported on {}", in.mnemonic);
       if (r.blgp_legal && !r.blgp_effect && warnings)
         warnings->push_back(fmt::format("blgp has no effect on {}: accepted, ignored", in.mnemonic));
     }
+  }
+  for (int t = 0; t < 2; ++t) {
+    if (m.scale_sel[t] == 0) continue;
+    if (!r.scaled) return fmt::format("scale byte selects (op_sel/op_sel_hi) are for the scaled MFMAs, not {}", in.mnemonic);
+    if (m.scale_sel[t] < 0 || m.scale_sel[t] > 3)
+      return fmt::format("scale byte {} of {} out of range 0..3", m.scale_sel[t], t == 0 ? "A" : "B");
   }
   if (m.fp16_ovfl && in.cd != ElemType::kF16 && warnings)
     warnings->push_back(fmt::format("FP16_OVFL only affects f16 outputs; {} ignores it", in.mnemonic));

@@ -30,6 +30,10 @@ constexpr std::array kElems = std::to_array<ElemInfo>({
   {"iu4",       4, false, "4-bit integer, signed or unsigned per operand (NEG bit)"},
   {"i8",        8, false, "signed 8-bit integer"},
   {"i32",      32, false, "32-bit integer"},
+  {"fp6",       6, true,  "OCP MX FP6 E2M3: bias 1, max 7.5, no infinity, no NaN"},
+  {"bf6",       6, true,  "OCP MX FP6 E3M2: bias 3, max 28, no infinity, no NaN"},
+  {"fp4",       4, true,  "OCP MX FP4 E2M1: bias 1, max 6, no infinity, no NaN"},
+  {"e8m0",      8, true,  "OCP MX E8M0 scale: 2^(E-127), E = 0..254; 0xFF = NaN; no sign, no zero"},
 });
 // clang-format on
 
@@ -49,11 +53,12 @@ std::string_view name(Kind k) {
 std::string_view name(ElemType t) { return elem(t).name; }
 std::string_view description(ElemType t) { return elem(t).description; }
 std::string_view name(Operand o) {
-  constexpr std::string_view kNames[] = {"A", "B", "C", "D", "K"};
+  constexpr std::string_view kNames[] = {"A", "B", "C", "D", "K", "SA", "SB"};
   return kNames[static_cast<int>(o)];
 }
 std::string_view description(Operand o) {
-  constexpr std::string_view kNames[] = {"A (SRC0)", "B (SRC1)", "C (SRC2)", "D (VDST)", "sparsity index (SRC2)"};
+  constexpr std::string_view kNames[] = {"A (SRC0)", "B (SRC1)", "C (SRC2)", "D (VDST)", "sparsity index (SRC2)",
+                                         "A scale (E8M0, scale SRC0)", "B scale (E8M0, scale SRC1)"};
   return kNames[static_cast<int>(o)];
 }
 std::string_view name(Evidence e) {
@@ -69,6 +74,8 @@ std::optional<Operand> parse_operand(std::string_view s) {
   if (u == "C") return Operand::kC;
   if (u == "D") return Operand::kD;
   if (u == "K" || u == "INDEX" || u == "IDX") return Operand::kIndex;
+  if (u == "SA" || u == "SCALE_A") return Operand::kScaleA;
+  if (u == "SB" || u == "SCALE_B") return Operand::kScaleB;
   return std::nullopt;
 }
 

@@ -21,6 +21,10 @@ struct Product {
   uint64_t const* index = nullptr; // sparse only
   uint64_t const* b = nullptr;     // k x n
   uint64_t const* c = nullptr;     // m x n start values; nullptr: +0
+  // Scaled instructions: the E8M0 scale of row i of A for K block q (of 32) at scale_a[i * k/32 + q],
+  // of column j of B at scale_b[q * n + j].
+  uint64_t const* scale_a = nullptr;
+  uint64_t const* scale_b = nullptr;
 };
 
 // D (m x n) = the chain over the tiles of the product. Tiles at the edges are zero-filled where the

@@ -61,6 +61,7 @@ struct RegisterOperands {
   Registers c;                 // WMMA/MFMA C; sparse forms: the D registers before the instruction
   std::optional<int> c_inline; // SRC2 inline constant code (128..248) instead of C registers
   Registers index;             // SWMMAC/SMFMAC sparsity index (one VGPR)
+  Registers scale_a, scale_b;  // gfx950 v_mfma_scale_*: the E8M0 scale VGPRs (one each)
   Registers d_prior;           // D registers before the instruction (gfx11 16-bit outputs keep the
                                // other half); defaults to C's registers when empty
 };
@@ -77,18 +78,27 @@ struct LaneWords {
   int stride = 0;
   int a_vgprs = 0, b_vgprs = 0, c_vgprs = 0;
   int index = -1; // sparse forms only
+  int scale_a = -1, scale_b = -1; // scaled forms only: the scale VGPRs' words
 };
 // The same as execute on registers (tied form: D starts as C), with the operands and D in
 // lane-major order: d[l * d_vgprs + v]. No VGPR-major copies are made.
 void execute_lanes(Issue const&, LaneWords const&, uint32_t* d);
 
 // --- matrices -------------------------------------------------------------------------------------
+// The scale operands of the scaled MFMA: SA is M x K/32 (the E8M0 byte of row i of A for K block
+// q), SB is K/32 x N (column j of B), one block each.
+struct ScaleMatrices {
+  Matrix a, b;
+};
 // A, B, C as the default (unmodified) layout holds them; data-moving modifiers (CBSZ/ABID, BLGP,
 // index set, OPSEL) act as on the registers. Sparse forms: `a` is the compressed A (M x K/2) and
 // `index` its 2-bit positions (M x K/2). Multi-block: blocks in Matrix::blocks.
-Matrix execute(Issue const&, Matrix const& a, Matrix const& b, Matrix const& c, Matrix const* index = nullptr);
+// Scaled forms need `scales`.
+Matrix execute(Issue const&, Matrix const& a, Matrix const& b, Matrix const& c, Matrix const* index = nullptr,
+               ScaleMatrices const* scales = nullptr);
 // The same into d, reusing its storage (no allocation once d has the shape); d may be c.
-void execute(Issue const&, Matrix const& a, Matrix const& b, Matrix const& c, Matrix const* index, Matrix& d);
+void execute(Issue const&, Matrix const& a, Matrix const& b, Matrix const& c, Matrix const* index, Matrix& d,
+             ScaleMatrices const* scales = nullptr);
 
 // Scatter a matrix into / gather it from registers through the default layout of an operand.
 Registers to_registers(Issue const&, isa::Operand, Matrix const&, Registers base = {});
@@ -112,6 +122,6 @@ Matrix expand_2to4(isa::Instruction const&, CompressedA const&);
 // The products of one D element in hardware order, each with its operand positions and values, and
 // the engine's step-by-step trace; the last line gives the result.
 std::vector<std::string> explain(Issue const&, Matrix const& a, Matrix const& b, Matrix const& c, Matrix const* index,
-                                 int block, int row, int col);
+                                 int block, int row, int col, ScaleMatrices const* scales = nullptr);
 
 } // namespace wavemma::emu

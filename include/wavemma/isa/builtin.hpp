@@ -24,7 +24,10 @@ struct CType {
   friend bool operator==(CType const&, CType const&) = default;
 };
 
-enum class ParamRole : uint8_t { kA, kB, kC, kASign, kBSign, kClamp, kOpsel, kIndex, kCbsz, kAbid, kBlgp };
+enum class ParamRole : uint8_t {
+  kA, kB, kC, kASign, kBSign, kClamp, kOpsel, kIndex, kCbsz, kAbid, kBlgp,
+  kScaleSelA, kScaleA, kScaleSelB, kScaleB, // gfx950 mfma_scale_*: byte select (constant) and scale VGPR
+};
 
 struct BuiltinParam {
   ParamRole role;

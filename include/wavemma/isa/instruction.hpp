@@ -44,6 +44,8 @@ enum class NumericModelId : uint8_t {
   kCdna4Alg1G8,
   kCdna4Fp8,        // gfx950 OCP fp8/bf8 MFMA (ASSUME: CDNA3 Algorithm 2)
   kCdna4Int,
+  kCdna4F8f6f4,       // gfx950 unscaled f8f6f4 (ASSUME: exact blocks of 32, every scale 1)
+  kCdna4ScaledF8f6f4, // gfx950 v_mfma_scale_*_f8f6f4 (ASSUME: the scales exact powers of two)
   kCdna4SparseAlg1, // gfx950 SMFMAC f16/bf16 (ASSUME)
   kCdna4SparseFp8,  // gfx950 SMFMAC fp8/bf8 (ASSUME: CDNA3 Algorithm 2)
   kCdna4SparseInt,  // gfx950 SMFMAC i8 (ASSUME)
@@ -90,8 +92,10 @@ struct Instruction {
   std::vector<int> wave_sizes() const; // {32, 64} on RDNA, {64} on CDNA3
   bool has_wave(int wave) const;
   int default_wave() const;
-  bool has_operand(Operand) const;     // the index only on sparse forms
-  ElemType type_of(Operand) const;     // kIndex: iu4-like 2-bit fields, reported as kI32 container
+  bool has_operand(Operand) const;     // the index only on sparse forms, SA/SB on scaled ones
+  // The element type of an operand; gfx950 f8f6f4: A's from CBSZ, B's from BLGP (a reserved code
+  // keeps the row's fp8, whose width llvm-mc-22 uses for it). kIndex: 2-bit fields, reported as kI32.
+  ElemType type_of(Operand, Modifiers const& = {}) const;
 };
 
 std::span<Instruction const> catalog();
@@ -105,10 +109,13 @@ Instruction const* find_instruction(Generation, std::string_view name, AliasUse 
 // --- layouts ---------------------------------------------------------------------------------
 // The layout of one operand at a wave size under data-moving modifiers (CBSZ/ABID on MFMA A,
 // BLGP on MFMA B, OPSEL on gfx11 16-bit C/D, index_key on SWMMAC, ABID set on SMFMAC).
+// The scale operands: SA holds one E8M0 byte per row of A and block of numeric().group (32) K, in
+// the byte of the lane's VGPR that scale_sel[0] selects; SB the same per column of B.
 BitLayout operand_layout(Instruction const&, int wave, Operand, Modifiers const& = {});
-int vgprs(Instruction const&, int wave, Operand); // registers per lane of the operand
+// Registers per lane of the operand (gfx950 f8f6f4 A/B: by the format the modifiers select).
+int vgprs(Instruction const&, int wave, Operand, Modifiers const& = {});
 AxisNames axis_names(Instruction const&, Operand);
 // Bits of one element of the operand (index: 2).
-int operand_elem_bits(Instruction const&, Operand);
+int operand_elem_bits(Instruction const&, Operand, Modifiers const& = {});
 
 } // namespace wavemma::isa

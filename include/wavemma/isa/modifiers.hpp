@@ -3,8 +3,11 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "wavemma/isa/types.hpp"
 
 namespace wavemma::isa {
 
@@ -18,7 +21,10 @@ struct Modifiers {
   bool clamp = false;            // integer saturation to int32
   int index_key = 0;             // SWMMAC index set (encoded in OP_SEL[1:0])
   int cbsz = 0, abid = 0;        // MFMA A-block broadcast; SMFMAC index set selection
-  int blgp = 0;                  // MFMA B lane-group pattern; f64 MFMA: neg:[A,B,C] bits
+  int blgp = 0;                  // MFMA B lane-group pattern; f64 MFMA: neg:[A,B,C] bits;
+                                 // gfx950 f8f6f4: cbsz and blgp are the A and B formats
+  std::array<int, 2> scale_sel{}; // gfx950 scaled MFMA: byte (0..3) of the A/B scale VGPR
+                                  // (op_sel[t] | op_sel_hi[t] << 1 of the scale prefix)
   bool fp16_ovfl = false;        // MODE.FP16_OVFL (not an encoding bit): f16 outputs saturate
   friend bool operator==(Modifiers const&, Modifiers const&) = default;
 };
@@ -41,6 +47,8 @@ enum class ModProfile : uint8_t {
   kMfmaPlain,       // gfx942 single-block: CBSZ/ABID/BLGP encodable, no effect
   kMfmaF64,         // gfx942 f64: BLGP bits are neg:[A,B,C]
   kSmfmac,          // gfx942 sparse: CBSZ/ABID select the index set, no BLGP
+  kMfmaF8f6f4,      // gfx950 f8f6f4: CBSZ/BLGP select the A/B formats, no ABID
+  kMfmaScaled,      // gfx950 scaled f8f6f4: the formats, and the scale bytes (op_sel, op_sel_hi)
 };
 
 struct ModRules {
@@ -57,6 +65,8 @@ struct ModRules {
   bool blgp_legal;        // llvm-mc accepts blgp:N
   bool blgp_effect;       // BLGP swizzles B lanes
   bool blgp_is_neg;       // f64: the BLGP bits are neg:[A,B,C]
+  bool format_select;     // gfx950 f8f6f4: CBSZ/BLGP are the A/B formats (f8f6f4_format)
+  bool scaled;            // gfx950 scaled MFMA: scale operands SA/SB and their byte selects
 };
 ModRules const& rules(ModProfile);
 
@@ -65,6 +75,11 @@ ModRules const& rules(ModProfile);
 // legal-but-reserved bits are accepted and described in `warnings`.
 std::string check_modifiers(Instruction const&, int wave, Modifiers const&,
                             std::vector<std::string>* warnings = nullptr);
+
+// The A/B element type a gfx950 f8f6f4 format code (CBSZ for A, BLGP for B) selects [DOC: LLVM's
+// llvm.amdgcn.mfma.scale.f32.*.f8f6f4 cbsz/blgp]: 0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4; nullopt for the
+// reserved codes 5..7 (llvm-mc-22 assembles them with 8-VGPR operands).
+std::optional<ElemType> f8f6f4_format(int code);
 
 // Number of index sets of a sparse instruction at a wave size (1 when there is no choice).
 int index_sets(Instruction const&, int wave);
