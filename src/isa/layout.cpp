@@ -22,7 +22,8 @@ int axis_index(Axis a) { return static_cast<int>(a); }
 BitLayout::BitLayout(int elem_bits, int wave, int block_bits, int row_bits, int col_bits)
     : elem_bits_(elem_bits), wave_bits_(log2_exact(wave)),
       extent_bits_{block_bits, row_bits, col_bits} {
-  log2_exact(elem_bits);
+  // Elements are powers of two, or the 6 bits of fp6/bf6, which may cross a VGPR boundary.
+  if (elem_bits != 6) log2_exact(elem_bits);
   for (int b : extent_bits_)
     if (b < 0 || b > kMaxBits) throw std::logic_error("layout extent out of range");
 }
@@ -172,7 +173,9 @@ std::vector<std::pair<Coord, Place>> BitLayout::elements(int vgpr, int lane) con
   if (elem_bits_ > 32) {
     if (vgpr % (elem_bits_ / 32) == 0) slots.push_back(static_cast<uint32_t>(vgpr / (elem_bits_ / 32)));
   } else {
-    for (int lo = 0; lo < 32; lo += elem_bits_) slots.push_back(static_cast<uint32_t>((vgpr * 32 + lo) / elem_bits_));
+    // The elements that start in this VGPR (an fp6 element may end in the next one).
+    for (int n = (vgpr * 32 + elem_bits_ - 1) / elem_bits_; n * elem_bits_ < (vgpr + 1) * 32; ++n)
+      slots.push_back(static_cast<uint32_t>(n));
   }
   // Consumer lanes that read register lane `lane`.
   std::vector<uint32_t> consumers;

@@ -95,9 +95,13 @@ TEST(Chain, F32IsAnFmaChainInKOrder) {
 
 // D tile by tile: each tile starts at its C and takes one execute per K step, in block 0 of a
 // multi-block instruction (the other blocks zero); sparse A compressed per instruction.
+// Scaled forms: sa (M x K/32) and sb (K/32 x N) give each instruction its window of scales.
 std::vector<uint64_t> literal_chain(Issue const& is, Matrix const& dense_a, std::vector<uint64_t> const& b,
-                                    std::vector<uint64_t> const& c, int M, int N, int K) {
+                                    std::vector<uint64_t> const& c, int M, int N, int K,
+                                    std::vector<uint64_t> const& sa = {}, std::vector<uint64_t> const& sb = {}) {
   auto const& in = *is.instruction;
+  bool const scaled = in.has_operand(isa::Operand::kScaleA);
+  int const kb = in.k / 32; // scale blocks per instruction
   std::vector<uint64_t> d(size_t(M) * N);
   for (int ti = 0; ti < M / in.m; ++ti)
     for (int tj = 0; tj < N / in.n; ++tj) {
@@ -113,6 +117,14 @@ std::vector<uint64_t> literal_chain(Issue const& is, Matrix const& dense_a, std:
         if (in.sparse()) {
           auto const packed = std::get<CompressedA>(compress_2to4(in, a));
           acc = execute(is, packed.values, bt, acc, &packed.index);
+        } else if (scaled) {
+          ScaleMatrices win{Matrix(1, in.m, kb), Matrix(1, kb, in.n)};
+          for (int q = 0; q < kb; ++q) {
+            int const gq = s * kb + q; // the K block of the whole product
+            for (int i = 0; i < in.m; ++i) win.a.at(0, i, q) = sa[size_t(ti * in.m + i) * (K / 32) + gq];
+            for (int j = 0; j < in.n; ++j) win.b.at(0, q, j) = sb[size_t(gq) * N + tj * in.n + j];
+          }
+          acc = execute(is, a, bt, acc, nullptr, &win);
         } else {
           acc = execute(is, a, bt, acc);
         }
@@ -166,14 +178,22 @@ TEST(Chain, EqualsTheLoopOfExecuteForEveryInstruction) {
         for (auto& v : c) v = rng.code(model.out);
         std::optional<CompressedA> packed;
         if (in.sparse()) packed = std::get<CompressedA>(compress_2to4(in.a, dense));
+        std::vector<uint64_t> sa, sb; // scaled forms: random E8M0 codes, 0xFF (NaN) included
+        if (in.has_operand(isa::Operand::kScaleA)) {
+          sa.resize(size_t(M) * (K / 32));
+          sb.resize(size_t(K / 32) * N);
+          for (auto* v : {&sa, &sb})
+            for (auto& x : *v) x = static_cast<uint64_t>(rng.uniform(0, 255));
+        }
         Product const p{M, N, K, packed ? packed->values.bits.data() : dense.bits.data(),
-                        packed ? packed->index.bits.data() : nullptr, b.data(), c.data()};
+                        packed ? packed->index.bits.data() : nullptr, b.data(), c.data(),
+                        sa.empty() ? nullptr : sa.data(), sb.empty() ? nullptr : sb.data()};
         if (moves_blocks && !in.mod_rules().blgp_is_neg) { // the blocks of one issue hold different tiles
           EXPECT_THROW(chain(is, p, d.data()), std::invalid_argument) << in.mnemonic;
           continue;
         }
         chain(is, p, d.data());
-        auto const want = literal_chain(is, dense, b, c, M, N, K);
+        auto const want = literal_chain(is, dense, b, c, M, N, K, sa, sb);
         for (size_t e = 0; e < d.size(); ++e)
           ASSERT_EQ(d[e], want[e]) << in.mnemonic << " wave" << wave << " cbsz " << mods.cbsz << " blgp " << mods.blgp << " neg_lo "
                                    << mods.neg_lo[0] << mods.neg_lo[1] << mods.neg_lo[2] << " D[" << e / N << "][" << e % N << "]";

@@ -29,17 +29,29 @@ int ebits(ElemType t) { return isa::elem_bits(t); }
 
 struct Operands {
   Matrix a, b, c, index;
+  ScaleMatrices scales; // scaled forms only
 };
+
+bool scaled(isa::Instruction const& in) { return in.has_operand(Operand::kScaleA); }
+ScaleMatrices const* scales_of(Issue const& is, Operands const& o) { return scaled(*is.instruction) ? &o.scales : nullptr; }
 
 // Random operands for an instruction: raw bits (NaNs, infinities, subnormals included), or with
 // `small` integers -3..3 in the operand formats (exact everywhere, sums exact in every output
 // format); for sparse forms a valid index (idx0 < idx1 in every group). Drawn from the shared
 // stream unless a test brings its own.
-Operands random_operands(isa::Instruction const& in, bool small = false, std::mt19937_64& r = rng()) {
+// f8f6f4: A and B in the formats `mods` selects; the scales random bytes (small: 2^-3..2^3).
+Operands random_operands(isa::Instruction const& in, bool small = false, std::mt19937_64& r = rng(),
+                         isa::Modifiers const& mods = {}) {
   int const kc = in.sparse() ? in.k / 2 : in.k;
   Operands o{Matrix(in.blocks, in.m, kc), Matrix(in.blocks, in.k, in.n), Matrix(in.blocks, in.m, in.n),
-             Matrix(1, in.m, kc)};
-  auto const model = numeric_model({&in, in.default_wave(), {}});
+             Matrix(1, in.m, kc), {}};
+  auto const model = numeric_model({&in, in.default_wave(), mods});
+  if (scaled(in)) {
+    int const kb = in.k / in.numeric().group;
+    o.scales = {Matrix(1, in.m, kb), Matrix(1, kb, in.n)};
+    for (auto* m : {&o.scales.a, &o.scales.b})
+      for (auto& v : m->bits) v = small ? 124 + r() % 7 : r() & 0xff;
+  }
   auto fill = [&](Matrix& m, ElemType t, numeric::Format f) {
     for (auto& v : m.bits) {
       int const x = static_cast<int>(r() % 7) - 3;
@@ -48,8 +60,8 @@ Operands random_operands(isa::Instruction const& in, bool small = false, std::mt
       else v = numeric::from_double(f, x);
     }
   };
-  fill(o.a, in.a, model.a);
-  fill(o.b, in.b, model.b);
+  fill(o.a, in.type_of(Operand::kA, mods), model.a);
+  fill(o.b, in.type_of(Operand::kB, mods), model.b);
   fill(o.c, in.cd, model.out);
   for (int i = 0; i < in.m; ++i)
     for (int g = 0; g < kc / 2; ++g) {
@@ -61,7 +73,9 @@ Operands random_operands(isa::Instruction const& in, bool small = false, std::mt
   return o;
 }
 
-Matrix run(Issue const& is, Operands const& o) { return execute(is, o.a, o.b, o.c, is.instruction->sparse() ? &o.index : nullptr); }
+Matrix run(Issue const& is, Operands const& o) {
+  return execute(is, o.a, o.b, o.c, is.instruction->sparse() ? &o.index : nullptr, scales_of(is, o));
+}
 
 Matrix run_registers(Issue const& is, Operands const& o) {
   RegisterOperands r;
@@ -69,6 +83,10 @@ Matrix run_registers(Issue const& is, Operands const& o) {
   r.b = to_registers(is, Operand::kB, o.b);
   r.c = to_registers(is, Operand::kC, o.c);
   if (is.instruction->sparse()) r.index = to_registers(is, Operand::kIndex, o.index);
+  if (scaled(*is.instruction)) {
+    r.scale_a = to_registers(is, Operand::kScaleA, o.scales.a);
+    r.scale_b = to_registers(is, Operand::kScaleB, o.scales.b);
+  }
   return from_registers(is, Operand::kD, execute(is, r));
 }
 
@@ -79,7 +97,7 @@ std::string name_of(Issue const& is) {
 // Every modifier setting worth trying on an instruction: data movers and value modifiers.
 std::vector<isa::Modifiers> settings(isa::Instruction const& in, int wave) {
   std::vector<isa::Modifiers> out;
-  for (auto op : {Operand::kA, Operand::kB, Operand::kC, Operand::kIndex})
+  for (auto op : {Operand::kA, Operand::kB, Operand::kC, Operand::kIndex, Operand::kScaleA, Operand::kScaleB})
     if (in.has_operand(op))
       for (auto const& m : test::modifier_variants(in, wave, op)) out.push_back(m);
   auto const& r = in.mod_rules();
@@ -110,7 +128,7 @@ TEST(Emulator, RegisterPathEqualsMatrixPath) {
     for (int wave : in.wave_sizes())
       for (auto const& mods : settings(in, wave)) {
         Issue const is{&in, wave, mods};
-        Operands const o = random_operands(in);
+        Operands const o = random_operands(in, false, rng(), mods);
         ASSERT_EQ(run(is, o), run_registers(is, o)) << name_of(is);
         ++runs;
       }
@@ -126,6 +144,14 @@ std::vector<Issue> plain_issues(isa::Instruction const& in, int wave) {
     m.neg_lo = {true, true, false};
     out.push_back({&in, wave, m});
   }
+  if (in.mod_rules().format_select) // every pair of A and B formats (fp8, bf8, fp6, bf6, fp4)
+    for (int fa = 0; fa <= 4; ++fa)
+      for (int fb = 0; fb <= 4; ++fb) {
+        isa::Modifiers m;
+        m.cbsz = fa;
+        m.blgp = fb;
+        if (fa || fb) out.push_back({&in, wave, m});
+      }
   return out;
 }
 
@@ -139,10 +165,10 @@ TEST(Emulator, RegisterPathMeetsTheFormulasAndExactArithmetic) {
     for (int wave : in.wave_sizes())
       for (Issue const& is : plain_issues(in, wave)) {
         Operands const o = random_operands(in, false, gen);
-        Matrix const d = test::reference_d(is, execute(is, test::reference_operands(is, o.a, o.b, o.c, o.index)));
+        Matrix const d = test::reference_d(is, execute(is, test::reference_operands(is, o.a, o.b, o.c, o.index, o.scales)));
         ASSERT_EQ(d, run(is, o)) << name_of(is) << ": the formulas' registers against the matrix path";
         auto const x = test::small_operands(is, gen);
-        Matrix const dx = test::reference_d(is, execute(is, test::reference_operands(is, x.a, x.b, x.c, x.index)));
+        Matrix const dx = test::reference_d(is, execute(is, test::reference_operands(is, x.a, x.b, x.c, x.index, x.scales)));
         ASSERT_EQ(test::values_of(is, dx), test::exact_product(is, x)) << name_of(is) << ": small integers";
         ++runs;
       }
@@ -212,7 +238,7 @@ TEST(Emulator, ExactlyRepresentableProblemsGiveExactResults) {
         for (auto& v : o.c.bits) v &= model.out == numeric::Format::kF32 ? 0x7fffffffu : 0x7fffu;
       }
       Matrix const d = run(is, o);
-      auto const want = test::exact_product(is, {o.a, o.b, o.c, o.index});
+      auto const want = test::exact_product(is, {o.a, o.b, o.c, o.index, o.scales});
       auto const got = test::values_of(is, d);
       for (size_t e = 0; e < want.size(); ++e)
         ASSERT_EQ(got[e], want[e]) << name_of(is) << " D[" << e / size_t(in.n) % size_t(in.m) << "][" << e % size_t(in.n) << "]";
@@ -242,7 +268,12 @@ TEST(Emulator, OneHotInputsLandWhereTheProductPutsThem) {
         for (int bb = 0; bb < in.blocks; ++bb)
           for (int k = 0; k < in.k; ++k)
             for (int j = 0; j < in.n; ++j) b.at(bb, k, j) = num(model.b, 1 + (k * in.n + j) % max_b);
-        Matrix const d = execute(is, a, b, c);
+        ScaleMatrices ones; // the scaled forms at scale 1 (E8M0 127)
+        if (scaled(in)) {
+          ones = {Matrix(1, in.m, in.k / 32), Matrix(1, in.k / 32, in.n)};
+          for (auto* m : {&ones.a, &ones.b}) std::fill(m->bits.begin(), m->bits.end(), 127);
+        }
+        Matrix const d = execute(is, a, b, c, nullptr, scaled(in) ? &ones : nullptr);
         for (int bb = 0; bb < in.blocks; ++bb)
           for (int i = 0; i < in.m; ++i)
             for (int j = 0; j < in.n; ++j) {
@@ -502,11 +533,12 @@ TEST(EntryPoints, LanePathEqualsRegisterPath) {
           return r;
         };
         RegisterOperands r;
-        r.a = random_regs(isa::vgprs(in, wave, Operand::kA));
-        r.b = random_regs(isa::vgprs(in, wave, Operand::kB));
+        r.a = random_regs(isa::vgprs(in, wave, Operand::kA, mods));
+        r.b = random_regs(isa::vgprs(in, wave, Operand::kB, mods));
         r.c = random_regs(isa::vgprs(in, wave, Operand::kC));
         if (in.sparse()) r.index = random_regs(1);
-        int const stride = r.a.vgprs + r.b.vgprs + r.c.vgprs + 1 + static_cast<int>(rng()() % 3); // any row stride will do
+        if (scaled(in)) r.scale_a = random_regs(1), r.scale_b = random_regs(1);
+        int const stride = r.a.vgprs + r.b.vgprs + r.c.vgprs + 3 + static_cast<int>(rng()() % 3); // any row stride will do
         Registers const got = test::execute_lane_major(is, r, stride);
         Registers const want = execute(is, r);
         for (int lane = 0; lane < wave; ++lane)
@@ -525,8 +557,8 @@ TEST(EntryPoints, LanePathMeetsTheFormulasAndExactArithmetic) {
     for (int wave : in.wave_sizes())
       for (Issue const& is : plain_issues(in, wave)) {
         auto const x = test::small_operands(is, gen);
-        RegisterOperands const r = test::reference_operands(is, x.a, x.b, x.c, x.index);
-        int const stride = r.a.vgprs + r.b.vgprs + r.c.vgprs + 1;
+        RegisterOperands const r = test::reference_operands(is, x.a, x.b, x.c, x.index, x.scales);
+        int const stride = r.a.vgprs + r.b.vgprs + r.c.vgprs + 3;
         Matrix const d = test::reference_d(is, test::execute_lane_major(is, r, stride));
         ASSERT_EQ(test::values_of(is, d), test::exact_product(is, x)) << name_of(is);
       }
@@ -539,12 +571,13 @@ TEST(EntryPoints, ExecuteIntoDEqualsReturningForm) {
     Issue const is{&in, in.default_wave(), {}};
     Operands const o = random_operands(in);
     Matrix const* idx = in.sparse() ? &o.index : nullptr;
-    Matrix const want = execute(is, o.a, o.b, o.c, idx);
+    ScaleMatrices const* sc = scales_of(is, o);
+    Matrix const want = execute(is, o.a, o.b, o.c, idx, sc);
     Matrix d(1, 3, 5);
-    execute(is, o.a, o.b, o.c, idx, d);
+    execute(is, o.a, o.b, o.c, idx, d, sc);
     ASSERT_EQ(d, want) << in.mnemonic;
     Matrix c = o.c;
-    execute(is, o.a, o.b, c, idx, c);
+    execute(is, o.a, o.b, c, idx, c, sc);
     ASSERT_EQ(c, want) << in.mnemonic << " in place";
   }
 }

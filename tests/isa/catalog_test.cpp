@@ -9,6 +9,7 @@
 #include <map>
 #include <regex>
 #include <set>
+#include <tuple>
 #include <span>
 
 #include "support/markdown.hpp"
@@ -162,6 +163,7 @@ void check_mfma(Rows rows, Table const& doc, Generation gen) {
   check_table(rows, doc, gen, Kind::kMfma, {3, 4, -1, 7, 8}, [](Instruction const& in, auto const& r) {
     EXPECT_EQ(in.valu_coexec, std::stoi(r[10])) << r[0];
     EXPECT_EQ(in.mod_rules().broadcast_effect, r[11] == "yes") << r[0];
+    EXPECT_EQ(in.mod_rules().format_select, r[11].starts_with("format")) << r[0];
     if (r[12].starts_with("neg"))
       EXPECT_TRUE(in.mod_rules().blgp_is_neg) << r[0];
     else
@@ -176,11 +178,13 @@ void check_smfmac(Rows rows, Table const& doc, Generation gen) {
   });
 }
 
+// An opcode is one instruction per generation, except that a scaled MFMA is its unscaled one behind
+// the scale prefix (instructions.md §3.8 notes).
 void check_unique(Rows rows) {
-  std::set<std::pair<Generation, int>> opcodes;
+  std::set<std::tuple<Generation, int, bool>> opcodes;
   std::set<std::pair<Generation, std::string_view>> names;
   for (auto const& in : rows) {
-    EXPECT_TRUE(opcodes.emplace(in.gen, in.opcode).second) << in.mnemonic;
+    EXPECT_TRUE(opcodes.emplace(in.gen, in.opcode, in.mod_rules().scaled).second) << in.mnemonic;
     EXPECT_TRUE(names.emplace(in.gen, in.mnemonic).second) << in.mnemonic;
   }
 }

@@ -17,12 +17,14 @@ namespace {
 using test::modifier_variants;
 using test::reference;
 
-constexpr Operand kOperands[] = {Operand::kA, Operand::kB, Operand::kC, Operand::kD, Operand::kIndex};
+constexpr Operand kOperands[] = {Operand::kA,     Operand::kB,      Operand::kC,     Operand::kD,
+                                 Operand::kIndex, Operand::kScaleA, Operand::kScaleB};
 
 std::string label(Instruction const& in, int wave, Operand op, Modifiers const& m) {
   return std::string(name(in.gen)) + " " + std::string(in.mnemonic) + " w" + std::to_string(wave) + " " +
          std::string(name(op)) + " opsel=" + std::to_string(m.op_sel[2]) + " key=" + std::to_string(m.index_key) +
-         " cbsz=" + std::to_string(m.cbsz) + " abid=" + std::to_string(m.abid) + " blgp=" + std::to_string(m.blgp);
+         " cbsz=" + std::to_string(m.cbsz) + " abid=" + std::to_string(m.abid) + " blgp=" + std::to_string(m.blgp) +
+         " scale_sel=" + std::to_string(m.scale_sel[0]) + "," + std::to_string(m.scale_sel[1]);
 }
 
 TEST(Layout, EveryElementOfEveryOperandMatchesTheReferenceFormulas) {

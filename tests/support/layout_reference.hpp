@@ -141,8 +141,34 @@ inline std::vector<Place> mfma_cd(Instruction const& in, Coord c) {
   return {{(M * N / 64) * b + 4 * (i / (4 * G)) + i % 4, N * ((i / 4) % G) + j, 0, 31}};
 }
 
+// gfx950 f8f6f4 (layouts.md "CDNA4"): lane l holds row (column) l % M and lane group g = l / M of
+// G = 64/M; fp4: the 32 consecutive K 32g..32g+31, nibble n = k % 32 [AMD's CDNA4 matrix-core blog];
+// fp8/fp6: two chunks of 16 consecutive K, k = 16g + 16G*(n/16) + n%16 [the blog's 32x32x64 fp8
+// formula; Triton's kWidth 16], element n at bits e*n of the tuple (fp6 crossing VGPRs [CK's
+// f6x32_pk_t]). The scales: lane i + M*q holds row i's (column j's) scale of K block q in byte sel.
+inline std::vector<Place> f8f6f4(Instruction const& in, Operand op, Coord c, Modifiers const& mods) {
+  int const M = in.m, G = 64 / M;
+  if (op == Operand::kScaleA || op == Operand::kScaleB) {
+    int const sel = mods.scale_sel[op == Operand::kScaleA ? 0 : 1];
+    int const mn = op == Operand::kScaleA ? c.row : c.col, q = op == Operand::kScaleA ? c.col : c.row;
+    return {{0, mn + M * q, 8 * sel, 8 * sel + 7}};
+  }
+  int const e = elem_bits(in.type_of(op, mods));
+  int const mn = op == Operand::kA ? c.row : c.col, k = op == Operand::kA ? c.col : c.row;
+  int lane, n;
+  if (e == 4) {
+    lane = mn + M * (k / 32);
+    n = k % 32;
+  } else {
+    lane = mn + M * ((k / 16) % G);
+    n = 16 * (k / (16 * G)) + k % 16;
+  }
+  return {to_place(from_n(n, e, lane), e)};
+}
+
 inline std::vector<Place> mfma(Instruction const& in, Operand op, Coord c, Modifiers const& mods) {
   if (op == Operand::kC || op == Operand::kD) return mfma_cd(in, c);
+  if (in.mod_rules().format_select) return f8f6f4(in, op, c, mods);
   int const M = in.m, B = in.blocks, K = in.k;
   int const e = elem_bits(in.type_of(op));
   int const Kl = K * M * B / 64;
@@ -219,6 +245,18 @@ inline std::vector<Modifiers> modifier_variants(Instruction const& in, int wave,
     for (int blgp = 1; blgp < 8; ++blgp) {
       Modifiers m;
       m.blgp = blgp;
+      out.push_back(m);
+    }
+  if (r.format_select && (op == Operand::kA || op == Operand::kB))
+    for (int format = 1; format <= 4; ++format) {
+      Modifiers m;
+      (op == Operand::kA ? m.cbsz : m.blgp) = format;
+      out.push_back(m);
+    }
+  if (op == Operand::kScaleA || op == Operand::kScaleB)
+    for (int sel = 1; sel < 4; ++sel) {
+      Modifiers m;
+      m.scale_sel[op == Operand::kScaleA ? 0 : 1] = sel;
       out.push_back(m);
     }
   return out;
