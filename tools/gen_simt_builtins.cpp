@@ -60,6 +60,10 @@ std::string_view role_name(ParamRole r) {
   case ParamRole::kCbsz: return "cbsz";
   case ParamRole::kAbid: return "abid";
   case ParamRole::kBlgp: return "blgp";
+  case ParamRole::kScaleSelA: return "opsel_a";
+  case ParamRole::kScaleA: return "scale_a";
+  case ParamRole::kScaleSelB: return "opsel_b";
+  case ParamRole::kScaleB: return "scale_b";
   }
   throw std::logic_error("unknown parameter role");
 }
@@ -74,8 +78,16 @@ std::string form_of(Builtin const& b) {
 }
 
 // The immediates of detail::Immediates in its declaration order (designated initializers follow it).
-constexpr ParamRole kImmediateOrder[] = {ParamRole::kASign, ParamRole::kBSign, ParamRole::kClamp, ParamRole::kOpsel,
-                                         ParamRole::kCbsz,  ParamRole::kAbid,  ParamRole::kBlgp};
+constexpr ParamRole kImmediateOrder[] = {ParamRole::kASign, ParamRole::kBSign, ParamRole::kClamp,     ParamRole::kOpsel,
+                                         ParamRole::kCbsz,  ParamRole::kAbid,  ParamRole::kBlgp,      ParamRole::kScaleSelA,
+                                         ParamRole::kScaleSelB};
+// The run-time operands after A, B and C, in the order detail::matrix takes them.
+constexpr ParamRole kDataOrder[] = {ParamRole::kIndex, ParamRole::kScaleA, ParamRole::kScaleB};
+bool is_flag(ParamRole r) {
+  return r == ParamRole::kASign || r == ParamRole::kBSign || r == ParamRole::kClamp || r == ParamRole::kOpsel;
+}
+// gfx950 f8f6f4: CBSZ and BLGP are the A and B formats.
+bool formats(Builtin const& b) { return b.instruction && b.instruction->mod_rules().format_select; }
 
 bool has_role(Builtin const& b, ParamRole r) {
   return std::any_of(b.params.begin(), b.params.end(), [&](BuiltinParam const& p) { return p.role == r; });
@@ -85,6 +97,7 @@ bool has_role(Builtin const& b, ParamRole r) {
 // the blocks (the 3-bit field where no instruction says); ABID below 2^CBSZ, except that with a
 // sparsity index (SMFMAC) it selects one of the instruction's index sets; BLGP 0..7.
 int cbsz_max(Builtin const& b) {
+  if (formats(b)) return 4;
   return b.instruction ? std::countr_zero(static_cast<unsigned>(b.instruction->blocks)) : 7;
 }
 bool abid_selects_index_set(Builtin const& b) {
@@ -98,35 +111,43 @@ int abid_max(Builtin const& b) {
 // The legal values of the builtin's integer immediates, for people.
 std::string limits_comment(Builtin const& b) {
   std::vector<std::string> parts;
-  if (has_role(b, ParamRole::kCbsz))
+  if (formats(b)) {
+    parts.push_back("cbsz, blgp: the A and B formats 0..4 (fp8, bf8, fp6, bf6, fp4); opsel_a, opsel_b 0..3 (scale bytes)");
+  } else if (has_role(b, ParamRole::kCbsz))
     parts.push_back(b.instruction ? fmt::format("cbsz 0..{} (log2 of {} block{})", cbsz_max(b), +b.instruction->blocks,
                                                 b.instruction->blocks == 1 ? "" : "s")
                                   : "cbsz 0..7 (the 3-bit field)");
   if (has_role(b, ParamRole::kAbid))
     parts.push_back(abid_selects_index_set(b) ? fmt::format("abid 0..{} (one of {} index sets)", abid_max(b), abid_max(b) + 1)
                                               : "abid 0..2^cbsz-1");
-  if (has_role(b, ParamRole::kBlgp))
+  if (has_role(b, ParamRole::kBlgp) && !formats(b))
     parts.push_back(b.instruction && b.instruction->mod_rules().blgp_is_neg ? "blgp 0..7 (neg:[a,b,c] bits)" : "blgp 0..7");
   return parts.empty() ? "" : fmt::format("//      {}\n", fmt::join(parts, ", "));
 }
 
 std::string form_template(Builtin const& b) {
-  std::vector<std::string> imms, checks, args{"a.v", "b.v", "c.v", "0"};
+  std::vector<std::string> imms, checks, args{"a.v", "b.v", "c.v", "0", "0", "0"};
   std::string params = "detail::In<A> const& a, detail::In<B> const& b, detail::In<C> const& c, ";
   std::string limits;
-  for (auto const& p : b.params)
-    if (p.role == ParamRole::kIndex) {
-      params += fmt::format("{} index, ", spelled(p.type));
-      args[3] = "index";
+  for (auto const& p : b.params) {
+    auto const data = std::find(std::begin(kDataOrder), std::end(kDataOrder), p.role);
+    if (data != std::end(kDataOrder)) {
+      params += fmt::format("{} {}, ", spelled(p.type), role_name(p.role));
+      args[size_t(3 + (data - std::begin(kDataOrder)))] = std::string(role_name(p.role));
     } else if (!p.constant && !is_operand(p.role)) {
       throw std::logic_error(fmt::format("{}: a data parameter of no known role", b.name));
     }
+  }
   for (ParamRole r : kImmediateOrder) {
     if (!has_role(b, r)) continue;
-    bool const flag = r != ParamRole::kCbsz && r != ParamRole::kAbid && r != ParamRole::kBlgp;
-    imms.push_back(fmt::format("{} {}", flag ? "bool" : "int", role_name(r)));
+    imms.push_back(fmt::format("{} {}", is_flag(r) ? "bool" : "int", role_name(r)));
   }
-  if (has_role(b, ParamRole::kCbsz)) {
+  if (formats(b)) {
+    checks.push_back("static_assert(cbsz >= 0 && cbsz <= 4 && blgp >= 0 && blgp <= 4, \"cbsz and blgp must be formats "
+                     "0..4 (fp8, bf8, fp6, bf6, fp4)\");");
+    checks.push_back("static_assert(opsel_a >= 0 && opsel_a <= 3 && opsel_b >= 0 && opsel_b <= 3, \"opsel_a and opsel_b "
+                     "must be scale bytes 0..3\");");
+  } else if (has_role(b, ParamRole::kCbsz)) {
     limits += ", int cbsz_max";
     checks.push_back("static_assert(cbsz >= 0 && cbsz <= cbsz_max, \"cbsz must be 0..log2 of the instruction's blocks\");");
   }
@@ -136,7 +157,8 @@ std::string form_template(Builtin const& b) {
   } else if (has_role(b, ParamRole::kAbid)) {
     checks.push_back("static_assert(abid >= 0 && (cbsz < 0 || cbsz > 7 || abid < (1 << cbsz)), \"abid must be 0..2^cbsz-1\");");
   }
-  if (has_role(b, ParamRole::kBlgp)) checks.push_back("static_assert(blgp >= 0 && blgp <= 7, \"blgp must be 0..7\");");
+  if (has_role(b, ParamRole::kBlgp) && !formats(b))
+    checks.push_back("static_assert(blgp >= 0 && blgp <= 7, \"blgp must be 0..7\");");
   std::vector<std::string> fields;
   for (ParamRole r : kImmediateOrder)
     if (has_role(b, r)) fields.push_back(fmt::format(".{0} = {0}", role_name(r)));
@@ -188,9 +210,10 @@ namespace wavemma::simt::builtins {
 
   out += R"(// What every form does: this lane's operands to the wave's collective, this lane's D back.
 template <int Id, class D, class A, class B, class C>
-inline detail::Result<D> issue(detail::Immediates imm, A const& a, B const& b, C const& c, int index, ::wavemma::simt::Site site) {
+inline detail::Result<D> issue(detail::Immediates imm, A const& a, B const& b, C const& c, int index, int scale_a,
+                               int scale_b, ::wavemma::simt::Site site) {
   detail::Result<D> r;
-  detail::matrix(Id, imm, a, b, c, index, r.d, site);
+  detail::matrix(Id, imm, a, b, c, index, scale_a, scale_b, r.d, site);
   return r;
 }
 
@@ -211,7 +234,7 @@ inline detail::Result<D> issue(detail::Immediates imm, A const& a, B const& b, C
       for (auto const& p : b.params)
         if (p.role == r) types += ", " + spelled(p.type);
     std::string limits;
-    if (has_role(b, ParamRole::kCbsz)) limits += fmt::format(", {}", cbsz_max(b));
+    if (has_role(b, ParamRole::kCbsz) && !formats(b)) limits += fmt::format(", {}", cbsz_max(b));
     if (abid_selects_index_set(b)) limits += fmt::format(", {}", abid_max(b));
     std::string const fn = stem(b);
     out += header_of(b) + limits_comment(b);
@@ -230,6 +253,9 @@ inline detail::Result<D> issue(detail::Immediates imm, A const& a, B const& b, C
     for (ParamRole r : {ParamRole::kA, ParamRole::kB, ParamRole::kC, ParamRole::kIndex})
       for (auto const& p : b.params)
         if (p.role == r) fargs.push_back(fmt::format("({})", p.name));
+    if (has_role(b, ParamRole::kScaleA)) // LLVM's fold of constant zero scales (wavemma/simt/lane.hpp)
+      for (char const* s : {"scale_a", "scale_b"})
+        fargs.push_back(fmt::format("WAVEMMA_LLVM_SCALE({}, scale_a, scale_b)", s));
     out += fmt::format("#define {}({}) \\\n  ::wavemma::simt::builtins::{}::call<{}>({}).d\n\n", b.name, fmt::join(macro_params, ", "), fn,
                        fmt::join(targs, ", "), fmt::join(fargs, ", "));
   }
@@ -251,6 +277,8 @@ std::vector<std::vector<int>> variants(Builtin const& b) {
     return {{0, 0, 0}, {1, 0, 1}, {0, 1, 0}, {1, 1, 1}};
   if (has(ParamRole::kOpsel)) return {{0}, {1}};
   if (!in) return {{0, 0, 0}};
+  if (formats(b)) // cbsz, blgp (formats), opsel_a, opsel_b: every format on each side, every scale byte
+    return {{0, 0, 0, 0}, {2, 4, 1, 3}, {4, 3, 2, 0}, {1, 2, 3, 1}, {3, 1, 0, 2}, {4, 4, 0, 0}, {2, 2, 0, 0}};
   if (in->kind == Kind::kSmfmac) { // cbsz 0, abid = the index set
     std::vector<std::vector<int>> v;
     for (int s = 0; s < index_sets(*in, b.wave); ++s) v.push_back({0, s});
@@ -289,10 +317,12 @@ void write_cases() {
               p.type.scalar == CScalar::kBool ? (value ? "true" : "false") : std::to_string(value);
           imms += fmt::format("{}{}", imms.empty() ? "" : ", ", value);
         } else {
-          int const operand = p.role == ParamRole::kA   ? 0
-                              : p.role == ParamRole::kB ? 1
-                              : p.role == ParamRole::kC ? 2
-                                                        : 3;
+          int const operand = p.role == ParamRole::kA        ? 0
+                              : p.role == ParamRole::kB      ? 1
+                              : p.role == ParamRole::kC      ? 2
+                              : p.role == ParamRole::kScaleA ? 4
+                              : p.role == ParamRole::kScaleB ? 5
+                                                             : 3;
           locals += fmt::format("  {} {};\n  io.get({}, {});\n", p.type.c_name(), p.name, operand,
                                 p.name);
           args += p.name;

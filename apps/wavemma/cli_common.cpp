@@ -178,9 +178,12 @@ Target TargetOptions::resolve() const { return isa::resolve_target(instruction, 
 
 void ModifierOptions::add_data_moving(CLI::App& app) {
   IntBounds const field{0, std::numeric_limits<int>::max()};
-  add_int(app, "--cbsz", text.cbsz, "MFMA A-block broadcast size (0..log2 blocks); SMFMAC: 0 lets --abid pick the index set", field);
+  add_int(app, "--cbsz", text.cbsz,
+          "MFMA A-block broadcast size (0..log2 blocks); SMFMAC: 0 lets --abid pick the index set; gfx950 f8f6f4: A's "
+          "format (0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4)", field);
   add_int(app, "--abid", text.abid, "MFMA A-block broadcast id (< 2^cbsz); SMFMAC: index set when --cbsz 0", field);
-  add_int(app, "--blgp", text.blgp, "MFMA B lane-group pattern 0..7", field);
+  add_int(app, "--blgp", text.blgp, "MFMA B lane-group pattern 0..7; gfx950 f8f6f4: B's format (as --cbsz)", field);
+  add_text(app, "--scale-sel", text.scale_sel, "v_mfma_scale_*: A,B bytes (0..3) of the scale VGPRs (op_sel + 2*op_sel_hi)");
   add_text(app, "--opsel", text.op_sel, "op_sel bits a,b,c (RDNA3 16-bit C/D: c=1 uses bits [31:16])");
   add_int(app, "--index-key", text.index_key, "SWMMAC index set (index_key)", field);
 }

@@ -14,7 +14,7 @@ namespace {
 struct ExecOptions {
   TargetOptions target;
   ModifierOptions mods;
-  std::string a, b, c, explain;
+  std::string a, b, c, scale_a, scale_b, explain;
   bool decimal = false;
 };
 
@@ -98,7 +98,8 @@ std::string element_text(numeric::Format f, uint64_t bits, bool decimal) {
 }
 
 void run(ExecOptions const& o) {
-  if ((o.a == "-") + (o.b == "-") + (o.c == "-") > 1) throw UsageError("only one of --a, --b and --c can be - (stdin)");
+  if ((o.a == "-") + (o.b == "-") + (o.c == "-") + (o.scale_a == "-") + (o.scale_b == "-") > 1)
+    throw UsageError("only one of --a, --b, --c, --scale-a and --scale-b can be - (stdin)");
   Target const t = o.target.resolve();
   auto const& in = *t.instruction;
   emu::Issue const is{t.instruction, t.wave, o.mods.resolve(in, t.wave)};
@@ -118,6 +119,18 @@ void run(ExecOptions const& o) {
     a = read_matrix(o.a, "a", blocks, in.m, in.k, model.a);
   }
   emu::Matrix const* index = sparse ? &sparse->index : nullptr;
+  // The scaled MFMA's E8M0 scales: one per row of A (column of B) and 32 K; default 1 (0x7f).
+  std::optional<emu::ScaleMatrices> scales;
+  if (in.has_operand(isa::Operand::kScaleA)) {
+    int const kb = in.k / in.numeric().group;
+    scales = emu::ScaleMatrices{emu::Matrix(1, in.m, kb), emu::Matrix(1, kb, in.n)};
+    for (auto* m : {&scales->a, &scales->b}) std::fill(m->bits.begin(), m->bits.end(), 0x7f);
+    if (!o.scale_a.empty()) scales->a = read_matrix(o.scale_a, "scale-a", 1, in.m, kb, numeric::Format::kE8M0);
+    if (!o.scale_b.empty()) scales->b = read_matrix(o.scale_b, "scale-b", 1, kb, in.n, numeric::Format::kE8M0);
+  } else if (!o.scale_a.empty() || !o.scale_b.empty()) {
+    throw UsageError(fmt::format("--scale-a/--scale-b are for the scaled MFMAs (v_mfma_scale_*), not {}", in.mnemonic));
+  }
+  emu::ScaleMatrices const* sc = scales ? &*scales : nullptr;
   if (!o.explain.empty()) {
     size_t const comma = o.explain.find(',');
     if (comma == std::string::npos) throw UsageError(fmt::format("--explain takes ROW,COL (got '{}')", excerpt(o.explain)));
@@ -126,10 +139,10 @@ void run(ExecOptions const& o) {
     int const col = int_value("--explain COL", std::string_view(o.explain).substr(comma + 1), position);
     if (row < 0 || row >= blocks * in.m || col < 0 || col >= in.n)
       throw UsageError(fmt::format("--explain {},{} is outside D ({} rows x {} columns)", row, col, blocks * in.m, in.n));
-    for (auto const& line : emu::explain(is, a, b, c, index, row / in.m, row % in.m, col)) fmt::print("{}\n", line);
+    for (auto const& line : emu::explain(is, a, b, c, index, row / in.m, row % in.m, col, sc)) fmt::print("{}\n", line);
     return;
   }
-  emu::Matrix const d = emu::execute(is, a, b, c, index);
+  emu::Matrix const d = emu::execute(is, a, b, c, index, sc);
   std::string out;
   for (int r = 0; r < blocks * in.m; ++r) {
     for (int col = 0; col < in.n; ++col)
@@ -148,6 +161,8 @@ void add_exec(CLI::App& app) {
   add_text(*cmd, "--a", o->a, "A (M x K; sparse forms: the logical dense A, which must be 2:4 sparse); - for stdin")->required();
   add_text(*cmd, "--b", o->b, "B (K x N)")->required();
   add_text(*cmd, "--c", o->c, "C (M x N); default all zero");
+  add_text(*cmd, "--scale-a", o->scale_a, "v_mfma_scale_*: A's E8M0 scales (M x K/32, codes 0x00-0xff, 0x7f = 1); default all 1");
+  add_text(*cmd, "--scale-b", o->scale_b, "v_mfma_scale_*: B's E8M0 scales (K/32 x N); default all 1");
   o->mods.add_all(*cmd);
   add_text(*cmd, "--explain", o->explain, "ROW,COL: print the products, each alignment and rounding step and the "
                                            "result of one element of D instead of D");
@@ -158,7 +173,8 @@ void add_exec(CLI::App& app) {
               "D is printed the same way. A file is at most 1 MiB.\n"
               "Examples:\n  wavemma exec v_wmma_f32_16x16x16_f16 --arch gfx1201 --a a.txt --b b.txt --c c.txt\n"
               "  wavemma exec v_mfma_f32_16x16x16_f16 --a a.txt --b b.txt --explain 3,5\n"
-              "  wavemma exec v_wmma_i32_16x16x16_iu8 --arch gfx1100 --a a.txt --b b.txt --neg-lo 1,1,0 --clamp");
+              "  wavemma exec v_wmma_i32_16x16x16_iu8 --arch gfx1100 --a a.txt --b b.txt --neg-lo 1,1,0 --clamp\n"
+              "  wavemma exec v_mfma_scale_f32_16x16x128_f8f6f4 --cbsz 4 --blgp 2 --a a.txt --b b.txt --scale-a sa.txt --scale-b sb.txt");
   cmd->callback([o] { run(*o); });
 }
 

@@ -74,11 +74,12 @@ void run(ShowOptions const& o) {
   fmt::print("{}  ({} {}, {} wave{})\n", in.mnemonic, isa::family_name(in.gen), isa::name(in.kind), t.arch->name, t.wave);
   fmt::print("  shape        M={} N={} K={}{}, {} block{}\n", in.m, in.n, in.k, in.sparse() ? " (dense K; A stored 2:4)" : "",
              in.blocks, in.blocks > 1 ? "s" : "");
-  fmt::print("  types        A {}, B {}, C {}, D {}\n", isa::name(in.a), isa::name(in.b), isa::name(in.cd), isa::name(in.cd));
+  fmt::print("  types        A {}, B {}, C {}, D {}{}\n", isa::name(in.a), isa::name(in.b), isa::name(in.cd), isa::name(in.cd),
+             in.mod_rules().format_select ? " (at cbsz = blgp = 0; cbsz/blgp 0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4)" : "");
   fmt::print("               {}: {}\n", isa::name(in.a), isa::description(in.a));
   if (in.b != in.a) fmt::print("               {}: {}\n", isa::name(in.b), isa::description(in.b));
   std::string regs;
-  for (auto op : {isa::Operand::kA, isa::Operand::kB, isa::Operand::kC, isa::Operand::kD, isa::Operand::kIndex})
+  for (auto op : isa::kOperands)
     if (in.has_operand(op)) regs += fmt::format("{}{} {}", regs.empty() ? "" : ", ", isa::name(op), isa::vgprs(in, t.wave, op));
   fmt::print("  registers    {} VGPRs per lane{}\n", regs, in.sparse() ? " (C is D: the accumulator is read and written)" : "");
   double const per_unit = static_cast<double>(in.ops()) / in.cycles;
@@ -100,7 +101,7 @@ void run(ShowOptions const& o) {
     fmt::print("               {}\n", bi->signature());
     fmt::print("               clang feature: {}{}\n", bi->feature, bi->tied ? "; _tied: D keeps C's other halves" : "");
   }
-  for (auto op : {isa::Operand::kA, isa::Operand::kB, isa::Operand::kC, isa::Operand::kD, isa::Operand::kIndex}) {
+  for (auto op : isa::kOperands) {
     if (!in.has_operand(op)) continue;
     LayoutView const v = make_view(in, t.arch->name, t.wave, op, {});
     fmt::print("  layout {}     {}\n{}", isa::name(op), operand_title(v), render_formulas(v, "               "));

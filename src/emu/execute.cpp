@@ -398,7 +398,10 @@ Registers execute(Issue const& is, RegisterOperands const& ops) {
 void execute_lanes(Issue const& is, LaneWords const& in, uint32_t* d) {
   detail::Plan const& p = detail::plan_for(is);
   int const w = is.wave;
-  if (in.a_vgprs != p.a.vgprs || in.b_vgprs != p.b.vgprs || in.c_vgprs != p.c.vgprs || (p.sparse && in.index < 0) ||
+  // The f8f6f4 builtins pass 8 VGPRs of A and B whatever the format; fp6/fp4 read the low 6 or 4.
+  bool const wider = is.instruction->mod_rules().format_select;
+  auto fits = [&](int given, int used) { return wider ? given >= used : given == used; };
+  if (!fits(in.a_vgprs, p.a.vgprs) || !fits(in.b_vgprs, p.b.vgprs) || in.c_vgprs != p.c.vgprs || (p.sparse && in.index < 0) ||
       (p.scaled && (in.scale_a < 0 || in.scale_b < 0)) ||
       in.stride < in.a_vgprs + in.b_vgprs + in.c_vgprs + (p.sparse ? 1 : 0))
     throw std::invalid_argument(fmt::format("{}: lane words of {}/{}/{} VGPRs (stride {}) for A/B/C of {}/{}/{}",

@@ -10,8 +10,10 @@
 namespace wavemma::isa {
 namespace {
 
-enum PlaceField { kLaneF, kVgprF, kBitF, kNumFields };
-constexpr char const* kFieldVar[kNumFields] = {"lane", "vgpr", "bit"};
+// kSlotF: the element's index n in the lane's tuple, for widths that do not divide 32 (fp6), whose
+// VGPR and bit offset are 6n/32 and 6n%32.
+enum PlaceField { kLaneF, kVgprF, kBitF, kSlotF, kNumFields };
+constexpr char const* kFieldVar[kNumFields] = {"lane", "vgpr", "bit", "n"};
 
 struct PlaceBit {
   PlaceField field;
@@ -22,6 +24,7 @@ int ilog2(int v) { return std::countr_zero(static_cast<unsigned>(v)); }
 
 // Slot bit t of an element of e bits lands on a bit of the VGPR index or of the bit offset.
 PlaceBit slot_place(int t, int e) {
+  if (32 % e != 0 && e < 32) return {kSlotF, t};
   if (e > 32) return {kVgprF, t + ilog2(e / 32)};
   int const per_reg = ilog2(32 / e);
   return t < per_reg ? PlaceBit{kBitF, t + ilog2(e)} : PlaceBit{kVgprF, t - per_reg};
@@ -70,7 +73,8 @@ std::string bit_list(uint32_t mask) {
 Formulas formulas(BitLayout const& L, AxisNames const& names) {
   std::string const axis_var[3] = {names.block, names.row, names.col};
   int const e = L.elem_bits();
-  int const field_bits[kNumFields] = {ilog2(L.wave()), std::max(1, static_cast<int>(std::bit_width(static_cast<unsigned>(L.vgprs() - 1)))), 5};
+  int const field_bits[kNumFields] = {ilog2(L.wave()), std::max(1, static_cast<int>(std::bit_width(static_cast<unsigned>(L.vgprs() - 1)))), 5,
+                                      L.slot_bits()};
 
   // Forward: per place field, the runs of coordinate bits reaching it.
   std::vector<Term> fwd[kNumFields];
@@ -104,7 +108,7 @@ Formulas formulas(BitLayout const& L, AxisNames const& names) {
   }
 
   // Constants: fixed lane bits, constant slot bits.
-  long constants[kNumFields] = {static_cast<long>(L.fixed_lane_value()), 0, 0};
+  long constants[kNumFields] = {static_cast<long>(L.fixed_lane_value()), 0, 0, 0};
   for (int t = 0; t < 32; ++t)
     if (L.slot_const_value() & (1u << t)) {
       PlaceBit const p = slot_place(t, e);
@@ -115,7 +119,12 @@ Formulas formulas(BitLayout const& L, AxisNames const& names) {
   f.lane = join(fwd[kLaneF], constants[kLaneF]);
   f.vgpr = join(fwd[kVgprF], constants[kVgprF]);
   std::string const lo = join(fwd[kBitF], constants[kBitF]);
-  if (e > 32)
+  if (32 % e != 0 && e < 32) { // fp6: by the element index n, which may straddle two VGPRs
+    std::string const n = join(fwd[kSlotF], constants[kSlotF]);
+    f.vgpr = fmt::format("{}*n/32, n = {}", e, n);
+    f.bits = fmt::format("[{0}*n%32+{1} : {0}*n%32] (past bit 31: into vgpr+1)", e, e - 1);
+    notes.push_back(fmt::format("n = ({}*vgpr + bit_lo)/{} in the inverse (bit_lo: the element's first bit)", 32, e));
+  } else if (e > 32)
     f.bits = fmt::format("[{}:0] of the VGPR pair vgpr, vgpr+1", e - 1);
   else
     f.bits = lo == "0"                                 ? fmt::format("[{}:0]", e - 1)

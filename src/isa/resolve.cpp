@@ -191,6 +191,17 @@ Modifiers resolve_modifiers(Instruction const& in, int wave, ModifierText const&
   m.cbsz = t.cbsz;
   m.abid = t.abid;
   m.blgp = t.blgp;
+  if (!t.scale_sel.empty()) {
+    size_t const comma = t.scale_sel.find(',');
+    auto byte = [&](std::string_view s) {
+      if (s.size() != 1 || s[0] < '0' || s[0] > '3')
+        throw InputError(fmt::format("--scale-sel takes A,B bytes 0..3 (got '{}')", excerpt(t.scale_sel)));
+      return s[0] - '0';
+    };
+    if (comma == std::string::npos) throw InputError(fmt::format("--scale-sel takes A,B bytes 0..3 (got '{}')", excerpt(t.scale_sel)));
+    m.scale_sel = {byte(std::string_view(t.scale_sel).substr(0, comma)), byte(std::string_view(t.scale_sel).substr(comma + 1))};
+    if (!in.mod_rules().scaled) throw InputError(fmt::format("--scale-sel is for the scaled MFMAs (v_mfma_scale_*), not {}", in.mnemonic));
+  }
   if (!t.neg.empty()) {
     if (!in.mod_rules().blgp_is_neg) throw InputError(fmt::format("--neg is for f64 MFMA only, not {}", in.mnemonic));
     if (t.blgp) throw InputError("give either --neg or --blgp, not both");
@@ -207,8 +218,11 @@ Modifiers resolve_modifiers(Instruction const& in, int wave, ModifierText const&
 Operand resolve_operand(Instruction const& in, std::string_view operand) {
   auto const op = parse_operand(operand);
   if (!op)
-    throw InputError(fmt::format("unknown operand '{}' (choose A, B, C, D, or K for the sparsity index)", excerpt(operand)));
-  if (!in.has_operand(*op)) throw InputError(fmt::format("{} is dense: it has no sparsity index operand K", in.mnemonic));
+    throw InputError(fmt::format("unknown operand '{}' (choose A, B, C, D, K for the sparsity index, SA/SB for the scales)",
+                                 excerpt(operand)));
+  if (!in.has_operand(*op))
+    throw InputError(*op == Operand::kIndex ? fmt::format("{} is dense: it has no sparsity index operand K", in.mnemonic)
+                                            : fmt::format("{} has no scale operands SA/SB (only v_mfma_scale_* do)", in.mnemonic));
   return *op;
 }
 

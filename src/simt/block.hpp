@@ -68,8 +68,9 @@ struct Lane : LaneContext {
 // VGPRs per lane of a matrix builtin's operands (0: no catalog instruction).
 struct MatrixShape {
   int a = 0, b = 0, c = 0, d = 0;
-  bool sparse = false;
-  int staged() const { return a + b + c + 1; } // words a lane deposits: A, B, C, the index
+  bool sparse = false, scaled = false;
+  // Words a lane deposits: A, B, C, the index, the two scale VGPRs (gfx950 v_mfma_scale_*).
+  int staged() const { return a + b + c + 3; }
 };
 
 struct Wave {

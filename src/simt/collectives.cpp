@@ -47,7 +47,7 @@ bool full_wave(Block& b, Wave const& w) {
 uint32_t pack(Immediates const& m) {
   return uint32_t(m.a_sign) | uint32_t(m.b_sign) << 1 | uint32_t(m.clamp) << 2 |
          uint32_t(m.opsel) << 3 | uint32_t(m.cbsz & 7) << 4 | uint32_t(m.abid & 15) << 8 |
-         uint32_t(m.blgp & 7) << 12;
+         uint32_t(m.blgp & 7) << 12 | uint32_t(m.opsel_a & 3) << 16 | uint32_t(m.opsel_b & 3) << 18;
 }
 
 isa::Modifiers modifiers(uint32_t packed) {
@@ -58,7 +58,8 @@ isa::Modifiers modifiers(uint32_t packed) {
   m.op_sel[2] = (packed >> 3) & 1; // opsel: the high halves of C and D
   m.cbsz = static_cast<int>((packed >> 4) & 7);
   m.abid = static_cast<int>((packed >> 8) & 15);
-  m.blgp = static_cast<int>((packed >> 12) & 7); // f64: neg:[a,b,c]
+  m.blgp = static_cast<int>((packed >> 12) & 7); // f64: neg:[a,b,c]; f8f6f4: B's format
+  m.scale_sel = {static_cast<int>((packed >> 16) & 3), static_cast<int>((packed >> 18) & 3)};
   return m;                                      // SWMMAC index_key: 0, as clang emits
 }
 
@@ -76,7 +77,7 @@ std::vector<MatrixEntry> const& matrix_entries() {
       if (auto const* in = b.instruction) {
         s = {isa::vgprs(*in, b.wave, isa::Operand::kA), isa::vgprs(*in, b.wave, isa::Operand::kB),
              isa::vgprs(*in, b.wave, isa::Operand::kC), isa::vgprs(*in, b.wave, isa::Operand::kD),
-             in->sparse()};
+             in->sparse(), in->mod_rules().scaled};
       }
       out.push_back({b.name.c_str(), b.wave, s});
     }
@@ -139,7 +140,10 @@ bool complete_matrix(Block& b, Wave& w) {
   emu::Issue const issue{bi.instruction_on(t.arch->gen), wave, modifiers(w.wait.detail)};
   w.out.resize(size_t(wave) * size_t(s.d));
   try {
-    emu::execute_lanes(issue, {w.in.data(), s.staged(), s.a, s.b, s.c, s.sparse ? s.a + s.b + s.c : -1},
+    int const extra = s.a + s.b + s.c; // the index, then the scales
+    emu::execute_lanes(issue,
+                       {w.in.data(), s.staged(), s.a, s.b, s.c, s.sparse ? extra : -1, s.scaled ? extra + 1 : -1,
+                        s.scaled ? extra + 2 : -1},
                        w.out.data());
   } catch (std::exception const& e) {
     b.fail(Status::kLaunchFailure,

@@ -30,6 +30,7 @@ std::string modifier_flags(isa::Modifiers const& m) {
   if (m.cbsz) f += fmt::format(" --cbsz {}", m.cbsz);
   if (m.abid) f += fmt::format(" --abid {}", m.abid);
   if (m.blgp) f += fmt::format(" --blgp {}", m.blgp);
+  if (m.scale_sel[0] || m.scale_sel[1]) f += fmt::format(" --scale-sel {},{}", m.scale_sel[0], m.scale_sel[1]);
   return f;
 }
 
@@ -39,7 +40,7 @@ TEST(CliLayout, CsvFollowsTheContractForEveryOperand) {
   long runs = 0, lines = 0;
   for (auto const& in : isa::catalog())
     for (int wave : in.wave_sizes())
-      for (auto op : {isa::Operand::kA, isa::Operand::kB, isa::Operand::kC, isa::Operand::kD, isa::Operand::kIndex}) {
+      for (auto op : isa::kOperands) {
         if (!in.has_operand(op)) continue;
         for (auto const& mods : test::modifier_variants(in, wave, op)) {
           std::string const cmd = fmt::format("{} layout {} --arch {} --wave {} --operand {} --format csv{}", kBin, in.mnemonic,

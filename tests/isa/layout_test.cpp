@@ -17,8 +17,6 @@ namespace {
 using test::modifier_variants;
 using test::reference;
 
-constexpr Operand kOperands[] = {Operand::kA,     Operand::kB,      Operand::kC,     Operand::kD,
-                                 Operand::kIndex, Operand::kScaleA, Operand::kScaleB};
 
 std::string label(Instruction const& in, int wave, Operand op, Modifiers const& m) {
   return std::string(name(in.gen)) + " " + std::string(in.mnemonic) + " w" + std::to_string(wave) + " " +

@@ -17,10 +17,12 @@
 namespace wavemma::simt::test {
 namespace {
 
-// The buffers of one case: per global lane, the words of A, B, C and the index, and of D.
+// The buffers of one case: per global lane, the words of A, B, C, the index and the two scales
+// (gfx950 mfma_scale_*), and of D.
+constexpr int kInputs = 6;
 struct Io {
-  uint32_t const* in[4];
-  int words[4];
+  uint32_t const* in[kInputs];
+  int words[kInputs];
   uint32_t* out;
   int out_words;
 
@@ -42,7 +44,7 @@ struct Io {
 struct BuiltinCase {
   int builtin; // index in isa::builtins()
   char const* name;
-  std::array<int, 3> imm; // the constant arguments, in the builtin's parameter order
+  std::array<int, 4> imm; // the constant arguments, in the builtin's parameter order
   void (*kernel)(Io);
 };
 
@@ -51,7 +53,7 @@ struct BuiltinCase {
 std::string_view arch_of(isa::Generation g) { return isa::default_arch(g).name; }
 
 // The modifiers the builtin's immediates stand for (reference/instructions.md §4).
-isa::Modifiers modifiers_of(isa::Builtin const& b, std::array<int, 3> const& imm) {
+isa::Modifiers modifiers_of(isa::Builtin const& b, std::array<int, 4> const& imm) {
   isa::Modifiers m;
   size_t k = 0;
   for (auto const& p : b.params) {
@@ -78,6 +80,12 @@ isa::Modifiers modifiers_of(isa::Builtin const& b, std::array<int, 3> const& imm
       break;
     case isa::ParamRole::kBlgp:
       m.blgp = v;
+      break;
+    case isa::ParamRole::kScaleSelA:
+      m.scale_sel[0] = v;
+      break;
+    case isa::ParamRole::kScaleSelB:
+      m.scale_sel[1] = v;
       break;
     default:
       break;
@@ -122,9 +130,20 @@ emu::Registers registers_of(std::vector<uint32_t> const& lanes_words, int vgprs,
   return r;
 }
 
+int scaled(isa::Instruction const& in) { return in.has_operand(isa::Operand::kScaleA) ? 1 : 0; }
+
+int words_of(isa::CType const& t);
+// Words per lane of the builtin's A, B or C (the f8f6f4 builtins pass 8 VGPRs of A and B whatever
+// the format selects).
+int operand_words(isa::Builtin const& b, isa::ParamRole role) {
+  for (auto const& p : b.params)
+    if (p.role == role) return words_of(p.type);
+  throw std::logic_error("no such operand");
+}
+
 int words_of(isa::CType const& t) {
-  constexpr int kBytes[] = {4, 8, 2, 2,
-                            2, 4, 8, 1}; // float double _Float16 __fp16 short int int64_t bool
+  constexpr int kBytes[] = {4, 8, 2, 2, 2,
+                            4, 8, 1, 2}; // float double _Float16 __fp16 short int int64_t bool __bf16
   return t.lanes * kBytes[static_cast<int>(t.scalar)] / 4;
 }
 
@@ -137,11 +156,11 @@ std::string describe(BuiltinCase const& c) {
 
 // Launches a case's kernel on `blocks` blocks of `threads`: host[op] holds the lanes' words of A, B,
 // C and the index (vg[op] per lane), `got` receives their D words (vd per lane).
-void launch_case(BuiltinCase const& c, std::vector<uint32_t> const (&host)[4], int const (&vg)[4], int vd, int blocks, int threads,
-                 std::vector<uint32_t>& got) {
+void launch_case(BuiltinCase const& c, std::vector<uint32_t> const (&host)[kInputs], int const (&vg)[kInputs], int vd, int blocks,
+                 int threads, std::vector<uint32_t>& got) {
   std::vector<std::unique_ptr<DeviceBuffer<uint32_t>>> dev;
   Io io{};
-  for (int op = 0; op < 4; ++op) {
+  for (int op = 0; op < kInputs; ++op) {
     dev.push_back(std::make_unique<DeviceBuffer<uint32_t>>(host[op].empty() ? std::vector<uint32_t>(1) : host[op]));
     io.in[op] = dev.back()->get();
     io.words[op] = vg[op];
@@ -163,13 +182,15 @@ void check_case(BuiltinCase const& c, isa::Instruction const& in, std::mt19937_6
 
   emu::Issue const issue{&in, wave, modifiers_of(b, c.imm)};
   numeric::Model const model = emu::numeric_model(issue);
-  int const vg[4] = {isa::vgprs(in, wave, isa::Operand::kA), isa::vgprs(in, wave, isa::Operand::kB),
-                     isa::vgprs(in, wave, isa::Operand::kC), in.sparse() ? 1 : 0};
+  int const vg[kInputs] = {operand_words(b, isa::ParamRole::kA), operand_words(b, isa::ParamRole::kB),
+                           operand_words(b, isa::ParamRole::kC), in.sparse() ? 1 : 0, scaled(in), scaled(in)};
   int const vd = isa::vgprs(in, wave, isa::Operand::kD);
-  std::vector<uint32_t> host[4] = {random_words(model.a, size_t(lanes * vg[0]), rng),
-                                   random_words(model.b, size_t(lanes * vg[1]), rng),
-                                   random_words(model.out, size_t(lanes * vg[2]), rng),
-                                   random_words(numeric::Format::kI32, size_t(lanes * vg[3]), rng)};
+  std::vector<uint32_t> host[kInputs] = {random_words(model.a, size_t(lanes * vg[0]), rng),
+                                         random_words(model.b, size_t(lanes * vg[1]), rng),
+                                         random_words(model.out, size_t(lanes * vg[2]), rng),
+                                         random_words(numeric::Format::kI32, size_t(lanes * vg[3]), rng),
+                                         random_words(numeric::Format::kI32, size_t(lanes * vg[4]), rng),
+                                         random_words(numeric::Format::kI32, size_t(lanes * vg[5]), rng)};
   std::vector<uint32_t> got;
   launch_case(c, host, vg, vd, blocks, waves_per_block * wave, got);
   if (::testing::Test::HasFatalFailure()) return;
@@ -180,6 +201,10 @@ void check_case(BuiltinCase const& c, isa::Instruction const& in, std::mt19937_6
     ops.b = registers_of(host[1], vg[1], wave, w * wave);
     ops.c = registers_of(host[2], vg[2], wave, w * wave);
     if (in.sparse()) ops.index = registers_of(host[3], 1, wave, w * wave);
+    if (scaled(in)) {
+      ops.scale_a = registers_of(host[4], 1, wave, w * wave);
+      ops.scale_b = registers_of(host[5], 1, wave, w * wave);
+    }
     emu::Registers const want = emu::execute(issue, ops);
     for (int lane = 0; lane < wave; ++lane)
       for (int v = 0; v < vd; ++v)
@@ -218,24 +243,25 @@ TEST(SimtBuiltins, EveryBuiltinOnTheFormulasPlacesGivesTheExactProduct) {
     isa::Builtin const& b = isa::builtins()[size_t(c.builtin)];
     isa::Instruction const& in = *b.instruction;
     isa::Modifiers const mods = modifiers_of(b, c.imm);
-    bool const moves_data = mods.cbsz != 0 || mods.blgp != 0 || (mods.abid != 0 && in.kind != isa::Kind::kSmfmac);
+    bool const formats = in.mod_rules().format_select; // f8f6f4: cbsz and blgp choose formats, they move nothing
+    bool const moves_data = !formats && (mods.cbsz != 0 || mods.blgp != 0 || (mods.abid != 0 && in.kind != isa::Kind::kSmfmac));
     if (moves_data) continue;
     int const wave = b.wave, blocks = 2, waves = 2 * blocks;
     ScopedTarget target(arch_of(in.gen), wave);
     emu::Issue const issue{&in, wave, mods};
-    int const vg[4] = {isa::vgprs(in, wave, isa::Operand::kA), isa::vgprs(in, wave, isa::Operand::kB),
-                       isa::vgprs(in, wave, isa::Operand::kC), in.sparse() ? 1 : 0};
+    int const vg[kInputs] = {operand_words(b, isa::ParamRole::kA), operand_words(b, isa::ParamRole::kB),
+                             operand_words(b, isa::ParamRole::kC), in.sparse() ? 1 : 0, scaled(in), scaled(in)};
     int const vd = isa::vgprs(in, wave, isa::Operand::kD);
-    std::vector<uint32_t> host[4];
+    std::vector<uint32_t> host[kInputs];
     std::vector<::wavemma::test::SmallOperands> operands;
     for (int w = 0; w < waves; ++w) {
       operands.push_back(::wavemma::test::small_operands(issue, gen));
       auto const& x = operands.back();
-      emu::RegisterOperands const r = ::wavemma::test::reference_operands(issue, x.a, x.b, x.c, x.index);
-      emu::Registers const* regs[4] = {&r.a, &r.b, &r.c, &r.index};
-      for (int op = 0; op < 4; ++op)
+      emu::RegisterOperands const r = ::wavemma::test::reference_operands(issue, x.a, x.b, x.c, x.index, x.scales);
+      emu::Registers const* regs[kInputs] = {&r.a, &r.b, &r.c, &r.index, &r.scale_a, &r.scale_b};
+      for (int op = 0; op < kInputs; ++op)
         for (int lane = 0; lane < wave; ++lane)
-          for (int v = 0; v < vg[op]; ++v) host[op].push_back(regs[op]->at(v, lane));
+          for (int v = 0; v < vg[op]; ++v) host[op].push_back(v < regs[op]->vgprs ? regs[op]->at(v, lane) : 0xdeadbeefu);
     }
     std::vector<uint32_t> got;
     launch_case(c, host, vg, vd, blocks, 2 * wave, got);
@@ -255,6 +281,58 @@ TEST(SimtBuiltins, EveryBuiltinOnTheFormulasPlacesGivesTheExactProduct) {
             << " immediate variants on the formulas' places: the exact product\n";
 }
 
+// clang-22 selects the unscaled f8f6f4 MFMA for constant zero scales (WAVEMMA_LLVM_SCALE): a call
+// with literal zeros equals one with scales of 1 (0x7F) in every byte, and a zero that is not a
+// constant is the E8M0 code 0 (2^-127) of the scaled instruction.
+using v8i32 = int __attribute__((ext_vector_type(8)));
+using v4f32 = float __attribute__((ext_vector_type(4)));
+__global__ void scaled_calls(v8i32 const* a, v8i32 const* b, int const* runtime_zero, v4f32* d) {
+  int const l = threadIdx.x;
+  v4f32 const c{};
+  d[l] = __builtin_amdgcn_mfma_scale_f32_16x16x128_f8f6f4(a[l], b[l], c, 0, 0, 0, 0, 0, 0);
+  d[64 + l] = __builtin_amdgcn_mfma_scale_f32_16x16x128_f8f6f4(a[l], b[l], c, 0, 0, 0, 0x7F7F7F7F, 0, 0x7F7F7F7F);
+  d[128 + l] = __builtin_amdgcn_mfma_scale_f32_16x16x128_f8f6f4(a[l], b[l], c, 0, 0, 2, runtime_zero[l], 1, runtime_zero[l]);
+}
+
+TEST(SimtBuiltins, ConstantZeroScalesAreTheUnscaledInstruction) {
+  ScopedTarget target("gfx950", 64);
+  std::mt19937_64 rng(5);
+  auto words = [&] { return random_words(numeric::Format::kFp8E4M3, 64 * 8, rng); };
+  std::vector<uint32_t> const aw = words(), bw = words();
+  std::vector<v8i32> ah(64), bh(64);
+  std::memcpy(ah.data(), aw.data(), aw.size() * 4);
+  std::memcpy(bh.data(), bw.data(), bw.size() * 4);
+  DeviceBuffer<v8i32> a(ah), b(bh);
+  DeviceBuffer<int> zero(std::vector<int>(64, 0));
+  DeviceBuffer<v4f32> d(3 * 64);
+  hipLaunchKernelGGL(scaled_calls, dim3(1), dim3(64), 0, 0, a.get(), b.get(), zero.get(), d.get());
+  ASSERT_EQ(hipDeviceSynchronize(), hipSuccess);
+  auto const out = d.host();
+  // The expected D from the emulator with the scales the calls stand for.
+  isa::Instruction const* in = isa::find_instruction(isa::Generation::kGfx950, "v_mfma_scale_f32_16x16x128_f8f6f4");
+  ASSERT_NE(in, nullptr);
+  auto expected = [&](uint32_t scale) {
+    emu::RegisterOperands ops;
+    ops.a = registers_of(aw, 8, 64, 0);
+    ops.b = registers_of(bw, 8, 64, 0);
+    ops.c = emu::Registers(4, 64);
+    ops.scale_a = ops.scale_b = emu::Registers(1, 64, scale);
+    return emu::execute({in, 64, {}}, ops);
+  };
+  emu::Registers const one = expected(0x7F7F7F7F), tiny = expected(0);
+  int differ = 0;
+  for (int l = 0; l < 64; ++l)
+    for (int v = 0; v < 4; ++v) {
+      uint32_t got[3];
+      for (int call = 0; call < 3; ++call) std::memcpy(&got[call], reinterpret_cast<float const*>(&out[size_t(call * 64 + l)]) + v, 4);
+      EXPECT_EQ(got[0], one.at(v, l)) << "lane " << l;
+      EXPECT_EQ(got[1], one.at(v, l)) << "lane " << l;
+      EXPECT_EQ(got[2], tiny.at(v, l)) << "lane " << l;
+      differ += one.at(v, l) != tiny.at(v, l);
+    }
+  EXPECT_GT(differ, 0) << "the scales must change D for the test to tell the calls apart";
+}
+
 // The generated cases cover the catalog: every builtin, and the immediate values tested.
 TEST(SimtBuiltins, CasesCoverTheCatalog) {
   std::set<int> seen;
@@ -263,9 +341,11 @@ TEST(SimtBuiltins, CasesCoverTheCatalog) {
     EXPECT_EQ(isa::builtins()[size_t(c.builtin)].name, c.name);
   }
   EXPECT_EQ(seen.size(), isa::builtins().size());
-  // Every instruction has a builtin at each of its wave sizes.
+  // Every instruction has a builtin at each of its wave sizes, except the unscaled f8f6f4 MFMAs,
+  // which clang-22 reaches only through mfma_scale_* with constant zero scales.
   for (auto const& in : isa::catalog())
-    for (int wave : in.wave_sizes()) EXPECT_FALSE(isa::builtins_of(in, wave).empty()) << in.mnemonic << " wave" << wave;
+    for (int wave : in.wave_sizes())
+      EXPECT_EQ(isa::builtins_of(in, wave).empty(), in.builtin_stem.empty()) << in.mnemonic << " wave" << wave;
 }
 
 // The builtins clang-22 accepts on a CDNA target whose instruction is not there (the old bf16 and
@@ -283,13 +363,15 @@ TEST(SimtBuiltins, BuiltinsWithoutTheirInstructionAreRejected) {
       Io io{};
       for (auto const& p : b.params)
         if (!p.constant)
-          io.words[p.role == isa::ParamRole::kA       ? 0
-                   : p.role == isa::ParamRole::kB     ? 1
-                   : p.role == isa::ParamRole::kIndex ? 3
-                                                      : 2] = words_of(p.type);
+          io.words[p.role == isa::ParamRole::kA        ? 0
+                   : p.role == isa::ParamRole::kB      ? 1
+                   : p.role == isa::ParamRole::kIndex  ? 3
+                   : p.role == isa::ParamRole::kScaleA ? 4
+                   : p.role == isa::ParamRole::kScaleB ? 5
+                                                       : 2] = words_of(p.type);
       io.out_words = words_of(b.ret);
       DeviceBuffer<uint32_t> in(64 * 32), out(64 * 32);
-      io.in[0] = io.in[1] = io.in[2] = io.in[3] = in.get();
+      for (auto& x : io.in) x = in.get();
       io.out = out.get();
       expect_launch_error(
           [&] { hipLaunchKernelGGL(c.kernel, dim3(1), dim3(64), 0, 0, io); },

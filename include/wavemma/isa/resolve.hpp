@@ -52,6 +52,7 @@ std::vector<Target> list_targets(std::string_view arch, std::string_view family,
 // Modifier values as the command line spells them: bit lists "a,b,c" of 0/1 (empty: all 0).
 struct ModifierText {
   std::string neg_lo, neg_hi, op_sel, neg; // neg: f64 MFMA neg:[a,b,c], encoded in the BLGP bits
+  std::string scale_sel;                   // scaled MFMA: "A,B" bytes 0..3 of the scale VGPRs
   int cbsz = 0, abid = 0, blgp = 0, index_key = 0;
   bool clamp = false, fp16_ovfl = false;
 };

@@ -49,6 +49,8 @@ enum class ElemType : uint8_t {
 // The operands of the layout calculator. kIndex is the sparsity index ("K" on the command line);
 // kScaleA/kScaleB the E8M0 scales of the gfx950 scaled MFMA ("SA", "SB").
 enum class Operand : uint8_t { kA, kB, kC, kD, kIndex, kScaleA, kScaleB };
+inline constexpr Operand kOperands[] = {Operand::kA,     Operand::kB,      Operand::kC,     Operand::kD,
+                                        Operand::kIndex, Operand::kScaleA, Operand::kScaleB};
 
 // Evidence behind a statement (reference/README.md).
 enum class Evidence : uint8_t {

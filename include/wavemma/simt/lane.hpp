@@ -82,9 +82,10 @@ void wave_op(WaveOp op, uint32_t imm, void const* in, int in_words, void* out, i
 struct Immediates {
   bool a_sign = false, b_sign = false, clamp = false, opsel = false;
   int cbsz = 0, abid = 0, blgp = 0;
+  int opsel_a = 0, opsel_b = 0; // gfx950 v_mfma_scale_*: the byte of each scale VGPR
 };
 // Opens or joins the wave's collective of this builtin (operand sizes in bytes: A, B, C, D) and
-// returns where this lane's words go (A, B, C, then the index), or nullptr if it has nothing to
+// returns where this lane's words go (A, B, C, then the index and the two scales), or nullptr if it has nothing to
 // deposit; matrix_result() waits until the wave has met and returns this lane's D words. (Two calls
 // rather than one: the frame a lane leaves on its stack while it waits stays small, and the lanes'
 // stacks compete for the cache.)
@@ -93,8 +94,8 @@ uint32_t* matrix_arrive(int builtin, Immediates, uint32_t const bytes[4],
 uint32_t const* matrix_result();
 
 template <class A, class B, class C, class D>
-void matrix(int builtin, Immediates imm, A const& a, B const& b, C const& c, int index, D& d,
-            ::wavemma::simt::Site site) {
+void matrix(int builtin, Immediates imm, A const& a, B const& b, C const& c, int index, int scale_a,
+            int scale_b, D& d, ::wavemma::simt::Site site) {
   static_assert(sizeof(A) % 4 == 0 && sizeof(B) % 4 == 0 && sizeof(C) % 4 == 0 &&
                 sizeof(D) % 4 == 0);
   static constexpr uint32_t bytes[4] = {sizeof(A), sizeof(B), sizeof(C), sizeof(D)};
@@ -102,11 +103,21 @@ void matrix(int builtin, Immediates imm, A const& a, B const& b, C const& c, int
     std::memcpy(slot, &a, sizeof(A));
     std::memcpy(slot + sizeof(A) / 4, &b, sizeof(B));
     std::memcpy(slot + (sizeof(A) + sizeof(B)) / 4, &c, sizeof(C));
-    uint32_t const i = static_cast<uint32_t>(index);
-    std::memcpy(slot + (sizeof(A) + sizeof(B) + sizeof(C)) / 4, &i, 4);
+    uint32_t const extra[3] = {static_cast<uint32_t>(index), static_cast<uint32_t>(scale_a), static_cast<uint32_t>(scale_b)};
+    std::memcpy(slot + (sizeof(A) + sizeof(B) + sizeof(C)) / 4, extra, sizeof extra);
   }
   std::memcpy(&d, matrix_result(), sizeof(D));
 }
+
+// The scale operands of __builtin_amdgcn_mfma_scale_*: clang-22's backend selects the unscaled
+// v_mfma_f32_*_f8f6f4 when both scales are the constant 0, at any opsel and even at -O0 [DOC: clang-22
+// output, docs/numerics.md §11]; the unscaled instruction is modelled as scales of 1, so such a call
+// passes 0x7F (1.0) in every byte. Any other scale, constant or not, is the VGPR value it is.
+// (__builtin_constant_p does not evaluate its argument: a scale is evaluated once.)
+#define WAVEMMA_LLVM_SCALE(s, scale_a, scale_b)                                                             \
+  ((__builtin_constant_p(scale_a) && __builtin_constant_p(scale_b) && (scale_a) == 0 && (scale_b) == 0) \
+       ? 0x7F7F7F7F                                                                                        \
+       : (s))
 
 // Clang lets a builtin take a vector of another element type and the same size (reinterpreted)
 // under its default lax vector conversions, and not with -flax-vector-conversions=none or
