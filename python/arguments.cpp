@@ -12,7 +12,7 @@ struct Keyword {
 // clang-format off
 constexpr Keyword kKeywords[] = {
   {"neg_lo", false}, {"neg_hi", false}, {"neg", false}, {"clamp", false}, {"fp16_ovfl", false},
-  {"opsel", true}, {"cbsz", true}, {"abid", true}, {"blgp", true}, {"index_key", true},
+  {"opsel", true}, {"cbsz", true}, {"abid", true}, {"blgp", true}, {"index_key", true}, {"scale_sel", true},
 };
 // clang-format on
 
@@ -33,6 +33,15 @@ std::string bit_list(py::handle v, char const* key) {
     out += (out.empty() ? "" : ",") + std::to_string(item.cast<long long>());
   }
   return out;
+}
+
+// (a, b) or "a,b": the scale bytes of v_mfma_scale_*, as --scale-sel takes them.
+std::string bit_pair(py::handle v, char const* key) {
+  if (py::isinstance<py::str>(v)) return v.cast<std::string>();
+  auto const t = py::isinstance<py::sequence>(v) ? v.cast<py::sequence>() : py::sequence();
+  if (!py::isinstance<py::sequence>(v) || t.size() != 2 || !py::isinstance<py::int_>(t[0]) || !py::isinstance<py::int_>(t[1]))
+    throw py::type_error(fmt::format("{} takes two scale bytes (a, b), each 0..3", key));
+  return fmt::format("{},{}", t[0].cast<long long>(), t[1].cast<long long>());
 }
 
 int integer(py::handle v, char const* key) {
@@ -65,7 +74,9 @@ isa::Modifiers modifiers(isa::Target const& t, py::kwargs const& kwargs, Modifie
     Keyword const* k = nullptr;
     for (auto const& kw : kKeywords)
       if (key == kw.name) k = &kw;
-    if (!k || !takes(set, *k)) {
+    // gfx950 f8f6f4: cbsz and blgp choose the A and B formats; they move no data.
+    bool const format = (key == "cbsz" || key == "blgp") && t.instruction->mod_rules().format_select;
+    if (!k || (!takes(set, *k) && !format)) {
       if (k && set == ModifierSet::kValues)
         throw py::value_error(fmt::format("{}() takes no {}: it moves data inside one instruction, so the instruction "
                                           "tiles would not form A @ B (use mma)", function, key));
@@ -82,6 +93,7 @@ isa::Modifiers modifiers(isa::Target const& t, py::kwargs const& kwargs, Modifie
     else if (key == "abid") text.abid = integer(value, name);
     else if (key == "blgp") text.blgp = integer(value, name);
     else if (key == "index_key") text.index_key = integer(value, name);
+    else if (key == "scale_sel") text.scale_sel = bit_pair(value, name);
   }
   std::vector<std::string> warnings;
   isa::Modifiers const m = isa::resolve_modifiers(*t.instruction, t.wave, text, &warnings);

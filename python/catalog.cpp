@@ -17,8 +17,6 @@ namespace {
 
 using isa::Operand;
 
-constexpr Operand kOperands[] = {Operand::kA, Operand::kB, Operand::kC, Operand::kD, Operand::kIndex};
-
 // One instruction at one architecture and wave size: the facts `wavemma show` prints.
 struct Row {
   isa::Target t;
@@ -27,7 +25,7 @@ struct Row {
 
 py::dict registers(Row const& r) {
   py::dict out;
-  for (Operand op : kOperands)
+  for (Operand op : isa::kOperands)
     if (r.in().has_operand(op)) out[py::str(std::string(isa::name(op)))] = isa::vgprs(r.in(), r.t.wave, op);
   return out;
 }

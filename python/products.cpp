@@ -39,13 +39,26 @@ emu::CompressedA compress(isa::Instruction const& in, emu::Matrix const& dense) 
 
 // The operands of one instruction as `wavemma exec` takes them: A in mathematical orientation
 // (sparse forms: the logical dense A), multi-block operands stacked along a leading axis.
+// Scaled forms: scale_a M x K/32 and scale_b K/32 x N E8M0 codes (uint8), None: all 1 (0x7F).
 struct Operands {
   emu::Matrix a, b, c;
   std::optional<emu::CompressedA> sparse;
+  std::optional<emu::ScaleMatrices> scales;
   emu::Matrix const* index() const { return sparse ? &sparse->index : nullptr; }
+  emu::ScaleMatrices const* scale() const { return scales ? &*scales : nullptr; }
 };
 
-Operands read_operands(emu::Issue const& is, py::handle a, py::handle b, py::handle c) {
+// The E8M0 scales of a scaled instruction or product, rows x cols (None: every code 0x7F, 1.0).
+std::vector<uint64_t> read_scales(py::handle h, char const* what, int rows, int cols, std::string const& role) {
+  if (h.is_none()) return std::vector<uint64_t>(size_t(rows) * size_t(cols), 0x7F);
+  return read_bits(h, what, numeric::Format::kE8M0, Shape{rows, cols}, role);
+}
+void check_no_scales(isa::Instruction const& in, py::handle sa, py::handle sb) {
+  if (!sa.is_none() || !sb.is_none())
+    throw py::value_error(fmt::format("scale_a/scale_b are for the scaled MFMAs (v_mfma_scale_*), not {}", in.mnemonic));
+}
+
+Operands read_operands(emu::Issue const& is, py::handle a, py::handle b, py::handle c, py::handle sa, py::handle sb) {
   auto const& in = *is.instruction;
   auto const model = emu::numeric_model(is);
   int const blocks = in.blocks;
@@ -61,10 +74,18 @@ Operands read_operands(emu::Issue const& is, py::handle a, py::handle b, py::han
     o.sparse = compress(in, o.a);
     o.a = o.sparse->values;
   }
+  if (in.has_operand(isa::Operand::kScaleA)) {
+    int const kb = in.k / in.numeric().group;
+    o.scales = emu::ScaleMatrices{
+        matrix(read_scales(sa, "scale_a", in.m, kb, role(in, "M x K/32", in.m, kb)), 1, in.m, kb),
+        matrix(read_scales(sb, "scale_b", kb, in.n, role(in, "K/32 x N", kb, in.n)), 1, kb, in.n)};
+  } else {
+    check_no_scales(in, sa, sb);
+  }
   return o;
 }
 
-constexpr char const* kMmaDoc = R"(mma(instr, a, b, c=None, arch=None, wave=None, **modifiers) -> numpy array D
+constexpr char const* kMmaDoc = R"(mma(instr, a, b, c=None, arch=None, wave=None, scale_a=None, scale_b=None, **modifiers) -> numpy array D
 
 One instruction, bit-exactly, as `wavemma exec` runs it. a is M x K, b K x N, c and the result
 M x N, in mathematical orientation; multi-block instructions take and return stacks of blocks,
@@ -72,15 +93,19 @@ M x N, in mathematical orientation; multi-block instructions take and return sta
 which must be 2:4 sparse. Arrays must be C-contiguous and of the operand format's type
 (formats.dtype): float16, float32 (f32 and xf32), float64, int8 (i8, signed iu8), uint8
 (unsigned iu8), int32 where NumPy has the type, unsigned bit patterns otherwise (bf16: uint16,
-fp8/bf8: uint8, iu4: uint8 holding 0..15). c=None is all zeros.
+fp8/bf8/fp6/bf6/fp4: uint8 holding the code, iu4: uint8 holding 0..15). c=None is all zeros.
+The scaled MFMAs (v_mfma_scale_*) take scale_a (M x K/32) and scale_b (K/32 x N), uint8 E8M0
+codes (0x7F = 1); None: every scale 1.
 
 modifiers, as `wavemma exec` spells them: neg_lo=(a, b, c), neg_hi=(a, b, c), opsel=(a, b, c)
 (sequences of 0/1, or "1,0,0"), neg=(a, b, c) (f64 MFMA), cbsz=, abid=, blgp=, index_key=
-(integers), clamp=True, fp16_ovfl=True. On integer RDNA instructions neg_lo[0] and neg_lo[1]
+(integers), scale_sel=(a, b) (the scale bytes 0..3 of v_mfma_scale_*), clamp=True, fp16_ovfl=True.
+On the gfx950 f8f6f4 MFMAs cbsz and blgp are the A and B formats (0 fp8, 1 bf8, 2 fp6, 3 bf6,
+4 fp4). On integer RDNA instructions neg_lo[0] and neg_lo[1]
 make A and B signed. Bad input raises TypeError or ValueError with the command line's message;
 reserved modifier bits raise a UserWarning.)";
 
-constexpr char const* kMatmulDoc = R"(matmul(a, b, c=None, *, instruction, arch=None, wave=None, threads=None, **modifiers) -> D
+constexpr char const* kMatmulDoc = R"(matmul(a, b, c=None, *, instruction, arch=None, wave=None, threads=None, scale_a=None, scale_b=None, **modifiers) -> D
 
 The M x N product D = A @ B (+ C) as the hardware forms it: the chain of single-instruction
 emulations in K order, each instruction tile of D starting from its tile of C (or +0) and taking
@@ -88,7 +113,9 @@ the instruction's K at a time, exactly like the reference check of `wavemma gemm
 must be multiples of the instruction's; a multi-block instruction computes several tiles per
 issue. Sparse instructions take the dense 2:4 A. Arrays as for mma. The GIL is released and the
 tiles spread over `threads` threads (None: every core). modifiers: the value modifiers neg_lo,
-neg_hi, neg, clamp, fp16_ovfl (the data-moving ones would break the product apart).)";
+neg_hi, neg, clamp, fp16_ovfl (the data-moving ones would break the product apart), and cbsz/blgp
+as the f8f6f4 formats. The scaled MFMAs take scale_a (M x K/32) and scale_b (K/32 x N) E8M0
+codes of the whole product; None: every scale 1.)";
 
 void check_tiling(isa::Instruction const& in, char const* dim, py::ssize_t size, int tile) {
   if (size <= 0 || size % tile != 0)
@@ -106,7 +133,7 @@ py::ssize_t extent(py::handle h, char const* what, int axis, char const* dims) {
 
 py::array matmul(py::handle a, py::handle b, py::handle c, std::string const& instruction,
                  std::optional<std::string> const& arch, std::optional<int> wave, std::optional<int> threads,
-                 py::kwargs const& kwargs) {
+                 py::handle scale_a, py::handle scale_b, py::kwargs const& kwargs) {
   emu::Issue const is = issue(target(instruction, arch, wave), kwargs, ModifierSet::kValues, "matmul");
   auto const& in = *is.instruction;
   auto const model = emu::numeric_model(is);
@@ -123,9 +150,17 @@ py::array matmul(py::handle a, py::handle b, py::handle c, std::string const& in
   std::vector<uint64_t> const cc = c.is_none() ? std::vector<uint64_t>{} : read_bits(c, "c", model.out, shape(M, N), what("M x N"));
   std::optional<emu::CompressedA> sparse;
   if (in.sparse()) sparse = compress(in, dense);
+  std::vector<uint64_t> sa, sb;
+  if (in.has_operand(isa::Operand::kScaleA)) {
+    sa = read_scales(scale_a, "scale_a", M, K / in.numeric().group, what("M x K/32"));
+    sb = read_scales(scale_b, "scale_b", K / in.numeric().group, N, what("K/32 x N"));
+  } else {
+    check_no_scales(in, scale_a, scale_b);
+  }
   std::vector<uint64_t> d(size_t(M) * size_t(N));
   emu::Product const p{M, N, K, sparse ? sparse->values.bits.data() : dense.bits.data(),
-                       sparse ? sparse->index.bits.data() : nullptr, bb.data(), cc.empty() ? nullptr : cc.data()};
+                       sparse ? sparse->index.bits.data() : nullptr, bb.data(), cc.empty() ? nullptr : cc.data(),
+                       sa.empty() ? nullptr : sa.data(), sb.empty() ? nullptr : sb.data()};
   without_gil([&] {
     emu::chain(is, p, d.data(), threads.value_or(0));
   });
@@ -138,31 +173,33 @@ void bind_products(py::module_& m) {
   m.def(
       "mma",
       [](std::string const& instr, py::handle a, py::handle b, py::handle c, std::optional<std::string> const& arch,
-         std::optional<int> wave, py::kwargs const& kwargs) {
+         std::optional<int> wave, py::handle scale_a, py::handle scale_b, py::kwargs const& kwargs) {
         emu::Issue const is = issue(target(instr, arch, wave), kwargs, ModifierSet::kAll, "mma");
         auto const& in = *is.instruction;
-        Operands const o = read_operands(is, a, b, c);
-        emu::Matrix const d = without_gil([&] { return emu::execute(is, o.a, o.b, o.c, o.index()); });
+        Operands const o = read_operands(is, a, b, c, scale_a, scale_b);
+        emu::Matrix const d = without_gil([&] { return emu::execute(is, o.a, o.b, o.c, o.index(), o.scale()); });
         return to_array(d.bits, emu::numeric_model(is).out, shape_of(in, in.m, in.n));
       },
       py::arg("instr"), py::arg("a"), py::arg("b"), py::arg("c") = py::none(), py::arg("arch") = py::none(),
-      py::arg("wave") = py::none(), kMmaDoc);
+      py::arg("wave") = py::none(), py::arg("scale_a") = py::none(), py::arg("scale_b") = py::none(), kMmaDoc);
 
   m.def(
       "explain",
       [](std::string const& instr, py::handle a, py::handle b, py::handle c, int row, int col, int block,
-         std::optional<std::string> const& arch, std::optional<int> wave, py::kwargs const& kwargs) {
+         std::optional<std::string> const& arch, std::optional<int> wave, py::handle scale_a, py::handle scale_b,
+         py::kwargs const& kwargs) {
         emu::Issue const is = issue(target(instr, arch, wave), kwargs, ModifierSet::kAll, "explain");
-        Operands const o = read_operands(is, a, b, c);
+        Operands const o = read_operands(is, a, b, c, scale_a, scale_b);
         try {
-          return emu::explain(is, o.a, o.b, o.c, o.index(), block, row, col);
+          return emu::explain(is, o.a, o.b, o.c, o.index(), block, row, col, o.scale());
         } catch (std::out_of_range const& e) {
           throw py::value_error(e.what());
         }
       },
       py::arg("instr"), py::arg("a"), py::arg("b"), py::arg("c") = py::none(), py::kw_only(), py::arg("row"),
       py::arg("col"), py::arg("block") = 0, py::arg("arch") = py::none(), py::arg("wave") = py::none(),
-      "explain(instr, a, b, c=None, *, row, col, block=0, arch=None, wave=None, **modifiers) -> list[str]\n\n"
+      py::arg("scale_a") = py::none(), py::arg("scale_b") = py::none(),
+      "explain(instr, a, b, c=None, *, row, col, block=0, arch=None, wave=None, scale_a=None, scale_b=None, **modifiers) -> list[str]\n\n"
       "The lines of `wavemma exec --explain ROW,COL` for D[row][col] (of block `block`): the products in hardware "
       "order with their values, every alignment, truncation and rounding step of the engine, and the result. "
       "Operands and modifiers as for mma.");
@@ -180,7 +217,8 @@ void bind_products(py::module_& m) {
       "takes them (formats.dtype gives the array type): iu8/iu4 are i8/u8, i4/u4 by neg_lo, as the hardware reads them.");
 
   m.def("matmul", &matmul, py::arg("a"), py::arg("b"), py::arg("c") = py::none(), py::kw_only(), py::arg("instruction"),
-        py::arg("arch") = py::none(), py::arg("wave") = py::none(), py::arg("threads") = py::none(), kMatmulDoc);
+        py::arg("arch") = py::none(), py::arg("wave") = py::none(), py::arg("threads") = py::none(),
+        py::arg("scale_a") = py::none(), py::arg("scale_b") = py::none(), kMatmulDoc);
 }
 
 } // namespace wavemma::python

@@ -49,6 +49,16 @@ def random_operands(row, rng, **modifiers):
     return a, random_values(f["B"], sb, rng), random_values(f["C"], sc, rng), f
 
 
+def scaled(row):
+    return "SA" in row.registers
+
+
+def random_scales(row, rng, rows, cols):
+    """E8M0 scale codes of a scaled MFMA (uint8), 2^-8..2^8 around 1 and now and then any code."""
+    codes = rng.integers(127 - 8, 127 + 9, size=(rows, cols))
+    return np.where(rng.random((rows, cols)) < 0.05, rng.integers(0, 256, size=(rows, cols)), codes).astype(np.uint8)
+
+
 def matrix_text(array, fmt):
     """`wavemma exec`'s matrix format: blocks stacked vertically, floats as exact hex bit patterns,
     integers in decimal."""

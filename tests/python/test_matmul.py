@@ -18,14 +18,16 @@ def value_modifiers(row, rng):
     """A random set of the value modifiers the row accepts (matmul takes no data-moving ones)."""
     bits = lambda: tuple(int(b) for b in rng.integers(0, 2, 3))
     mods = {}
-    for c in ({"neg_lo": bits()}, {"neg_hi": bits()}, {"neg": bits()}, {"clamp": True}, {"fp16_ovfl": True}):
+    formats = ({"cbsz": int(rng.integers(0, 5))}, {"blgp": int(rng.integers(0, 5))}) if "f8f6f4" in row.mnemonic else ()
+    for c in ({"neg_lo": bits()}, {"neg_hi": bits()}, {"neg": bits()}, {"clamp": True}, {"fp16_ovfl": True}, *formats):
         if operands.accepted(row, {**mods, **c}):
             mods.update(c)
     return mods
 
 
-def mma_loop(row, a, b, c, mods):
-    """D tile by tile: each tile starts at its C and takes one mma per K step, in block 0."""
+def mma_loop(row, a, b, c, mods, scales=None):
+    """D tile by tile: each tile starts at its C and takes one mma per K step, in block 0; scaled
+    forms with the window of the product's scales that each step covers."""
     m, n, k = row.m, row.n, row.k
     d = c.copy()
     lead = (row.blocks,) if row.blocks > 1 else ()
@@ -38,7 +40,12 @@ def mma_loop(row, a, b, c, mods):
                 ta, tb = np.zeros(lead + (m, k), a.dtype), np.zeros(lead + (k, n), b.dtype)
                 ta[at((slice(None), slice(None)))] = a[i:i + m, s:s + k]
                 tb[at((slice(None), slice(None)))] = b[s:s + k, j:j + n]
-                acc = wavemma.mma(row.mnemonic, ta, tb, acc, arch=row.arch, wave=row.wave, **mods)
+                window = {}
+                if scales:
+                    q, kb = s // 32, k // 32
+                    window = {"scale_a": np.ascontiguousarray(scales["scale_a"][i:i + m, q:q + kb]),
+                              "scale_b": np.ascontiguousarray(scales["scale_b"][q:q + kb, j:j + n])}
+                acc = wavemma.mma(row.mnemonic, ta, tb, acc, arch=row.arch, wave=row.wave, **window, **mods)
             d[i:i + m, j:j + n] = acc[at((slice(None), slice(None)))]
     return d
 
@@ -58,10 +65,14 @@ def test_matmul_is_a_loop_of_mma(rng, row):
         warnings.simplefilter("ignore")  # reserved modifier values
         for mods in ({}, value_modifiers(row, rng)):
             a, b, c = product_operands(row, rng, mods)
-            got = wavemma.matmul(a, b, c, instruction=row.mnemonic, arch=row.arch, wave=row.wave, **mods)
-            assert np.array_equal(operands.bits(got), operands.bits(mma_loop(row, a, b, c, mods))), mods
-            without_c = wavemma.matmul(a, b, instruction=row.mnemonic, arch=row.arch, wave=row.wave, **mods)
-            assert np.array_equal(operands.bits(without_c), operands.bits(mma_loop(row, a, b, np.zeros_like(c), mods)))
+            scales = {}
+            if operands.scaled(row):
+                scales = {"scale_a": operands.random_scales(row, rng, a.shape[0], a.shape[1] // 32),
+                          "scale_b": operands.random_scales(row, rng, a.shape[1] // 32, b.shape[1])}
+            got = wavemma.matmul(a, b, c, instruction=row.mnemonic, arch=row.arch, wave=row.wave, **scales, **mods)
+            assert np.array_equal(operands.bits(got), operands.bits(mma_loop(row, a, b, c, mods, scales))), mods
+            without_c = wavemma.matmul(a, b, instruction=row.mnemonic, arch=row.arch, wave=row.wave, **scales, **mods)
+            assert np.array_equal(operands.bits(without_c), operands.bits(mma_loop(row, a, b, np.zeros_like(c), mods, scales)))
 
 
 @pytest.mark.parametrize("mnemonic,arch,mods", [

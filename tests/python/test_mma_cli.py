@@ -14,7 +14,8 @@ def candidates(rng):
     bits = lambda: tuple(int(b) for b in rng.integers(0, 2, 3))
     return [{"neg_lo": bits()}, {"neg_hi": bits()}, {"neg": bits()}, {"clamp": True}, {"fp16_ovfl": True},
             {"opsel": (0, 0, 1)}, {"cbsz": int(rng.integers(0, 5))}, {"abid": int(rng.integers(0, 4))},
-            {"blgp": int(rng.integers(1, 8))}, {"index_key": int(rng.integers(0, 4))}]
+            {"blgp": int(rng.integers(1, 8))}, {"index_key": int(rng.integers(0, 4))},
+            {"scale_sel": (int(rng.integers(0, 4)), int(rng.integers(0, 4)))}]
 
 
 def random_modifiers(row, rng):
@@ -38,14 +39,21 @@ def flags(mods):
 
 def run_both(cli, tmp_path, row, rng, mods):
     a, b, c, f = operands.random_operands(row, rng, **mods)
-    for name, array, fmt in (("a", a, f["A"]), ("b", b, f["B"]), ("c", c, f["C"])):
+    files = [("a", a, f["A"]), ("b", b, f["B"]), ("c", c, f["C"])]
+    scales = {}
+    if operands.scaled(row):  # the E8M0 scales of v_mfma_scale_*: M x K/32 and K/32 x N
+        scales = {"scale_a": operands.random_scales(row, rng, row.m, row.k // 32),
+                  "scale_b": operands.random_scales(row, rng, row.k // 32, row.n)}
+        files += [("scale-a", scales["scale_a"], "e8m0"), ("scale-b", scales["scale_b"], "e8m0")]
+    for name, array, fmt in files:
         (tmp_path / f"{name}.txt").write_text(operands.matrix_text(array, fmt))
+    scale_flags = [x for name in scales for x in ("--" + name.replace("_", "-"), name.replace("_", "-") + ".txt")]
     status, out, err = cli.run("exec", row.mnemonic, "--arch", row.arch, "--wave", row.wave, "--a", "a.txt", "--b", "b.txt",
-                               "--c", "c.txt", *flags(mods), cwd=tmp_path)
+                               "--c", "c.txt", *scale_flags, *flags(mods), cwd=tmp_path)
     assert status == 0, err
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # reserved bits: the command line warns on stderr
-        d = wavemma.mma(row.mnemonic, a, b, c, arch=row.arch, wave=row.wave, **mods)
+        d = wavemma.mma(row.mnemonic, a, b, c, arch=row.arch, wave=row.wave, **scales, **mods)
     want = operands.parse_matrix(out, f["D"], c.shape)
     assert d.dtype == wavemma.formats.dtype(f["D"]) and d.shape == c.shape
     mismatch = np.flatnonzero(operands.bits(d) != operands.bits(want))
@@ -68,4 +76,4 @@ def test_every_modifier_kind_was_drawn():
     seen = set()
     for row in ROWS:
         seen |= set(random_modifiers(row, rng))
-    assert seen == {"neg_lo", "neg_hi", "neg", "clamp", "fp16_ovfl", "opsel", "cbsz", "abid", "blgp", "index_key"}
+    assert seen == {"neg_lo", "neg_hi", "neg", "clamp", "fp16_ovfl", "opsel", "cbsz", "abid", "blgp", "index_key", "scale_sel"}
