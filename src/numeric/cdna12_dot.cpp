@@ -57,20 +57,11 @@ uint32_t exact_block(Model const& m, Operand const* a, Operand const* b, int n, 
   auto const x = [a](int k) -> Decoded const& { return a[k].v; };
   auto const y = [b](int k) -> Decoded const& { return b[k].v; };
   if (auto s = block_specials(x, y, n, dc, true, tr)) return *s;
-  thread_local std::vector<Term> terms;
-  terms.clear();
-  terms.push_back({dc.neg, dc.sig, dc.exp});
-  for (int k = 0; k < n; ++k) {
-    Decoded const& p = a[k].v;
-    Decoded const& q = b[k].v;
-    if (p.is_zero() || q.is_zero()) continue;
-    terms.push_back({p.neg != q.neg, p.sig * q.sig, p.exp + q.exp});
+  uint32_t const d = rne32_exact_block(dc, a, b, n, 0, [&](int k, Term const& t) {
     if (tr.on())
       tr("  p[{}] = a {} x b {} = {} (exact)", k, show(m.a, a[k].bits), show(m.b, b[k].bits),
-         format_exact(p.neg != q.neg, p.sig * q.sig, p.exp + q.exp));
-  }
-  auto const d = static_cast<uint32_t>(round_exact_sum(terms.data(), static_cast<int>(terms.size()),
-                                                       Format::kF32, Rounding::kNearestEven));
+         format_exact(t.neg, t.mag, t.exp));
+  });
   if (tr.on()) tr("  RNE32(c + sum of products, exact) = {}", show(Format::kF32, d));
   return d;
 }

@@ -47,17 +47,7 @@ uint32_t scaled_block(Operand const* a, Operand const* b, int n, uint32_t c,
   if (auto const inf = cdna_infinities(pos_inf, neg_inf, tr)) return *inf;
 
   int const scale = da.exp + db.exp; // 2^(sa-127) · 2^(sb-127), exactly
-  thread_local std::vector<Term> terms;
-  terms.clear();
-  terms.push_back({dc.neg, dc.sig, dc.exp});
-  for (int k = 0; k < n; ++k) {
-    Decoded const& x = a[k].v;
-    Decoded const& y = b[k].v;
-    if (x.is_zero() || y.is_zero()) continue;
-    terms.push_back({x.neg != y.neg, x.sig * y.sig, x.exp + y.exp + scale});
-  }
-  auto const d = static_cast<uint32_t>(round_exact_sum(terms.data(), static_cast<int>(terms.size()),
-                                                       Format::kF32, Rounding::kNearestEven));
+  uint32_t const d = rne32_exact_block(dc, a, b, n, scale, [](int, Term const&) {});
   if (tr.on())
     tr("  scales 2^{} x 2^{}: RNE32(c + 2^{} x sum, exact) = {}", da.exp, db.exp, scale,
        show(Format::kF32, d));

@@ -11,6 +11,7 @@
 #include <array>
 #include <cassert>
 #include <cstdint>
+#include <vector>
 
 namespace wavemma::numeric::detail {
 
@@ -125,6 +126,25 @@ inline uint64_t round_exact_sum(Term const* t, int n, Format f, Rounding r) {
   ExactSum sum;
   for (int i = 0; i < n; ++i) sum.add(t[i].neg, t[i].mag, t[i].exp);
   return sum.round(f, r);
+}
+
+// RNE32 of c plus the exact products a[k]·b[k]·2^scale, k < n (operands with a Decoded `v`), zero
+// products skipped: the block that CDNA1 rounds once (scale 0) and gfx950's scaled block (the sum
+// of the two E8M0 exponents). each(k, term) sees every product term, for the trace.
+template <class Operand, class Each>
+uint32_t rne32_exact_block(Decoded const& c, Operand const* a, Operand const* b, int n, int scale, Each const& each) {
+  thread_local std::vector<Term> terms;
+  terms.clear();
+  terms.push_back({c.neg, c.sig, c.exp});
+  for (int k = 0; k < n; ++k) {
+    Decoded const& x = a[k].v;
+    Decoded const& y = b[k].v;
+    if (x.is_zero() || y.is_zero()) continue;
+    terms.push_back({x.neg != y.neg, x.sig * y.sig, x.exp + y.exp + scale});
+    each(k, terms.back());
+  }
+  return static_cast<uint32_t>(round_exact_sum(terms.data(), static_cast<int>(terms.size()), Format::kF32,
+                                               Rounding::kNearestEven));
 }
 
 } // namespace wavemma::numeric::detail
