@@ -18,8 +18,27 @@ namespace {
 
 using namespace wavemma::isa;
 
-std::string struct_name(Instruction const& in, int wave) {
-  return fmt::format("{}_{}_w{}", name(in.gen), in.mnemonic.substr(2), wave);
+// One instruction struct: a row at a wave size, and for the scaled f8f6f4 MFMAs the A/B format pair
+// (cbsz = blgp), whose layouts differ (fp8 and fp4; the struct name says which).
+struct Variant {
+  Instruction const& in;
+  int wave;
+  Modifiers mods;
+  std::string suffix;
+};
+std::vector<Variant> variants_of(Instruction const& in, int wave) {
+  if (!in.mod_rules().scaled) return {{in, wave, {}, ""}};
+  std::vector<Variant> out;
+  for (int format : {0, 4}) { // fp8 x fp8, fp4 x fp4
+    Modifiers m;
+    m.cbsz = m.blgp = format;
+    out.push_back({in, wave, m, fmt::format("_{}", name(*f8f6f4_format(format)))});
+  }
+  return out;
+}
+
+std::string struct_name(Variant const& v) {
+  return fmt::format("{}_{}{}_w{}", name(v.in.gen), v.in.mnemonic.substr(2), v.suffix, v.wave);
 }
 
 struct OperandOf {
@@ -29,6 +48,7 @@ struct OperandOf {
 std::vector<OperandOf> operands_of(Instruction const& in) {
   std::vector<OperandOf> out{{Operand::kA, "A"}, {Operand::kB, "B"}, {Operand::kD, "D"}};
   if (in.sparse()) out.push_back({Operand::kIndex, "Index"});
+  if (in.has_operand(Operand::kScaleA)) out.insert(out.end(), {{Operand::kScaleA, "SA"}, {Operand::kScaleB, "SB"}});
   return out;
 }
 
@@ -57,7 +77,7 @@ std::string routing_body(BitLayout const& L) {
 
 // The extent of a coordinate, CuTe style: M16 for i, N16 for j, K16 for k, C8 for a stored position.
 std::string extent(std::string const& var, int size) {
-  std::string const letter = var == "i" ? "M" : var == "j" ? "N" : var == "b" ? "B" : var == "k" ? "K" : "C";
+  std::string const letter = var == "i" ? "M" : var == "j" ? "N" : var == "b" ? "B" : var == "k" ? "K" : var == "kb" ? "KB" : "C";
   return fmt::format("{}{}", letter, size);
 }
 
@@ -85,10 +105,11 @@ struct Tables {
 };
 
 // The table name of an operand's layout, writing the table on first use.
-std::string table_of(Tables& t, Instruction const& in, int wave, OperandOf const& o) {
-  BitLayout const L = operand_layout(in, wave, o.op);
+std::string table_of(Tables& t, Variant const& v, OperandOf const& o) {
+  Instruction const& in = v.in;
+  BitLayout const L = operand_layout(in, v.wave, o.op, v.mods);
   std::string const body = routing_body(L);
-  auto const [it, fresh] = t.name_of_body.try_emplace(body, fmt::format("{}_{}", struct_name(in, wave), o.label));
+  auto const [it, fresh] = t.name_of_body.try_emplace(body, fmt::format("{}_{}", struct_name(v), o.label));
   if (fresh) {
     std::string lower = it->second;
     for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -99,8 +120,10 @@ std::string table_of(Tables& t, Instruction const& in, int wave, OperandOf const
   return it->second;
 }
 
-std::string call_wrapper(Instruction const& in, Builtin const& bi) {
-  // The call: immediates fixed to their neutral values; integer signedness as template arguments.
+std::string call_wrapper(Variant const& v, Builtin const& bi) {
+  // The call: immediates fixed to their neutral values (the scaled MFMA: its formats; each lane's
+  // scale VGPRs as arguments); integer signedness as template arguments.
+  Instruction const& in = v.in;
   std::vector<std::string> args;
   for (auto const& p : bi.params) {
     switch (p.role) {
@@ -109,8 +132,10 @@ std::string call_wrapper(Instruction const& in, Builtin const& bi) {
     case ParamRole::kC: args.emplace_back("c"); break;
     case ParamRole::kIndex: args.emplace_back("index"); break;
     case ParamRole::kASign: args.emplace_back("a_signed"); break;
-    case ParamRole::kScaleA:
-    case ParamRole::kScaleB: args.emplace_back("0x7F"); break; // E8M0 1.0: the unscaled product
+    case ParamRole::kCbsz: args.emplace_back(std::to_string(in.mod_rules().format_select ? v.mods.cbsz : 0)); break;
+    case ParamRole::kBlgp: args.emplace_back(std::to_string(in.mod_rules().format_select ? v.mods.blgp : 0)); break;
+    case ParamRole::kScaleA: args.emplace_back("scale_a"); break;
+    case ParamRole::kScaleB: args.emplace_back("scale_b"); break;
     case ParamRole::kBSign: args.emplace_back("b_signed"); break;
     default: args.emplace_back(p.type.scalar == CScalar::kBool ? "false" : "0");
     }
@@ -118,18 +143,24 @@ std::string call_wrapper(Instruction const& in, Builtin const& bi) {
   std::string s;
   if (is_integer(in.a) && is_rdna(in.gen)) s += "  template <bool a_signed, bool b_signed>\n";
   s += fmt::format("  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c{}) {{\n",
-                   in.sparse() ? ", int index" : "");
+                   in.sparse() ? ", int index" : in.has_operand(Operand::kScaleA) ? ", int scale_a, int scale_b" : "");
   return s + fmt::format("    return {}({});\n  }}\n", bi.name, fmt::join(args, ", "));
 }
 
-std::string instruction_struct(Tables& t, Instruction const& in, int wave) {
+std::string instruction_struct(Tables& t, Variant const& v) {
+  Instruction const& in = v.in;
+  int const wave = v.wave;
   Builtin const& bi = *builtins_of(in, wave).front(); // the untied form
-  std::string s = fmt::format("// {}, {}, wave{}\nstruct {} {{\n", in.mnemonic, name(in.gen), wave, struct_name(in, wave));
+  std::string s = fmt::format("// {}{}, {}, wave{}\nstruct {} {{\n", in.mnemonic,
+                              in.mod_rules().format_select ? fmt::format(" cbsz:{} blgp:{}", v.mods.cbsz, v.mods.blgp) : "",
+                              name(in.gen), wave, struct_name(v));
   s += fmt::format("  static constexpr char const* mnemonic = \"{}\";\n", in.mnemonic);
   s += fmt::format("  static constexpr char const* builtin = \"{}\";\n", bi.name);
   s += fmt::format("  static constexpr int wave = {}, m = {}, n = {}, k = {}, blocks = {}, cycles = {};\n", wave, in.m, in.n, in.k,
                    in.blocks, in.cycles);
   s += fmt::format("  static constexpr bool sparse = {};\n", in.sparse() ? "true" : "false");
+  if (in.mod_rules().format_select) // the A and B formats (f8f6f4_format)
+    s += fmt::format("  static constexpr int cbsz = {}, blgp = {};\n", v.mods.cbsz, v.mods.blgp);
   CType a{}, b{}, c{};
   for (auto const& p : bi.params) {
     if (p.role == ParamRole::kA) a = p.type;
@@ -139,10 +170,10 @@ std::string instruction_struct(Tables& t, Instruction const& in, int wave) {
   s += fmt::format("  using a_type = {};\n  using b_type = {};\n  using c_type = {};\n", a.c_name(), b.c_name(), c.c_name());
   for (auto const& o : operands_of(in)) {
     AxisNames const n = axis_names(in, o.op);
-    s += fmt::format("  using {} = OperandLayout<layout::{}>; // (lane, vgpr) -> ({}, {})\n", o.label, table_of(t, in, wave, o),
+    s += fmt::format("  using {} = OperandLayout<layout::{}>; // (lane, vgpr) -> ({}, {})\n", o.label, table_of(t, v, o),
                      n.row, n.col);
   }
-  return s + call_wrapper(in, bi) + "};\n\n";
+  return s + call_wrapper(v, bi) + "};\n\n";
 }
 
 } // namespace
@@ -152,7 +183,8 @@ int main() {
   std::string structs;
   for (auto const& in : catalog())
     for (int wave : in.wave_sizes())
-      if (!builtins_of(in, wave).empty()) structs += instruction_struct(tables, in, wave); // the unscaled f8f6f4 have none
+      if (!builtins_of(in, wave).empty()) // the unscaled f8f6f4 have none
+        for (auto const& v : variants_of(in, wave)) structs += instruction_struct(tables, v);
   fmt::print("// DO NOT EDIT: generated by tools/gen_gemm_instructions.cpp from the wavemma::isa catalog.\n"
              "// Regenerate: cmake --build <build dir> --target regenerate_gemm_instructions\n"
              "// (CTest gemm_generated_files checks that this file is up to date.)\n"

@@ -167,7 +167,9 @@ void run(GemmOptions const& o) {
     std::string const check = p.instruction.empty() ? "a chain of correctly rounded FMAs in k order"
                                                     : fmt::format("the chain of single-instruction emulations of {} in K order", p.instruction);
     fmt::print("wavemma gemm: {} on {} (wave{}), {} x {} x {}, seed {}\n", p.name, arch.name, wave, ro.m, ro.n, ro.k, ro.seed);
-    fmt::print("  kernel       matrix_multiply_generic<{}, {}>, {} threads per block\n", p.tile_policy, p.compute_policy, p.threads);
+    fmt::print("  kernel       {}<{}, {}>, {} threads per block\n",
+               p.sparse ? "matrix_multiply_sparse" : p.scaled ? "matrix_multiply_scaled" : "matrix_multiply_generic",
+               p.tile_policy, p.compute_policy, p.threads);
     fmt::print("  {}\n", r.passed ? "PASSED" : "FAILED");
     if (r.bitwise_equal)
       fmt::print("  bit-exact    yes: all {} elements equal {}\n", long(ro.m) * ro.n, check);
@@ -183,7 +185,7 @@ void run(GemmOptions const& o) {
                r.reference_seconds);
     if (gpu && model.issues)
       fmt::print("  modelled     {}: {} issues of {} ({} cycles each) = {}, {:.1f} {} at {} MHz\n", gpu->name, model.issues,
-                 p.instruction, isa::find_instruction(arch.gen, p.instruction)->cycles, duration(model.seconds), model.tflops,
+                 p.instruction, p.cycles, duration(model.seconds), model.tflops,
                  rate_unit(integer, 'T'), gpu->peak_clock_mhz);
   }
   if (!r.passed) throw Failure(fmt::format("gemm {} on {} FAILED", p.name, arch.name));

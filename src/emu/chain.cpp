@@ -83,9 +83,9 @@ void chain(Issue const& is, Product const& p, uint64_t* d, int threads) {
   if (in.blocks > 1 && !(plan.a_identity && plan.b_identity))
     throw std::invalid_argument(fmt::format("{}: cbsz/abid/blgp move data between the blocks of one issue, which hold "
                                             "different tiles of a product", in.mnemonic));
-  if (plan.scaled && (!p.scale_a || !p.scale_b || p.k % plan.model.group != 0))
-    throw std::invalid_argument(fmt::format("{} needs scale_a and scale_b, and K a multiple of {} (K={})", in.mnemonic,
-                                            plan.model.group, p.k));
+  if (plan.scaled && (!p.scale_a || !p.scale_b))
+    throw std::invalid_argument(fmt::format("{} needs scale_a and scale_b", in.mnemonic));
+  int const scale_blocks = (p.k + plan.model.group - 1) / plan.model.group; // columns of scale_a, rows of scale_b
   if (composes(plan, p)) return compose(plan, p, d, threads);
   int const kc = sparse ? in.k / 2 : in.k;          // stored K per instruction
   int const a_cols = sparse ? p.k / 2 : p.k;        // stored K of the whole A
@@ -112,8 +112,8 @@ void chain(Issue const& is, Product const& p, uint64_t* d, int threads) {
           load(p.b, ti < tiles_m ? p.k : 0, p.n, s * in.k, tj * in.n, b, t);
           if (sparse) load(p.index, rows, a_cols, ti * in.m, s * kc, idx, 0);
           if (plan.scaled) { // scaled forms are single-block
-            load(p.scale_a, rows, p.k / plan.model.group, ti * in.m, s * kb, scales.a, 0);
-            load(p.scale_b, ti < tiles_m ? p.k / plan.model.group : 0, p.n, s * kb, tj * in.n, scales.b, 0);
+            load(p.scale_a, rows, scale_blocks, ti * in.m, s * kb, scales.a, 0);
+            load(p.scale_b, ti < tiles_m ? scale_blocks : 0, p.n, s * kb, tj * in.n, scales.b, 0);
           }
         }
         execute(is, a, b, acc, sparse ? &idx : nullptr, acc, plan.scaled ? &scales : nullptr); // in place

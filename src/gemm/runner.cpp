@@ -73,7 +73,7 @@ Model model_on_gpu(PolicyInfo const& p, isa::Arch const& arch, isa::Gpu const& g
   long const tiles = long((m + in->m - 1) / in->m) * ((n + in->n - 1) / in->n);
   out.issues = (tiles + in->blocks - 1) / in->blocks * ((k + in->k - 1) / in->k);
   double const units = static_cast<double>(arch.matrix_units_per_cu) * gpu.compute_units;
-  out.seconds = static_cast<double>(out.issues) * in->cycles / units / (gpu.peak_clock_mhz * 1e6);
+  out.seconds = static_cast<double>(out.issues) * p.cycles / units / (gpu.peak_clock_mhz * 1e6);
   out.tflops = 2.0 * m * n * k / out.seconds / 1e12;
   return out;
 }

@@ -361,6 +361,11 @@ std::vector<int> Instruction::wave_sizes() const { return info(gen).wave_sizes()
 bool Instruction::has_wave(int wave) const { return info(gen).has_wave(wave); }
 int Instruction::default_wave() const { return info(gen).default_wave(); }
 
+int Instruction::cycles_of(Modifiers const& m) const {
+  bool const narrow = mod_rules().format_select && elem_bits(type_of(Operand::kA, m)) < 8 && elem_bits(type_of(Operand::kB, m)) < 8;
+  return narrow ? cycles / 2 : cycles;
+}
+
 bool Instruction::has_operand(Operand op) const {
   switch (op) {
   case Operand::kIndex: return sparse();

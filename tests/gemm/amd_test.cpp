@@ -51,7 +51,10 @@ std::string instruction_of(std::string const& symbol) {
   if (!std::regex_search(symbol, m, std::regex(R"(5instr(\d+))"))) return {};
   std::string const name = symbol.substr(static_cast<size_t>(m.position(0) + m.length(0)), std::stoul(m[1]));
   std::string const body = name.substr(name.find('_') + 1);   // drop the generation
-  return "v_" + body.substr(0, body.rfind("_w"));             // drop the wave size
+  std::string mnemonic = "v_" + body.substr(0, body.rfind("_w")); // drop the wave size
+  for (char const* format : {"_fp8", "_fp4"})                      // and the f8f6f4 formats of a struct
+    if (mnemonic.ends_with(format) && mnemonic.find("f8f6f4") != std::string::npos) mnemonic.resize(mnemonic.size() - 4);
+  return mnemonic;
 }
 
 // The kernels of one of tests/gemm/amd/*.hip compiled for an architecture (select: the -D that

@@ -12,6 +12,7 @@
 
 #include "seed_style_policies.hpp"
 #include "support/layout_reference.hpp"
+#include "support/reference_registers.hpp"
 #include "support/process.hpp"
 #include "wavemma/gemm/run_policy.hpp"
 
@@ -98,7 +99,7 @@ TEST(Gemm, ExactlyRepresentableInputsGiveTheExactProduct) {
 // of layouts.md, transcribed independently in tests/support: every (lane, n) an operand's routing
 // holds is a place the formulas give its element, and every place the formulas give is held.
 template <class L>
-void expect_reference_layout(isa::Instruction const& in, int wave, isa::Operand op, char const* name) {
+void expect_reference_layout(isa::Instruction const& in, int wave, isa::Operand op, char const* name, isa::Modifiers const& mods) {
   long held = 0, expected = 0;
   for (int lane = 0; lane < wave; ++lane)
     for (int n = 0; n < L::slots; ++n) {
@@ -107,16 +108,15 @@ void expect_reference_layout(isa::Instruction const& in, int wave, isa::Operand 
       isa::Coord const c{L::block(lane, n), L::row(lane, n), L::col(lane, n)};
       isa::Place const want{n * L::elem_bits / 32, lane, n * L::elem_bits % 32,
                             n * L::elem_bits % 32 + std::min(L::elem_bits, 64) - 1};
-      auto const places = test::reference(in, wave, op, c, {});
+      auto const places = test::reference(in, wave, op, c, mods);
       ASSERT_NE(std::find(places.begin(), places.end(), want), places.end())
           << in.mnemonic << " w" << wave << " " << name << ": lane " << lane << " n " << n << " -> (" << c.block << ", " << c.row << ", "
           << c.col << "), which the formulas do not place there";
     }
-  int const rows = op == isa::Operand::kB ? in.k : in.m;
-  int const cols = op == isa::Operand::kA || op == isa::Operand::kIndex ? (in.sparse() ? in.k / 2 : in.k) : in.n;
-  for (int b = 0; b < in.blocks; ++b)
-    for (int r = 0; r < rows; ++r)
-      for (int c = 0; c < cols; ++c) expected += static_cast<long>(test::reference(in, wave, op, {b, r, c}, {}).size());
+  auto const e = test::extents_of(in, op);
+  for (int b = 0; b < e.blocks; ++b)
+    for (int r = 0; r < e.rows; ++r)
+      for (int c = 0; c < e.cols; ++c) expected += static_cast<long>(test::reference(in, wave, op, {b, r, c}, mods).size());
   EXPECT_EQ(held, expected) << in.mnemonic << " w" << wave << " " << name;
 }
 
@@ -124,11 +124,19 @@ template <class P>
 void check_policy_layouts(int& checked) {
   if constexpr (!std::is_void_v<typename P::instruction>) {
     using I = typename P::instruction;
-    auto const* in = detail::issue_of<P>().instruction;
-    expect_reference_layout<typename I::A>(*in, I::wave, isa::Operand::kA, "A");
-    expect_reference_layout<typename I::B>(*in, I::wave, isa::Operand::kB, "B");
-    expect_reference_layout<typename I::D>(*in, I::wave, isa::Operand::kD, "D");
-    if constexpr (I::sparse) expect_reference_layout<typename I::Index>(*in, I::wave, isa::Operand::kIndex, "Index");
+    auto const is = detail::issue_of<P>(); // the policy's formats (f8f6f4); no other modifier moves a layout here
+    isa::Modifiers mods;
+    mods.cbsz = is.instruction->mod_rules().format_select ? is.mods.cbsz : 0;
+    mods.blgp = is.instruction->mod_rules().format_select ? is.mods.blgp : 0;
+    auto const* in = is.instruction;
+    expect_reference_layout<typename I::A>(*in, I::wave, isa::Operand::kA, "A", mods);
+    expect_reference_layout<typename I::B>(*in, I::wave, isa::Operand::kB, "B", mods);
+    expect_reference_layout<typename I::D>(*in, I::wave, isa::Operand::kD, "D", mods);
+    if constexpr (I::sparse) expect_reference_layout<typename I::Index>(*in, I::wave, isa::Operand::kIndex, "Index", mods);
+    if constexpr (P::scaled) {
+      expect_reference_layout<typename I::SA>(*in, I::wave, isa::Operand::kScaleA, "SA", mods);
+      expect_reference_layout<typename I::SB>(*in, I::wave, isa::Operand::kScaleB, "SB", mods);
+    }
     ++checked;
   }
 }

@@ -21,8 +21,8 @@ struct Product {
   uint64_t const* index = nullptr; // sparse only
   uint64_t const* b = nullptr;     // k x n
   uint64_t const* c = nullptr;     // m x n start values; nullptr: +0
-  // Scaled instructions: the E8M0 scale of row i of A for K block q (of 32) at scale_a[i * k/32 + q],
-  // of column j of B at scale_b[q * n + j].
+  // Scaled instructions: the E8M0 scale of row i of A for K block q (of 32) at scale_a[i * kb + q],
+  // of column j of B at scale_b[q * n + j], kb = ceil(k/32).
   uint64_t const* scale_a = nullptr;
   uint64_t const* scale_b = nullptr;
 };

@@ -179,9 +179,13 @@ struct MatrixCore {
   struct Accumulator {
     typename I::c_type regs;
   };
-  static_assert(sizeof(typename I::a_type) == 4 * I::A::vgprs && sizeof(typename I::b_type) == 4 * I::B::vgprs &&
+  // The builtin's types hold the operands' VGPRs: exactly, except that the f8f6f4 builtins take
+  // 8 VGPRs of A and B whatever the format (fp4 reads the low 4).
+  static constexpr bool wide_ab = requires { I::cbsz; };
+  static_assert((wide_ab ? sizeof(typename I::a_type) >= 4 * I::A::vgprs && sizeof(typename I::b_type) >= 4 * I::B::vgprs
+                         : sizeof(typename I::a_type) == 4 * I::A::vgprs && sizeof(typename I::b_type) == 4 * I::B::vgprs) &&
                     sizeof(typename I::c_type) == 4 * I::D::vgprs,
-                "the builtin's types hold exactly the operands' VGPRs");
+                "the builtin's types hold the operands' VGPRs");
 
   // Where block b's tile sits in the wave's thread tile.
   __host__ __device__ static constexpr int block_row(int b) { return (b / blocks_n) * I::m; }
@@ -244,11 +248,19 @@ struct MatrixCore {
     }
   }
 
+  // The builtin's A and B from the fragments (registers past a narrower format's: zero).
+  __device__ static void operands(uint32_t const (&a_frag)[frag_size_m], uint32_t const (&b_frag)[frag_size_n], typename I::a_type& a,
+                                  typename I::b_type& b) {
+    a = typename I::a_type{};
+    b = typename I::b_type{};
+    __builtin_memcpy(&a, a_frag, 4 * I::A::vgprs);
+    __builtin_memcpy(&b, b_frag, 4 * I::B::vgprs);
+  }
+
   __device__ static void mma(Accumulator& acc, uint32_t const (&a_frag)[frag_size_m], uint32_t const (&b_frag)[frag_size_n]) {
     typename I::a_type a;
     typename I::b_type b;
-    __builtin_memcpy(&a, a_frag, sizeof a);
-    __builtin_memcpy(&b, b_frag, sizeof b);
+    operands(a_frag, b_frag, a, b);
     if constexpr (I::sparse) acc.regs = I::mma(a, b, acc.regs, static_cast<int>(a_frag[frag_size_m - 1]));
     else if constexpr (requires { I::template mma<ASigned, BSigned>(a, b, acc.regs); })
       acc.regs = I::template mma<ASigned, BSigned>(a, b, acc.regs);
@@ -268,7 +280,7 @@ struct MatrixCore {
     }
   }
 
-private:
+protected:
   // Fills a lane's register words of operand L with element(block, row, col) of every slot it holds.
   template <class L, int Words, class Element>
   __device__ static void gather(uint32_t (&words)[Words], int lane_id, Element const& element) {
@@ -279,6 +291,37 @@ private:
     for (int e = 0; e < L::slots; ++e)
       if (L::holds(lane_id, e))
         detail::put_element(words, e, L::elem_bits, element(L::block(lane_id, e), L::row(lane_id, e), L::col(lane_id, e)));
+  }
+};
+
+// gfx950's block-scaled MFMA (v_mfma_scale_*_f8f6f4 in the formats of I): MatrixCore's fragments
+// and, per k-step, each lane's two scale VGPRs, gathered through the SA and SB layouts from the
+// product's scales: SA[i * kb + q] the E8M0 code of row i of A for K block q (32 K), SB[q * n + j]
+// column j's (kb = ceil(k/32); past the matrix, 1.0). matrix_multiply_scaled calls load_scales.
+template <class I, class Elem, int BlockN>
+struct ScaledMatrixCore : MatrixCore<I, Elem, BlockN> {
+  using Base = MatrixCore<I, Elem, BlockN>;
+  using typename Base::Accumulator;
+  static constexpr bool scaled = true;
+  static constexpr int scale_block = 32;
+
+  __device__ static void load_scales(uint8_t const* SA, uint8_t const* SB, int row0, int col0, int k0, int m, int n, int k, int lane_id,
+                                     uint32_t (&scales)[2]) {
+    int const kb = (k + scale_block - 1) / scale_block, q0 = k0 / scale_block;
+    Base::template gather<typename I::SA>(*reinterpret_cast<uint32_t(*)[1]>(&scales[0]), lane_id, [&](int, int r, int q) -> uint8_t {
+      return row0 + r < m && q0 + q < kb ? SA[(row0 + r) * kb + q0 + q] : 0x7F;
+    });
+    Base::template gather<typename I::SB>(*reinterpret_cast<uint32_t(*)[1]>(&scales[1]), lane_id, [&](int, int q, int c) -> uint8_t {
+      return col0 + c < n && q0 + q < kb ? SB[(q0 + q) * n + col0 + c] : 0x7F;
+    });
+  }
+  using Base::mma;
+  __device__ static void mma(Accumulator& acc, uint32_t const (&a_frag)[Base::frag_size_m], uint32_t const (&b_frag)[Base::frag_size_n],
+                             uint32_t const (&scales)[2]) {
+    typename I::a_type a;
+    typename I::b_type b;
+    Base::operands(a_frag, b_frag, a, b);
+    acc.regs = I::mma(a, b, acc.regs, static_cast<int>(scales[0]), static_cast<int>(scales[1]));
   }
 };
 

@@ -227,9 +227,15 @@ consteval bool policies_fit() {
   }
 }
 
-// The body both kernels share. A_index is null for dense A.
+// A ComputePolicy of gfx950's block-scaled MFMA (ScaledMatrixCore): its mma takes each lane's scale
+// VGPRs, which load_scales gathers from the product's scales.
+template <class CP>
+concept scaled_compute = requires { CP::scaled; };
+
+// The body the kernels share. A_index is null for dense A; SA and SB for unscaled policies.
 template <class TP, class CP, class ElemIn>
-__device__ void gemm_block(ElemIn const* A, uint8_t const* A_index, ElemIn const* B, c_elem_t<CP>* C, int m, int n, int k) {
+__device__ void gemm_block(ElemIn const* A, uint8_t const* A_index, ElemIn const* B, c_elem_t<CP>* C, int m, int n, int k,
+                           uint8_t const* SA = nullptr, uint8_t const* SB = nullptr) {
   constexpr bool sparse = tile_member::sparse<TP>;
   __shared__ typename TP::SharedStorage smem;
 
@@ -262,7 +268,14 @@ __device__ void gemm_block(ElemIn const* A, uint8_t const* A_index, ElemIn const
       if constexpr (sparse) CP::load_a(tile_a_ptr, TP::get_tile_a_index(smem, buf), thread_row, ki, TP::k_tile_size, lane_id, a_frag);
       else CP::load_a(tile_a_ptr, thread_row, ki, TP::k_tile_size, lane_id, a_frag);
       CP::load_b(tile_b_T_ptr, thread_col, ki, TP::k_tile_size, lane_id, b_frag);
-      CP::mma(acc, a_frag, b_frag);
+      if constexpr (scaled_compute<CP>) {
+        uint32_t scales[2];
+        CP::load_scales(SA, SB, block_row_start + thread_row, block_col_start + thread_col, t * TP::k_tile_size + ki, m, n, k, lane_id,
+                        scales);
+        CP::mma(acc, a_frag, b_frag, scales);
+      } else {
+        CP::mma(acc, a_frag, b_frag);
+      }
     }
     TP::release(t);
   }
@@ -283,6 +296,16 @@ __global__ void __launch_bounds__((block_threads<TP, CP>()))
 matrix_multiply_sparse(ElemIn const* __restrict__ A, uint8_t const* __restrict__ A_index, ElemIn const* __restrict__ B,
                        c_elem_t<CP>* __restrict__ C, int m, int n, int k) {
   if constexpr (policies_fit<TP, CP, ElemIn, true>()) gemm_block<TP, CP>(A, A_index, B, C, m, n, k);
+}
+
+// The block-scaled product: SA (m x ceil(k/32)) and SB (ceil(k/32) x n) hold one E8M0 code per row
+// of A and column of B for every 32 K; C = sum over the blocks q of (A_q * 2^(SA-127)) (B_q * 2^(SB-127)).
+template <class TP, class CP, class ElemIn>
+__global__ void __launch_bounds__((block_threads<TP, CP>()))
+matrix_multiply_scaled(ElemIn const* __restrict__ A, ElemIn const* __restrict__ B, uint8_t const* __restrict__ SA,
+                       uint8_t const* __restrict__ SB, c_elem_t<CP>* __restrict__ C, int m, int n, int k) {
+  static_assert(scaled_compute<CP>, "matrix_multiply_scaled needs a ComputePolicy with load_scales (ScaledMatrixCore)");
+  if constexpr (policies_fit<TP, CP, ElemIn, false>()) gemm_block<TP, CP>(A, nullptr, B, C, m, n, k, SA, SB);
 }
 
 } // namespace wavemma::gemm

@@ -59,6 +59,11 @@ struct MatrixCoreFor {
   template <class Tile>
   using policy = MatrixCore<I, staged_elem_t<Tile>, Tile::block_tile_n, ASigned, BSigned, BlockRows, b_row_major<Tile>>;
 };
+template <class I>
+struct ScaledMatrixCoreFor {
+  template <class Tile>
+  using policy = ScaledMatrixCore<I, staged_elem_t<Tile>, Tile::block_tile_n>;
+};
 // A multi-block instruction with its blocks BlockRows tiles down (the rest across).
 template <class I, int BlockRows>
 using MultiBlockFor = MatrixCoreFor<I, true, true, BlockRows>;
@@ -91,6 +96,7 @@ struct Policy {
   using elem = staged_elem_t<Tile>;
   using out = c_elem_t<compute>;
   static constexpr bool sparse = tile_member::sparse<Tile>;
+  static constexpr bool scaled = scaled_compute<compute>; // matrix_multiply_scaled, with the product's scales
   static constexpr int threads = block_threads<Tile, compute>();
   static constexpr bool fits = policies_fit<Tile, compute, elem, sparse>(); // each misfit is a compile error of its own
   static_assert(F.any == (Wave == 0), "a matrix policy names its generation and wave; a scalar one runs anywhere");
@@ -151,7 +157,10 @@ using AllPolicies = PolicyList<
   Policy<"mfma_bf16",       Gen::kGfx950,    64,  LdsTile<bf16_bits, 32, 32, 32>,               MatrixCoreFor<in::gfx950_mfma_f32_16x16x32_bf16_w64>>,
   Policy<"mfma_fp8",        Gen::kGfx950,    64,  LdsTile<fp8_bits, 32, 32, 32>,                MatrixCoreFor<in::gfx950_mfma_f32_16x16x32_fp8_fp8_w64>>,
   Policy<"mfma_f64",        Gen::kGfx950,    64,  LdsTile<double, 32, 32, 16>,                  MatrixCoreFor<in::gfx950_mfma_f64_16x16x4_f64_w64>>,
-  Policy<"smfmac_f16",      Gen::kGfx950,    64,  SparseLdsTile<_Float16, 32, 32, 64>,          MatrixCoreFor<in::gfx950_smfmac_f32_16x16x64_f16_w64>>
+  Policy<"smfmac_f16",      Gen::kGfx950,    64,  SparseLdsTile<_Float16, 32, 32, 64>,          MatrixCoreFor<in::gfx950_smfmac_f32_16x16x64_f16_w64>>,
+  // block-scaled (MX): one E8M0 scale per 32 K of each row of A and column of B; one code per byte
+  Policy<"mfma_scale_fp8",  Gen::kGfx950,    64,  LdsTile<fp8_bits, 32, 32, 128>,               ScaledMatrixCoreFor<in::gfx950_mfma_scale_f32_16x16x128_f8f6f4_fp8_w64>>,
+  Policy<"mfma_scale_fp4",  Gen::kGfx950,    64,  LdsTile<fp8_bits, 32, 32, 128>,               ScaledMatrixCoreFor<in::gfx950_mfma_scale_f32_16x16x128_f8f6f4_fp4_w64>>
 >;
 // clang-format on
 

@@ -31,6 +31,10 @@ emu::Issue issue_of() {
   if (!row) throw std::logic_error(fmt::format("policy {}: {} is not in the catalog", P::name, I::mnemonic));
   emu::Issue is{row, I::wave, {}};
   if (row->mod_rules().neg_is_signedness) is.mods.neg_lo = {true, true, false}; // a_sign = b_sign = true
+  if constexpr (requires { I::cbsz; }) { // the f8f6f4 formats the instruction struct issues
+    is.mods.cbsz = I::cbsz;
+    is.mods.blgp = I::blgp;
+  }
   return is;
 }
 
@@ -56,7 +60,8 @@ PolicyInfo info_of() {
   if constexpr (HasInstruction<P>) {
     auto const is = issue_of<P>();
     pi.instruction = is.instruction->mnemonic;
-    pi.input = isa::name(is.instruction->a);
+    pi.input = isa::name(is.instruction->type_of(isa::Operand::kA, is.mods));
+    pi.cycles = is.instruction->cycles_of(is.mods);
     pi.output = isa::name(is.instruction->cd);
     pi.compute_policy = fmt::format("MatrixCore<{}>", is.instruction->mnemonic);
     if constexpr (requires { P::compute::blocks_m; })
@@ -73,6 +78,8 @@ PolicyInfo info_of() {
   pi.threads = P::threads;
   pi.buffers = P::tile::num_buffers;
   pi.sparse = P::sparse;
+  pi.scaled = P::scaled;
+  if constexpr (P::scaled) pi.compute_policy = fmt::format("ScaledMatrixCore<{} {}>", pi.instruction, pi.input);
   pi.tile_policy = fmt::format("{}<{}x{}x{}{}>", pi.sparse ? "SparseLdsTile" : "LdsTile", pi.block_m, pi.block_n, pi.k_tile,
                                pi.buffers == 2 ? ", 2 buffers" : "");
   if constexpr (requires { P::tile::wave; }) pi.tile_policy = fmt::format("TransposeLoadTile<{}x{}x{}>", pi.block_m, pi.block_n, pi.k_tile);
@@ -142,6 +149,7 @@ struct Inputs {
   std::vector<uint64_t> a, b;          // a: the dense (for sparse: pruned) A, m x k
   std::vector<uint64_t> a_stored;      // sparse: m x k/2
   std::vector<uint64_t> a_index;       // sparse: m x k/2
+  std::vector<uint64_t> sa, sb;        // block-scaled: E8M0 codes, m x kb and kb x n (kb = ceil(k/32))
   numeric::Format in, out;
 };
 
@@ -158,7 +166,9 @@ void parallel_rows(int rows, F const& f) {
 inline std::vector<uint64_t> emulation_chain(emu::Issue const& is, Inputs const& x, int m, int n, int k) {
   std::vector<uint64_t> c(size_t(m) * n);
   bool const sparse = is.instruction->sparse();
-  emu::chain(is, {m, n, k, sparse ? x.a_stored.data() : x.a.data(), sparse ? x.a_index.data() : nullptr, x.b.data()},
+  emu::chain(is,
+             {m, n, k, sparse ? x.a_stored.data() : x.a.data(), sparse ? x.a_index.data() : nullptr, x.b.data(), nullptr,
+              x.sa.empty() ? nullptr : x.sa.data(), x.sb.empty() ? nullptr : x.sb.data()},
              c.data(), simt::threads());
   return c;
 }
@@ -216,8 +226,11 @@ inline void compare(RunResult& r, Inputs const& x, std::vector<uint64_t> const& 
         Sum sum = 0, abs_sum = 0;
         double const* a = &ad[size_t(i) * k];
         double const* b = &bt[size_t(j) * k];
+        int const kb = (k + 31) / 32;
         for (int kk = 0; kk < k; ++kk) {
-          Sum const p = static_cast<Sum>(a[kk]) * b[kk];
+          Sum p = static_cast<Sum>(a[kk]) * b[kk];
+          if (!x.sa.empty()) // the block's two E8M0 scales, exactly
+            p = std::ldexp(p, static_cast<int>(x.sa[size_t(i) * kb + kk / 32] + x.sb[size_t(kk / 32) * n + j]) - 254);
           sum += p;
           abs_sum += std::fabs(p);
         }
@@ -305,6 +318,15 @@ RunResult run_policy(RunOptions const& o) {
       }
   }
 
+  if constexpr (P::scaled) { // E8M0 scales of 2^-4 .. 2^4, one per 32 K of each row of A and column of B
+    int const kb = (k + 31) / 32;
+    std::uniform_int_distribution<int> code(127 - 4, 127 + 4);
+    x.sa.resize(size_t(m) * kb);
+    x.sb.resize(size_t(kb) * n);
+    for (auto* s : {&x.sa, &x.sb})
+      for (auto& v : *s) v = static_cast<uint64_t>(code(rng));
+  }
+
   if (std::string const misfit = thread_tile_misfit<typename P::tile, typename P::compute>(P::threads); !misfit.empty()) {
     r.launch_error = fmt::format("{}: {}", P::name, misfit);
     return r;
@@ -317,9 +339,10 @@ RunResult run_policy(RunOptions const& o) {
   std::vector<Elem> b_host(x.b.size());
   for (size_t e = 0; e < x.b.size(); ++e) b_host[e] = element<Elem>(x.b[e], x.in);
   std::vector<uint8_t> idx_host(x.a_index.begin(), x.a_index.end());
+  std::vector<uint8_t> sa_host(x.sa.begin(), x.sa.end()), sb_host(x.sb.begin(), x.sb.end());
   Elem *a_dev = nullptr, *b_dev = nullptr;
   Out* c_dev = nullptr;
-  uint8_t* idx_dev = nullptr;
+  uint8_t *idx_dev = nullptr, *sa_dev = nullptr, *sb_dev = nullptr;
   auto check = [](hipError_t e, char const* what) {
     if (e != hipSuccess) throw std::runtime_error(fmt::format("{}: {}", what, hipGetErrorString(e)));
   };
@@ -330,6 +353,12 @@ RunResult run_policy(RunOptions const& o) {
   check(hipMemcpy(a_dev, a_dev_src.data(), a_dev_src.size() * sizeof(Elem), hipMemcpyHostToDevice), "hipMemcpy A");
   check(hipMemcpy(b_dev, b_host.data(), b_host.size() * sizeof(Elem), hipMemcpyHostToDevice), "hipMemcpy B");
   if (idx_dev) check(hipMemcpy(idx_dev, idx_host.data(), idx_host.size(), hipMemcpyHostToDevice), "hipMemcpy index");
+  if (!sa_host.empty()) {
+    check(hipMalloc(&sa_dev, sa_host.size()), "hipMalloc SA");
+    check(hipMalloc(&sb_dev, sb_host.size()), "hipMalloc SB");
+    check(hipMemcpy(sa_dev, sa_host.data(), sa_host.size(), hipMemcpyHostToDevice), "hipMemcpy SA");
+    check(hipMemcpy(sb_dev, sb_host.data(), sb_host.size(), hipMemcpyHostToDevice), "hipMemcpy SB");
+  }
   check(hipMemset(c_dev, 0xff, size_t(m) * n * sizeof(Out)), "hipMemset C"); // poison: every element must be written
 
   // The kernel, in bands of block rows so that progress can be shown.
@@ -344,7 +373,10 @@ RunResult run_policy(RunOptions const& o) {
     Out* const c = c_dev + size_t(r0) * n;
     dim3 const grid((n + bn - 1) / bn, (rows + bm - 1) / bm);
     simt::Error err;
-    if constexpr (P::sparse)
+    if constexpr (P::scaled)
+      err = simt::launch(P::name, &matrix_multiply_scaled<typename P::tile, typename P::compute, Elem>, grid, dim3(P::threads), 0, a,
+                         b_dev, sa_dev + size_t(r0) * ((k + 31) / 32), sb_dev, c, rows, n, k);
+    else if constexpr (P::sparse)
       err = simt::launch(P::name, &matrix_multiply_sparse<typename P::tile, typename P::compute, Elem>, grid, dim3(P::threads), 0, a,
                          idx_dev + size_t(r0) * (k / 2), b_dev, c, rows, n, k);
     else
@@ -364,6 +396,8 @@ RunResult run_policy(RunOptions const& o) {
   hipFree(b_dev);
   hipFree(c_dev);
   if (idx_dev) hipFree(idx_dev);
+  if (sa_dev) hipFree(sa_dev);
+  if (sb_dev) hipFree(sb_dev);
   if (!r.launch_error.empty() || !o.check) return r;
 
   std::vector<uint64_t> got(c_host.size());

@@ -22,7 +22,9 @@ struct PolicyInfo {
   std::string_view input;       // element type of A and B ("f16", "bf16", "fp8", "iu8", ...)
   std::string_view output;      // "f32", "i32", "f64"
   int block_m, block_n, k_tile, threads, buffers;
+  int cycles = 0;               // of one issue of the instruction (its formats), 0 for scalar FMA
   bool sparse;
+  bool scaled = false;          // block-scaled (matrix_multiply_scaled): E8M0 scales per 32 K of A's rows and B's columns
   std::string tile_policy, compute_policy; // for people
   bool runs_on(isa::Arch const&) const;
   std::string_view family() const; // "any" or the generation's name ("gfx12")

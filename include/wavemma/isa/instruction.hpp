@@ -93,6 +93,9 @@ struct Instruction {
   bool has_wave(int wave) const;
   int default_wave() const;
   bool has_operand(Operand) const;     // the index only on sparse forms, SA/SB on scaled ones
+  // Cycles of an issue: `cycles`, except that the gfx950 f8f6f4 MFMAs take half as many passes when
+  // neither A nor B is fp8/bf8 [DOC: LLVM's gfx950 schedule model].
+  int cycles_of(Modifiers const&) const;
   // The element type of an operand; gfx950 f8f6f4: A's from CBSZ, B's from BLGP (a reserved code
   // keeps the row's fp8, whose width llvm-mc-22 uses for it). kIndex: 2-bit fields, reported as kI32.
   ElemType type_of(Operand, Modifiers const& = {}) const;

@@ -961,7 +961,7 @@ inline constexpr Routing gfx950_mfma_i32_32x32x32_i8_w64_a{
 // (lane, vgpr) -> (row, col): (L64,V8) -> (M16,K128), 8-bit elements, 4 per VGPR
 //   i = lane%16
 //   k = bit/8 + 4*(vgpr%4) + 16*(lane/16) + 64*(vgpr/4)
-inline constexpr Routing gfx950_mfma_scale_f32_16x16x128_f8f6f4_w64_a{
+inline constexpr Routing gfx950_mfma_scale_f32_16x16x128_f8f6f4_fp8_w64_a{
     .elem_bits = 8, .vgprs = 8, .block_bits = 0, .row_bits = 4, .col_bits = 7,
     .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
     .col = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), lane_bit(4), lane_bit(5), n_bit(4)}};
@@ -969,15 +969,49 @@ inline constexpr Routing gfx950_mfma_scale_f32_16x16x128_f8f6f4_w64_a{
 // (lane, vgpr) -> (row, col): (L64,V8) -> (K128,N16), 8-bit elements, 4 per VGPR
 //   k = bit/8 + 4*(vgpr%4) + 16*(lane/16) + 64*(vgpr/4)
 //   j = lane%16
-inline constexpr Routing gfx950_mfma_scale_f32_16x16x128_f8f6f4_w64_b{
+inline constexpr Routing gfx950_mfma_scale_f32_16x16x128_f8f6f4_fp8_w64_b{
     .elem_bits = 8, .vgprs = 8, .block_bits = 0, .row_bits = 7, .col_bits = 4,
     .row = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), lane_bit(4), lane_bit(5), n_bit(4)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L64,V1) -> (M16,KB4), 8-bit elements, 4 per VGPR
+//   i = lane%16
+//   kb = lane/16
+inline constexpr Routing gfx950_mfma_scale_f32_16x16x128_f8f6f4_fp8_w64_sa{
+    .elem_bits = 8, .vgprs = 1, .block_bits = 0, .row_bits = 4, .col_bits = 2,
+    .n_mask = 0x3, .n_value = 0x0,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {lane_bit(4), lane_bit(5)}};
+
+// (lane, vgpr) -> (row, col): (L64,V1) -> (KB4,N16), 8-bit elements, 4 per VGPR
+//   kb = lane/16
+//   j = lane%16
+inline constexpr Routing gfx950_mfma_scale_f32_16x16x128_f8f6f4_fp8_w64_sb{
+    .elem_bits = 8, .vgprs = 1, .block_bits = 0, .row_bits = 2, .col_bits = 4,
+    .n_mask = 0x3, .n_value = 0x0,
+    .row = {lane_bit(4), lane_bit(5)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L64,V4) -> (M16,K128), 4-bit elements, 8 per VGPR
+//   i = lane%16
+//   k = bit/4 + 8*vgpr + 32*(lane/16)
+inline constexpr Routing gfx950_mfma_scale_f32_16x16x128_f8f6f4_fp4_w64_a{
+    .elem_bits = 4, .vgprs = 4, .block_bits = 0, .row_bits = 4, .col_bits = 7,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), n_bit(4), lane_bit(4), lane_bit(5)}};
+
+// (lane, vgpr) -> (row, col): (L64,V4) -> (K128,N16), 4-bit elements, 8 per VGPR
+//   k = bit/4 + 8*vgpr + 32*(lane/16)
+//   j = lane%16
+inline constexpr Routing gfx950_mfma_scale_f32_16x16x128_f8f6f4_fp4_w64_b{
+    .elem_bits = 4, .vgprs = 4, .block_bits = 0, .row_bits = 7, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), n_bit(4), lane_bit(4), lane_bit(5)},
     .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
 
 // (lane, vgpr) -> (row, col): (L64,V8) -> (M32,K64), 8-bit elements, 4 per VGPR
 //   i = lane%32
 //   k = bit/8 + 4*(vgpr%4) + 16*(lane/32) + 32*(vgpr/4)
-inline constexpr Routing gfx950_mfma_scale_f32_32x32x64_f8f6f4_w64_a{
+inline constexpr Routing gfx950_mfma_scale_f32_32x32x64_f8f6f4_fp8_w64_a{
     .elem_bits = 8, .vgprs = 8, .block_bits = 0, .row_bits = 5, .col_bits = 6,
     .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)},
     .col = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), lane_bit(5), n_bit(4)}};
@@ -985,9 +1019,43 @@ inline constexpr Routing gfx950_mfma_scale_f32_32x32x64_f8f6f4_w64_a{
 // (lane, vgpr) -> (row, col): (L64,V8) -> (K64,N32), 8-bit elements, 4 per VGPR
 //   k = bit/8 + 4*(vgpr%4) + 16*(lane/32) + 32*(vgpr/4)
 //   j = lane%32
-inline constexpr Routing gfx950_mfma_scale_f32_32x32x64_f8f6f4_w64_b{
+inline constexpr Routing gfx950_mfma_scale_f32_32x32x64_f8f6f4_fp8_w64_b{
     .elem_bits = 8, .vgprs = 8, .block_bits = 0, .row_bits = 6, .col_bits = 5,
     .row = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), lane_bit(5), n_bit(4)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)}};
+
+// (lane, vgpr) -> (row, col): (L64,V1) -> (M32,KB2), 8-bit elements, 4 per VGPR
+//   i = lane%32
+//   kb = lane/32
+inline constexpr Routing gfx950_mfma_scale_f32_32x32x64_f8f6f4_fp8_w64_sa{
+    .elem_bits = 8, .vgprs = 1, .block_bits = 0, .row_bits = 5, .col_bits = 1,
+    .n_mask = 0x3, .n_value = 0x0,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)},
+    .col = {lane_bit(5)}};
+
+// (lane, vgpr) -> (row, col): (L64,V1) -> (KB2,N32), 8-bit elements, 4 per VGPR
+//   kb = lane/32
+//   j = lane%32
+inline constexpr Routing gfx950_mfma_scale_f32_32x32x64_f8f6f4_fp8_w64_sb{
+    .elem_bits = 8, .vgprs = 1, .block_bits = 0, .row_bits = 1, .col_bits = 5,
+    .n_mask = 0x3, .n_value = 0x0,
+    .row = {lane_bit(5)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)}};
+
+// (lane, vgpr) -> (row, col): (L64,V4) -> (M32,K64), 4-bit elements, 8 per VGPR
+//   i = lane%32
+//   k = bit/4 + 8*vgpr + 32*(lane/32)
+inline constexpr Routing gfx950_mfma_scale_f32_32x32x64_f8f6f4_fp4_w64_a{
+    .elem_bits = 4, .vgprs = 4, .block_bits = 0, .row_bits = 5, .col_bits = 6,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)},
+    .col = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), n_bit(4), lane_bit(5)}};
+
+// (lane, vgpr) -> (row, col): (L64,V4) -> (K64,N32), 4-bit elements, 8 per VGPR
+//   k = bit/4 + 8*vgpr + 32*(lane/32)
+//   j = lane%32
+inline constexpr Routing gfx950_mfma_scale_f32_32x32x64_f8f6f4_fp4_w64_b{
+    .elem_bits = 4, .vgprs = 4, .block_bits = 0, .row_bits = 6, .col_bits = 5,
+    .row = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), n_bit(4), lane_bit(5)},
     .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)}};
 
 // (lane, vgpr) -> (row, col): (L64,V8) -> (K64,N16), 16-bit elements, 2 per VGPR
@@ -4237,37 +4305,83 @@ struct gfx950_mfma_i32_32x32x32_i8_w64 {
   }
 };
 
-// v_mfma_scale_f32_16x16x128_f8f6f4, gfx950, wave64
-struct gfx950_mfma_scale_f32_16x16x128_f8f6f4_w64 {
+// v_mfma_scale_f32_16x16x128_f8f6f4 cbsz:0 blgp:0, gfx950, wave64
+struct gfx950_mfma_scale_f32_16x16x128_f8f6f4_fp8_w64 {
   static constexpr char const* mnemonic = "v_mfma_scale_f32_16x16x128_f8f6f4";
   static constexpr char const* builtin = "__builtin_amdgcn_mfma_scale_f32_16x16x128_f8f6f4";
   static constexpr int wave = 64, m = 16, n = 16, k = 128, blocks = 1, cycles = 32;
   static constexpr bool sparse = false;
+  static constexpr int cbsz = 0, blgp = 0;
   using a_type = int __attribute__((ext_vector_type(8)));
   using b_type = int __attribute__((ext_vector_type(8)));
   using c_type = float __attribute__((ext_vector_type(4)));
-  using A = OperandLayout<layout::gfx950_mfma_scale_f32_16x16x128_f8f6f4_w64_a>; // (lane, vgpr) -> (i, k)
-  using B = OperandLayout<layout::gfx950_mfma_scale_f32_16x16x128_f8f6f4_w64_b>; // (lane, vgpr) -> (k, j)
+  using A = OperandLayout<layout::gfx950_mfma_scale_f32_16x16x128_f8f6f4_fp8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx950_mfma_scale_f32_16x16x128_f8f6f4_fp8_w64_b>; // (lane, vgpr) -> (k, j)
   using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
-  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
-    return __builtin_amdgcn_mfma_scale_f32_16x16x128_f8f6f4(a, b, c, 0, 0, 0, 0x7F, 0, 0x7F);
+  using SA = OperandLayout<layout::gfx950_mfma_scale_f32_16x16x128_f8f6f4_fp8_w64_sa>; // (lane, vgpr) -> (i, kb)
+  using SB = OperandLayout<layout::gfx950_mfma_scale_f32_16x16x128_f8f6f4_fp8_w64_sb>; // (lane, vgpr) -> (kb, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int scale_a, int scale_b) {
+    return __builtin_amdgcn_mfma_scale_f32_16x16x128_f8f6f4(a, b, c, 0, 0, 0, scale_a, 0, scale_b);
   }
 };
 
-// v_mfma_scale_f32_32x32x64_f8f6f4, gfx950, wave64
-struct gfx950_mfma_scale_f32_32x32x64_f8f6f4_w64 {
+// v_mfma_scale_f32_16x16x128_f8f6f4 cbsz:4 blgp:4, gfx950, wave64
+struct gfx950_mfma_scale_f32_16x16x128_f8f6f4_fp4_w64 {
+  static constexpr char const* mnemonic = "v_mfma_scale_f32_16x16x128_f8f6f4";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_scale_f32_16x16x128_f8f6f4";
+  static constexpr int wave = 64, m = 16, n = 16, k = 128, blocks = 1, cycles = 32;
+  static constexpr bool sparse = false;
+  static constexpr int cbsz = 4, blgp = 4;
+  using a_type = int __attribute__((ext_vector_type(8)));
+  using b_type = int __attribute__((ext_vector_type(8)));
+  using c_type = float __attribute__((ext_vector_type(4)));
+  using A = OperandLayout<layout::gfx950_mfma_scale_f32_16x16x128_f8f6f4_fp4_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx950_mfma_scale_f32_16x16x128_f8f6f4_fp4_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_16x16x4_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using SA = OperandLayout<layout::gfx950_mfma_scale_f32_16x16x128_f8f6f4_fp8_w64_sa>; // (lane, vgpr) -> (i, kb)
+  using SB = OperandLayout<layout::gfx950_mfma_scale_f32_16x16x128_f8f6f4_fp8_w64_sb>; // (lane, vgpr) -> (kb, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int scale_a, int scale_b) {
+    return __builtin_amdgcn_mfma_scale_f32_16x16x128_f8f6f4(a, b, c, 4, 4, 0, scale_a, 0, scale_b);
+  }
+};
+
+// v_mfma_scale_f32_32x32x64_f8f6f4 cbsz:0 blgp:0, gfx950, wave64
+struct gfx950_mfma_scale_f32_32x32x64_f8f6f4_fp8_w64 {
   static constexpr char const* mnemonic = "v_mfma_scale_f32_32x32x64_f8f6f4";
   static constexpr char const* builtin = "__builtin_amdgcn_mfma_scale_f32_32x32x64_f8f6f4";
   static constexpr int wave = 64, m = 32, n = 32, k = 64, blocks = 1, cycles = 64;
   static constexpr bool sparse = false;
+  static constexpr int cbsz = 0, blgp = 0;
   using a_type = int __attribute__((ext_vector_type(8)));
   using b_type = int __attribute__((ext_vector_type(8)));
   using c_type = float __attribute__((ext_vector_type(16)));
-  using A = OperandLayout<layout::gfx950_mfma_scale_f32_32x32x64_f8f6f4_w64_a>; // (lane, vgpr) -> (i, k)
-  using B = OperandLayout<layout::gfx950_mfma_scale_f32_32x32x64_f8f6f4_w64_b>; // (lane, vgpr) -> (k, j)
+  using A = OperandLayout<layout::gfx950_mfma_scale_f32_32x32x64_f8f6f4_fp8_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx950_mfma_scale_f32_32x32x64_f8f6f4_fp8_w64_b>; // (lane, vgpr) -> (k, j)
   using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
-  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
-    return __builtin_amdgcn_mfma_scale_f32_32x32x64_f8f6f4(a, b, c, 0, 0, 0, 0x7F, 0, 0x7F);
+  using SA = OperandLayout<layout::gfx950_mfma_scale_f32_32x32x64_f8f6f4_fp8_w64_sa>; // (lane, vgpr) -> (i, kb)
+  using SB = OperandLayout<layout::gfx950_mfma_scale_f32_32x32x64_f8f6f4_fp8_w64_sb>; // (lane, vgpr) -> (kb, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int scale_a, int scale_b) {
+    return __builtin_amdgcn_mfma_scale_f32_32x32x64_f8f6f4(a, b, c, 0, 0, 0, scale_a, 0, scale_b);
+  }
+};
+
+// v_mfma_scale_f32_32x32x64_f8f6f4 cbsz:4 blgp:4, gfx950, wave64
+struct gfx950_mfma_scale_f32_32x32x64_f8f6f4_fp4_w64 {
+  static constexpr char const* mnemonic = "v_mfma_scale_f32_32x32x64_f8f6f4";
+  static constexpr char const* builtin = "__builtin_amdgcn_mfma_scale_f32_32x32x64_f8f6f4";
+  static constexpr int wave = 64, m = 32, n = 32, k = 64, blocks = 1, cycles = 64;
+  static constexpr bool sparse = false;
+  static constexpr int cbsz = 4, blgp = 4;
+  using a_type = int __attribute__((ext_vector_type(8)));
+  using b_type = int __attribute__((ext_vector_type(8)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx950_mfma_scale_f32_32x32x64_f8f6f4_fp4_w64_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx950_mfma_scale_f32_32x32x64_f8f6f4_fp4_w64_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx94x_mfma_f32_32x32x2_f32_w64_d>; // (lane, vgpr) -> (i, j)
+  using SA = OperandLayout<layout::gfx950_mfma_scale_f32_32x32x64_f8f6f4_fp8_w64_sa>; // (lane, vgpr) -> (i, kb)
+  using SB = OperandLayout<layout::gfx950_mfma_scale_f32_32x32x64_f8f6f4_fp8_w64_sb>; // (lane, vgpr) -> (kb, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int scale_a, int scale_b) {
+    return __builtin_amdgcn_mfma_scale_f32_32x32x64_f8f6f4(a, b, c, 4, 4, 0, scale_a, 0, scale_b);
   }
 };
 
