@@ -45,7 +45,10 @@ done < <(awk '
   /^## 6\./ { on = 1; next }
   /^## /    { on = 0 }
   !on       { next }
-  /^# -mcpu=/ { t = ($0 ~ /gfx1100/) ? 0 : ($0 ~ /gfx1200/) ? 2 : 4; if ($0 ~ /wavefrontsize64/) t += 1; next }
+  /^# -mcpu=/ {
+    t = ($0 ~ /gfx1100/) ? 0 : ($0 ~ /gfx1200/) ? 2 : ($0 ~ /gfx908/) ? 4 : ($0 ~ /gfx90a/) ? 5 : ($0 ~ /gfx942/) ? 6 : 7
+    if ($0 ~ /wavefrontsize64/) t += 1; next
+  }
   /^v_/ {
     i = index($0, "[0x"); text = substr($0, 1, i - 1); sub(/ +$/, "", text)
     hex = substr($0, i + 1, length($0) - i - 1); gsub(/0x/, "", hex); gsub(/,/, " ", hex)

@@ -85,14 +85,24 @@ bool decode_item(std::string_view text, codec::Target target, std::string& line)
     line = error_line(bytes.error());
     return false;
   }
-  if (bytes->size() != codec::kInstructionBytes) {
-    line = fmt::format("error: expected the {} bytes of one instruction, got {}",
-                       codec::kInstructionBytes, bytes->size());
+  if (bytes->size() != codec::kWordBytes && bytes->size() != codec::kMaxInstructionBytes) {
+    line = fmt::format(
+        "error: expected the {} bytes of one instruction ({} for a scaled MFMA), got {}",
+        codec::kWordBytes, codec::kMaxInstructionBytes, bytes->size());
     return false;
   }
-  auto const text_out = codec::disassemble(*bytes, target);
-  line = text_out ? *text_out : error_line(text_out.error());
-  return text_out.ok();
+  auto const mi = codec::decode(*bytes, target);
+  if (!mi) {
+    line = error_line(mi.error());
+    return false;
+  }
+  if (static_cast<size_t>(codec::size_of(*mi)) != bytes->size()) {
+    line = fmt::format("error: the {} bytes hold more than one instruction: the first, {}, has {}",
+                       bytes->size(), mi->row->mnemonic, codec::size_of(*mi));
+    return false;
+  }
+  line = codec::print(*mi);
+  return true;
 }
 
 // One positional item, or one item per stdin line (a line that holds none stays blank).
@@ -134,9 +144,9 @@ std::string dword_text(std::span<uint8_t const> b) {
   return fmt::format("0x{:08x}", v);
 }
 
-// A listing of consecutive 8-byte instructions. Bytes that are not one of ours are shown as a
-// `.long` (a `.byte` line for a trailing partial dword), reported on stderr with their offset, and
-// decoding resumes 4 bytes later, as llvm-mc does.
+// A listing of consecutive instructions (8 bytes, 16 for a scaled MFMA). Bytes that are not one of
+// ours are shown as a `.long` (a `.byte` line for a trailing partial dword), reported on stderr
+// with their offset, and decoding resumes 4 bytes later, as llvm-mc does.
 void run_file(CodecOptions const& o) {
   codec::Target const target = resolve(o);
   std::string const bytes = read_bounded(o.file, kMaxBlobBytes, "--file");
@@ -157,9 +167,10 @@ void run_file(CodecOptions const& o) {
     }
     auto const mi = codec::decode(rest, target);
     if (mi) {
+      size_t const size = static_cast<size_t>(codec::size_of(*mi));
       fmt::print("0x{:04x}: {} ; {}\n", off, codec::print(*mi),
-                 codec::format_bytes(rest.first(codec::kInstructionBytes)));
-      off += codec::kInstructionBytes;
+                 codec::format_bytes(rest.first(size)));
+      off += size;
       continue;
     }
     std::string_view const what =
@@ -211,8 +222,8 @@ void add_codec(CLI::App& app) {
       "decode", "Disassemble matrix instructions, as llvm-mc -disassemble prints them");
   add_target_options(*dec, *d);
   add_text(*dec, "bytes", d->item,
-           "The 8 bytes of one instruction (\"0x08,0x40,...\" or \"0x08 0x40 ...\"); "
-           "without it, one per line from stdin (comments give a blank line)");
+           "The 8 bytes of one instruction, 16 for a scaled MFMA (\"0x08,0x40,...\" or "
+           "\"0x08 0x40 ...\"); without it, one per line from stdin (comments give a blank line)");
   add_text(*dec, "--file", d->file,
            "A raw binary of consecutive instructions (at most 16 MiB): print a listing with byte offsets");
   dec->footer(

@@ -1,15 +1,19 @@
-// 8 bytes -> fields -> MachineInstruction, keyed by (encoding family, opcode). Rejects what
+// 8 bytes (16 for the scaled MFMA) -> fields -> MachineInstruction, keyed by (encoding family,
+// opcode; the scale prefix and ABID for the scaled rows). Rejects what
 // llvm-mc-22's disassembler reports as invalid, and what it prints but its assembler rejects
 // (SGPRs, out-of-range tuples, misaligned or overlapping tuples, literals).
 
 #include "constants.hpp"
 #include "modifier_syntax.hpp"
+#include "operand_text.hpp"
 #include "rules.hpp"
 #include "wavemma/codec/codec.hpp"
 #include "wavemma/codec/fields.hpp"
 
 #include <array>
 #include <fmt/format.h>
+#include <optional>
+#include <string>
 
 namespace wavemma::codec {
 namespace {
@@ -22,19 +26,27 @@ constexpr uint32_t kLiteral = 255;
 constexpr int kGenerations = 6; // isa::Generation values
 constexpr int kOpcodes = 128;
 
-// (generation, opcode) -> catalog row.
+// (generation, opcode) -> catalog row: [0] the one-word rows, [1] the scaled rows (whose MFMA word
+// has the opcode of their unscaled twin).
 using OpcodeTable = std::array<std::array<isa::Instruction const*, kOpcodes>, kGenerations>;
 
-OpcodeTable build_opcode_table() {
-  OpcodeTable t{};
+std::array<OpcodeTable, 2> build_opcode_tables() {
+  std::array<OpcodeTable, 2> t{};
   for (auto const& row : isa::catalog())
-    t[static_cast<int>(row.gen)][row.opcode & (kOpcodes - 1)] = &row;
+    t[row.mod_rules().scaled][static_cast<int>(row.gen)][row.opcode & (kOpcodes - 1)] = &row;
   return t;
 }
 
-isa::Instruction const* row_of(isa::Generation gen, uint32_t opcode) {
-  static OpcodeTable const table = build_opcode_table();
-  return table[static_cast<int>(gen)][opcode & (kOpcodes - 1)];
+isa::Instruction const* row_of(isa::Generation gen, uint32_t opcode, bool scaled) {
+  static std::array<OpcodeTable, 2> const tables = build_opcode_tables();
+  return tables[scaled][static_cast<int>(gen)][opcode & (kOpcodes - 1)];
+}
+
+uint64_t word_at(std::span<uint8_t const> bytes, size_t offset) {
+  uint64_t word = 0;
+  for (int i = 0; i < kWordBytes; ++i)
+    word |= uint64_t{bytes[offset + static_cast<size_t>(i)]} << (8 * i);
+  return word;
 }
 
 Error invalid_encoding(std::string msg) {
@@ -58,11 +70,13 @@ Result<Operand> register_operand(uint32_t field, RegFile file, isa::Instruction 
   if (field >= kVgprBase)
     return file == RegFile::kAgpr ? Operand::agpr(static_cast<int>(field - kVgprBase))
                                   : Operand::vgpr(static_cast<int>(field - kVgprBase));
-  static constexpr char const* kSlotNames[] = {"VDST", "SRC0", "SRC1", "SRC2"};
-  return Error{ErrorKind::kInvalidOperand,
-               fmt::format("{} holds {}; {} takes registers only",
-                           kSlotNames[static_cast<int>(slot)], describe_source(field, row.gen),
-                           row.mnemonic)};
+  static constexpr char const* kSlotNames[] = {
+      "VDST", "SRC0", "SRC1", "SRC2", "the prefix's SRC0 (scale A)", "the prefix's SRC1 (scale B)"};
+  return Error{
+      ErrorKind::kInvalidOperand,
+      fmt::format("{} holds {}; {} takes {} only", kSlotNames[static_cast<int>(slot)],
+                  describe_source(field, row.gen), row.mnemonic,
+                  slot == Slot::kScaleA || slot == Slot::kScaleB ? "VGPRs there" : "registers")};
 }
 
 Result<Operand> c_operand(uint32_t field, RegFile file, isa::Instruction const& row, int wave) {
@@ -116,38 +130,71 @@ std::optional<Error> vop3p_modifiers(FieldValues const& f, MachineInstruction& m
   return std::nullopt;
 }
 
+// The scaled rows' MFMA word carries ABID = kScaledAbid, which is no modifier (the caller checked
+// it); elsewhere ABID is the modifier.
 void mai_modifiers(FieldValues const& f, MachineInstruction& mi) {
   mi.mods.cbsz = static_cast<int>(at(f, kCbsz));
-  mi.mods.abid = static_cast<int>(at(f, kAbid));
+  mi.mods.abid =
+      static_cast<int>(at(f, kAbid) ^ (mi.row->mod_rules().scaled ? detail::kScaledAbid : 0));
   mi.mods.blgp = static_cast<int>(at(f, kBlgp));
 }
 
-} // namespace
+// Whether llvm-mc-22's disassembler forms an operand from a source field (9 bits; VDST as 256 + its
+// value) for a register class of `width` >= 4 registers. Where it does not, it reports the MFMA
+// word "invalid instruction encoding" -- and after a scale prefix decodes the prefix on its own.
+// [DOC: llvm-mc-22, every value of every field of both gfx950 f8f6f4 shapes, one word and scaled]
+bool llvm_forms_operand(uint32_t field, int width, RegFile file) {
+  // Tuples start at multiples of 4 in `count` registers (llvm's SGPR classes count s0..s103).
+  auto const fits = [width](uint32_t first, int count) {
+    return static_cast<int>(first >> 2) < (count - width) / 4 + 1;
+  };
+  if (field >= kVgprBase)
+    return file == RegFile::kVgpr || static_cast<int>(field - kVgprBase) + width <= 256;
+  if (field <= 101) return fits(field, 104);                      // s0..s101
+  if (field >= 108 && field <= 123) return fits(field - 108, 16); // ttmp0..ttmp15
+  return field == 125 || (field >= 128 && field <= 208) ||
+         (field >= 240 && field <= 248); // null, constants
+}
 
-Result<MachineInstruction> decode(std::span<uint8_t const> bytes, Target target) {
-  if (bytes.size() < static_cast<size_t>(kInstructionBytes))
-    return Error{ErrorKind::kTruncated,
-                 fmt::format("an instruction has 8 bytes, got {}", bytes.size())};
-  uint64_t word = 0;
-  for (int i = 0; i < kInstructionBytes; ++i) word |= uint64_t{bytes[i]} << (8 * i);
+// The first field of a gfx950 f8f6f4 MFMA word (one word or scaled) that llvm-mc-22's disassembler
+// forms no operand from, as a message. It reads A and B as the widest format's tuples (fp8's 8
+// registers) before sizing them by cbsz/blgp, so an AccVGPR A/B must fit in a255 at 8 registers.
+std::optional<std::string> unformed_operand(FieldValues const& f, isa::Instruction const& row,
+                                            int wave) {
+  RegFile const cd = at(f, kAccCd) ? RegFile::kAgpr : RegFile::kVgpr;
+  auto const ab = [&](uint32_t bit) { return at(f, kAcc) & bit ? RegFile::kAgpr : RegFile::kVgpr; };
+  struct Source {
+    char const* name;
+    uint32_t value;
+    Slot slot;
+    RegFile file;
+  };
+  Source const sources[] = {{"VDST", kVgprBase + at(f, kVdst), Slot::kVdst, cd},
+                            {"SRC0", at(f, kSrc0), Slot::kSrc0, ab(1)},
+                            {"SRC1", at(f, kSrc1), Slot::kSrc1, ab(2)},
+                            {"SRC2", at(f, kSrc2), Slot::kSrc2, cd}};
+  for (Source const& src : sources) {
+    int const width = slot_width(row, wave, src.slot); // A, B: at cbsz = blgp = 0, fp8's
+    if (llvm_forms_operand(src.value, width, src.file)) continue;
+    std::string const what =
+        src.value >= kVgprBase
+            ? detail::register_text(src.file, static_cast<int>(src.value - kVgprBase), width)
+            : describe_source(src.value, row.gen);
+    return fmt::format(
+        "{} holds {}: llvm-mc-22's disassembler forms no {}-register operand of {} from it",
+        src.name, what, width, row.mnemonic);
+  }
+  return std::nullopt;
+}
 
-  EncodingFamily const& family = family_of(target.gen);
-  FieldValues const f = unpack(family, word);
-  if (at(f, kEncoding) != family.encoding)
-    return Error{ErrorKind::kNotMatrix,
-                 fmt::format("not a {} instruction (ENCODING = 0x{:03x}, {} has 0x{:03x})",
-                             family.name, at(f, kEncoding), family.name, family.encoding)};
-  isa::Instruction const* row = row_of(target.gen, at(f, kOp));
-  if (!row)
-    return Error{ErrorKind::kNotMatrix,
-                 fmt::format("{} opcode 0x{:02x} is not a matrix instruction of {}", family.name,
-                             at(f, kOp), isa::name(target.gen))};
-  if (!row->has_wave(target.wave))
+// One word of the generation's family as `row`: modifiers, then D, A, B, C (not yet validated).
+Result<MachineInstruction> decode_word(FieldValues const& f, isa::Instruction const& row,
+                                       Target target) {
+  if (!row.has_wave(target.wave))
     return Error{ErrorKind::kInvalidEncoding,
-                 fmt::format("{} has no wave{} form", row->mnemonic, target.wave)};
-
+                 fmt::format("{} has no wave{} form", row.mnemonic, target.wave)};
   MachineInstruction mi;
-  mi.row = row;
+  mi.row = &row;
   mi.wave = target.wave;
   bool const mai = !isa::is_rdna(target.gen);
   // gfx908 has no ACC_CD bit: its C and D are always AccVGPRs (the bit is ignored, as llvm-mc does).
@@ -158,21 +205,114 @@ Result<MachineInstruction> decode(std::span<uint8_t const> bytes, Target target)
   } else if (auto e = vop3p_modifiers(f, mi)) {
     return *e;
   }
+  if (row.mod_rules().format_select && !row.mod_rules().scaled && mi.mods.abid)
+    return invalid_encoding(fmt::format("ABID = {}: {} has no ABID (ABID[0] = 1 marks the MFMA "
+                                        "word of the scaled form, which follows "
+                                        "a v_mfma_ld_scale_b32 prefix)",
+                                        mi.mods.abid, row.mnemonic));
   if (auto e = detail::check_modifiers(mi)) return invalid_encoding(e->message);
+  if (row.mod_rules().format_select)
+    if (auto why = unformed_operand(f, row, target.wave)) return invalid_encoding(*why);
 
   mi.vdst = Operand::vgpr(static_cast<int>(at(f, kVdst)));
   mi.vdst.file = file(at(f, kAccCd) || cd_agpr_only);
-  auto src0 = register_operand(at(f, kSrc0), file(at(f, kAcc) & 1), *row, Slot::kSrc0);
+  auto src0 = register_operand(at(f, kSrc0), file(at(f, kAcc) & 1), row, Slot::kSrc0);
   if (!src0) return src0.error();
-  auto src1 = register_operand(at(f, kSrc1), file(at(f, kAcc) & 2), *row, Slot::kSrc1);
+  auto src1 = register_operand(at(f, kSrc1), file(at(f, kAcc) & 2), row, Slot::kSrc1);
   if (!src1) return src1.error();
-  auto src2 = c_operand(at(f, kSrc2), file((at(f, kAccCd) || cd_agpr_only) && !row->sparse()), *row, target.wave);
+  auto src2 = c_operand(at(f, kSrc2), file((at(f, kAccCd) || cd_agpr_only) && !row.sparse()), row,
+                        target.wave);
   if (!src2) return src2.error();
   mi.src0 = *src0;
   mi.src1 = *src1;
   mi.src2 = *src2;
-  if (auto e = validate(mi)) return *e;
   return mi;
+}
+
+// A v_mfma_ld_scale_b32 prefix at the start of `bytes`. Followed by the MFMA word of a scaled row
+// (its opcode, ABID = 1) that llvm-mc-22 decodes on its own too, it is the scaled MFMA: the prefix
+// gives the scale VGPRs (SRC0, SRC1) and their byte selects (OP_SEL[1:0], OP_SEL_HI[1:0]); its
+// other fields are ignored, as llvm-mc ignores them. Otherwise llvm-mc decodes the prefix on its
+// own, which the codec does not take: kNotMatrix.
+Result<MachineInstruction> decode_prefixed(std::span<uint8_t const> bytes, Target target) {
+  auto const alone = [](std::string why) {
+    return Error{
+        ErrorKind::kNotMatrix,
+        fmt::format("v_mfma_ld_scale_b32 {}: the scale prefix on its own is not one of the codec's "
+                    "instructions (llvm-mc-22 disassembles it alone)",
+                    why)};
+  };
+  if (bytes.size() < static_cast<size_t>(kMaxInstructionBytes))
+    return alone("is not followed by a second word");
+  EncodingFamily const& family = family_of(target.gen);
+  FieldValues const prefix = unpack(vop3p_cdna(), word_at(bytes, 0));
+  FieldValues const f = unpack(family, word_at(bytes, kWordBytes));
+  isa::Instruction const* row =
+      at(f, kEncoding) == family.encoding ? row_of(target.gen, at(f, kOp), true) : nullptr;
+  if (!row || at(f, kAbid) != detail::kScaledAbid)
+    return alone(
+        "is not followed by the MFMA word of a scaled MFMA (an f8f6f4 opcode with ABID = 1)");
+  auto mi = decode_word(f, *row, target);
+  if (!mi) {
+    if (mi.error().kind != ErrorKind::kInvalidEncoding) return mi.error();
+    return alone(fmt::format("is followed by an MFMA word llvm-mc-22 does not decode ({})",
+                             mi.error().message));
+  }
+  auto scale_a = register_operand(at(prefix, kSrc0), RegFile::kVgpr, *row, Slot::kScaleA);
+  if (!scale_a) return scale_a.error();
+  auto scale_b = register_operand(at(prefix, kSrc1), RegFile::kVgpr, *row, Slot::kScaleB);
+  if (!scale_b) return scale_b.error();
+  MachineInstruction out = *mi;
+  out.scale_a = *scale_a;
+  out.scale_b = *scale_b;
+  for (int t = 0; t < 2; ++t)
+    out.mods.scale_sel[t] =
+        static_cast<int>((at(prefix, kOpSel) >> t & 1) | (at(prefix, kOpSelHi01) >> t & 1) << 1);
+  return out;
+}
+
+} // namespace
+
+Result<MachineInstruction> decode(std::span<uint8_t const> bytes, Target target) {
+  if (bytes.size() < static_cast<size_t>(kWordBytes))
+    return Error{
+        ErrorKind::kTruncated,
+        fmt::format("an instruction has 8 bytes (16 for a scaled MFMA), got {}", bytes.size())};
+  EncodingFamily const& family = family_of(target.gen);
+  FieldValues const f = unpack(family, word_at(bytes, 0));
+  if (at(f, kEncoding) != family.encoding)
+    return Error{ErrorKind::kNotMatrix,
+                 fmt::format("not a {} instruction (ENCODING = 0x{:03x}, {} has 0x{:03x})",
+                             family.name, at(f, kEncoding), family.name, family.encoding)};
+  bool const prefix = static_cast<int>(at(f, kOp)) == detail::rules_of(target.gen).scale_prefix_op;
+  auto mi = [&]() -> Result<MachineInstruction> {
+    if (prefix) return decode_prefixed(bytes, target);
+    isa::Instruction const* row = row_of(target.gen, at(f, kOp), false);
+    if (!row)
+      return Error{ErrorKind::kNotMatrix,
+                   fmt::format("{} opcode 0x{:02x} is not a matrix instruction of {}", family.name,
+                               at(f, kOp), isa::name(target.gen))};
+    return decode_word(f, *row, target);
+  }();
+  if (!mi) return mi;
+  if (auto e = validate(*mi)) return *e;
+  return mi;
+}
+
+bool decodes_back(MachineInstruction const& mi) {
+  if (!mi.row) return true;
+  isa::Instruction const& row = *mi.row;
+  if (mi.src2.kind == Operand::Kind::kSpecial && detail::special_is_c(mi.src2.value, row.gen) &&
+      !detail::special_decodes(mi.src2.value, slot_width(mi, Slot::kSrc2)))
+    return false;
+  if (row.mod_rules().format_select)
+    for (Slot s : {Slot::kSrc0, Slot::kSrc1}) {
+      Operand const& op = mi.operand(s);
+      if (op.is_register() && op.file == RegFile::kAgpr &&
+          !llvm_forms_operand(kVgprBase + op.value, slot_width(row, mi.wave, s), RegFile::kAgpr))
+        return false;
+    }
+  return true;
 }
 
 Result<std::string> disassemble(std::span<uint8_t const> bytes, Target target) {

@@ -1,4 +1,4 @@
-// MachineInstruction -> fields -> 8 bytes.
+// MachineInstruction -> fields -> 8 bytes; the scaled MFMA: the prefix word, then the MFMA word.
 
 #include "modifier_syntax.hpp"
 #include "rules.hpp"
@@ -51,10 +51,31 @@ FieldValues mai_fields(MachineInstruction const& mi) {
   return f;
 }
 
+// The v_mfma_ld_scale_b32 prefix of the scaled MFMA: SRC0/SRC1 the scale VGPRs, OP_SEL[1:0] and
+// OP_SEL_HI[1:0] the low and high bits of the A/B byte selects; every other field 0 (llvm-mc-22
+// encodes OP_SEL_HI[2] as 0 here, and 1 in the standalone instruction).
+uint64_t prefix_word(MachineInstruction const& mi) {
+  EncodingFamily const& family = vop3p_cdna();
+  auto const& sel = mi.mods.scale_sel;
+  FieldValues f{};
+  at(f, kOp) = static_cast<uint32_t>(detail::rules_of(mi.row->gen).scale_prefix_op);
+  at(f, kEncoding) = family.encoding;
+  at(f, kSrc0) = source_code(mi.scale_a);
+  at(f, kSrc1) = source_code(mi.scale_b);
+  at(f, kOpSel) = static_cast<uint32_t>((sel[0] & 1) | (sel[1] & 1) << 1);
+  at(f, kOpSelHi01) = static_cast<uint32_t>((sel[0] >> 1 & 1) | (sel[1] >> 1 & 1) << 1);
+  return pack(family, f);
+}
+
+void append(Bytes& out, uint64_t word) {
+  for (int i = 0; i < kWordBytes; ++i) out.push_back(static_cast<uint8_t>(word >> (8 * i)));
+}
+
 } // namespace
 
 Result<Bytes> encode(MachineInstruction const& mi) {
   if (auto e = validate(mi)) return *e;
+  bool const scaled = mi.row->mod_rules().scaled;
   EncodingFamily const& family = family_of(mi.row->gen);
   FieldValues f = isa::is_rdna(mi.row->gen) ? vop3p_fields(mi) : mai_fields(mi);
   at(f, kVdst) = mi.vdst.value;
@@ -63,9 +84,11 @@ Result<Bytes> encode(MachineInstruction const& mi) {
   at(f, kSrc0) = source_code(mi.src0);
   at(f, kSrc1) = source_code(mi.src1);
   at(f, kSrc2) = source_code(mi.src2);
-  uint64_t const word = pack(family, f);
-  Bytes out{};
-  for (int i = 0; i < kInstructionBytes; ++i) out[i] = static_cast<uint8_t>(word >> (8 * i));
+  if (scaled) at(f, kAbid) = detail::kScaledAbid;
+  Bytes out;
+  out.reserve(static_cast<size_t>(size_of(mi)));
+  if (scaled) append(out, prefix_word(mi));
+  append(out, pack(family, f));
   return out;
 }
 

@@ -25,8 +25,11 @@ constexpr ModSyntax kVop3pSyntax[] = {
   {kNegHi,    "neg_hi",    kList,  4, false, false},
   {kClamp,    "clamp",     kFlag,  0, false, false},
 };
-// VOP3P-MAI: cbsz abid blgp, or on f64 cbsz abid neg (a fourth element of neg must be 0).
+// VOP3P-MAI: cbsz abid blgp, or on f64 cbsz abid neg (a fourth element of neg must be 0). The
+// gfx950 scaled MFMA takes its prefix's op_sel op_sel_hi first (a fourth element is ignored).
 constexpr ModSyntax kMaiSyntax[] = {
+  {kOpSel,    "op_sel",    kList,  4, false, false},
+  {kOpSelHi,  "op_sel_hi", kList,  4, false, false},
   {kCbsz,     "cbsz",      kInt,   7, false, false},
   {kAbid,     "abid",      kInt,  15, false, false},
   {kBlgp,     "blgp",      kInt,   7, false, false},
@@ -57,6 +60,15 @@ uint8_t to_bits(std::array<bool, 3> const& a) {
   return static_cast<uint8_t>(a[0] | a[1] << 1 | a[2] << 2);
 }
 
+// The scaled MFMA: op_sel[t] and op_sel_hi[t] (t = 0 A, 1 B) are bit 0 and bit 1 of the byte
+// select scale_sel[t]; element 2 does not exist (dropped when given, printed as 0).
+bool scale_list(MachineInstruction const& mi, Mod m) {
+  return (m == kOpSel || m == kOpSelHi) && mi.row && mi.row->mod_rules().scaled;
+}
+int scale_bit(Mod m) {
+  return m == kOpSelHi ? 1 : 0;
+}
+
 std::string bits_text(uint8_t bits) {
   return fmt::format("[{},{},{}]", bits & 1, (bits >> 1) & 1, (bits >> 2) & 1);
 }
@@ -80,9 +92,10 @@ bool takes(isa::Instruction const& row, int wave, Mod m) {
   isa::ModRules const& r = row.mod_rules();
   switch (m) {
   case kOpSel:
-    return !r.index_key && r.op_sel_legal != 0;
+    return r.scaled || (!r.index_key && r.op_sel_legal != 0);
   case kOpSelHi:
-    return rules_of(row.gen).op_sel_hi == OpSelHi::kOperandWithOpSel && r.op_sel_legal != 0;
+    return r.scaled ||
+           (rules_of(row.gen).op_sel_hi == OpSelHi::kOperandWithOpSel && r.op_sel_legal != 0);
   case kIndexKey:
     return r.index_key && isa::index_sets(row, wave) > 1;
   case kNegLo:
@@ -92,8 +105,9 @@ bool takes(isa::Instruction const& row, int wave, Mod m) {
   case kClamp:
     return r.clamp;
   case kCbsz:
-  case kAbid:
     return r.mai;
+  case kAbid: // gfx950 f8f6f4: none (the scaled form's ABID[0] marks the prefix, set by the codec)
+    return r.mai && !r.format_select;
   case kBlgp:
     return r.mai && r.blgp_legal;
   case kNeg:
@@ -104,12 +118,23 @@ bool takes(isa::Instruction const& row, int wave, Mod m) {
 
 uint8_t list_bits(MachineInstruction const& mi, Mod m) {
   if (m == kNeg) return static_cast<uint8_t>(mi.mods.blgp & 7);
+  if (scale_list(mi, m)) {
+    auto const& sel = mi.mods.scale_sel;
+    return static_cast<uint8_t>((sel[0] >> scale_bit(m) & 1) | (sel[1] >> scale_bit(m) & 1) << 1);
+  }
   return to_bits(list_of(mi, m));
 }
 
 void set_list_bits(MachineInstruction& mi, Mod m, uint8_t bits) {
   if (m == kNeg) {
     mi.mods.blgp = bits & 7;
+    return;
+  }
+  if (scale_list(mi, m)) {
+    for (int t = 0; t < 2; ++t) {
+      int& sel = mi.mods.scale_sel[t];
+      sel = (sel & ~(1 << scale_bit(m))) | ((bits >> t) & 1) << scale_bit(m);
+    }
     return;
   }
   auto& a = list_of(mi, m);
@@ -165,9 +190,9 @@ uint8_t legal_list_bits(isa::Instruction const& row, Mod m) {
   isa::ModRules const& r = row.mod_rules();
   switch (m) {
   case kOpSel:
-    return r.index_key ? 0 : r.op_sel_legal;
-  case kOpSelHi:
-    return r.op_sel_legal ? 0b111 : 0;
+    return r.scaled ? 0b011 : r.index_key ? 0 : r.op_sel_legal;
+  case kOpSelHi: // the scaled form: element 2 is always 0 (not the default 1)
+    return r.op_sel_legal || r.scaled ? 0b111 : 0;
   case kNegLo:
     return r.neg_lo_legal;
   case kNegHi:
@@ -249,6 +274,17 @@ std::optional<Error> check_modifiers(MachineInstruction const& mi) {
         row.mnemonic));
   if (!mai && (m.cbsz || m.abid || m.blgp))
     return fail(fmt::format("cbsz/abid/blgp are CDNA3 (MFMA) modifiers, not for {}", row.mnemonic));
+  for (int t = 0; t < 2; ++t) {
+    if (m.scale_sel[t] == 0) continue;
+    if (!row.mod_rules().scaled)
+      return fail(
+          fmt::format("{} has no scale operands: scale_sel (op_sel/op_sel_hi of the scale prefix) "
+                      "is for the gfx950 v_mfma_scale_* rows",
+                      row.mnemonic));
+    if (m.scale_sel[t] < 0 || m.scale_sel[t] > 3)
+      return fail(fmt::format("scale_sel[{}] = {} out of range 0..3 (a byte of the scale VGPR)", t,
+                              m.scale_sel[t]));
+  }
   if (m.fp16_ovfl) return fail("fp16_ovfl is a MODE register bit, not an encoding bit");
   return std::nullopt;
 }

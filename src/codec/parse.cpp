@@ -13,8 +13,10 @@
 #include "wavemma/isa/arch.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <fmt/format.h>
+#include <optional>
 
 namespace wavemma::codec {
 namespace {
@@ -26,6 +28,7 @@ using detail::Scanner;
 
 constexpr int kRegisterCount = 256;
 constexpr std::string_view kEncodingSuffix = "_e64";
+constexpr std::string_view kScalePrefix = "v_mfma_ld_scale_b32";
 
 Error syntax(std::string msg) {
   return {ErrorKind::kSyntax, std::move(msg)};
@@ -53,6 +56,14 @@ Result<isa::Instruction const*> find_row(std::string_view mnemonic, Target targe
   if (name.ends_with(kEncodingSuffix)) name.resize(name.size() - kEncodingSuffix.size());
   if (!name.starts_with("v_"))
     return Error{ErrorKind::kUnknownInstruction, fmt::format("unknown instruction '{}'", mnemonic)};
+  if (name == kScalePrefix && detail::rules_of(target.gen).scale_prefix_op >= 0)
+    return Error{
+        ErrorKind::kUnknownInstruction,
+        fmt::format(
+            "{} on its own is not supported: the codec takes it only as the scale prefix of "
+            "v_mfma_scale_f32_*_f8f6f4 (write the scaled instruction; llvm-mc-22 also assembles "
+            "it alone, with SGPR and constant sources)",
+            kScalePrefix)};
   if (auto const* row = isa::find_instruction(target.gen, name, isa::AliasUse::kAssembler)) return row;
   for (auto const& g : isa::generations())
     if (g.gen != target.gen && isa::find_instruction(g.gen, name))
@@ -110,19 +121,53 @@ public:
     if (!mi_.row->has_wave(target_.wave))
       return Error{ErrorKind::kUnknownInstruction,
                    fmt::format("{} has no wave{} form", mi_.row->mnemonic, target_.wave)};
-    for (Slot slot : {Slot::kVdst, Slot::kSrc0, Slot::kSrc1, Slot::kSrc2}) {
+    for (Slot slot : slots_of(*mi_.row)) {
       if (slot != Slot::kVdst) sc_.eat(',');
       if (sc_.at_end())
         return syntax(fmt::format("too few operands: {} takes D, A, B and {}", mi_.row->mnemonic,
-                                  mi_.row->sparse() ? "the index" : "C"));
+                                  mi_.row->sparse()             ? "the index"
+                                  : mi_.row->mod_rules().scaled ? "C, then the scales of A and B"
+                                                                : "C"));
       if (auto e = operand(slot)) return *e;
     }
     if (auto e = modifiers()) return *e;
+    for (Slot slot : {Slot::kSrc0, Slot::kSrc1}) // widths that follow cbsz/blgp: now known
+      if (auto e = check_width(slot)) return *e;
     if (auto e = validate(mi_)) return *e;
     return mi_;
   }
 
 private:
+  // The register tuples as written, for the width checks.
+  std::array<std::optional<RegisterName>, 6> given_;
+
+  static bool scale_slot(Slot slot) { return slot == Slot::kScaleA || slot == Slot::kScaleB; }
+
+  // Whether a slot's width follows the modifiers (gfx950 f8f6f4 A and B: the formats).
+  bool width_by_format(Slot slot) const {
+    return mi_.row->mod_rules().format_select && (slot == Slot::kSrc0 || slot == Slot::kSrc1);
+  }
+
+  std::optional<Error> check_width(Slot slot) const {
+    auto const& reg = given_[static_cast<int>(slot)];
+    if (!reg) return std::nullopt;
+    int const width = slot_width(mi_, slot);
+    int const given = reg->last - reg->first + 1;
+    if (given == width) return std::nullopt;
+    std::string by = fmt::format("in wave{}", mi_.wave);
+    if (width_by_format(slot)) {
+      char const* const field = slot == Slot::kSrc0 ? "cbsz" : "blgp";
+      int const code = slot == Slot::kSrc0 ? mi_.mods.cbsz : mi_.mods.blgp;
+      auto const format = isa::f8f6f4_format(code);
+      by = fmt::format("with {}:{} ({})", field, code,
+                       format ? isa::name(*format) : "reserved: 8 registers");
+    }
+    return invalid_operand(fmt::format("{} is {} register{}; {} takes {} {} ({})",
+                                       detail::register_text(reg->file, reg->first, given), given,
+                                       given == 1 ? "" : "s", where(slot), width, by,
+                                       detail::register_text(reg->file, reg->first, width)));
+  }
+
   std::string where(Slot s) const {
     return fmt::format("{} of {}", detail::slot_name(*mi_.row, s), mi_.row->mnemonic);
   }
@@ -148,17 +193,13 @@ private:
     } else {
       return invalid_operand(fmt::format(
           "{} must be a VGPR{}, not '{}' (SGPRs and special registers are not accepted)",
-          where(slot), isa::is_rdna(target_.gen) ? "" : " or AccVGPR", id));
+          where(slot), isa::is_rdna(target_.gen) || scale_slot(slot) ? "" : " or AccVGPR", id));
     }
     if (reg.last >= kRegisterCount)
       return invalid_operand(fmt::format("register index is out of range in {}", where(slot)));
-    int const width = slot_width(*mi_.row, mi_.wave, slot);
-    int const given = reg.last - reg.first + 1;
-    if (given != width)
-      return invalid_operand(fmt::format("{} is {} register{}; {} takes {} in wave{} ({})",
-                                         detail::register_text(reg.file, reg.first, given), given,
-                                         given == 1 ? "" : "s", where(slot), width, mi_.wave,
-                                         detail::register_text(reg.file, reg.first, width)));
+    given_[static_cast<int>(slot)] = reg;
+    if (!width_by_format(slot))
+      if (auto e = check_width(slot)) return e;
     mi_.operand(slot) =
         reg.file == RegFile::kAgpr ? Operand::agpr(reg.first) : Operand::vgpr(reg.first);
     return std::nullopt;

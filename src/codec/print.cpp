@@ -27,6 +27,10 @@ std::string slot_name(isa::Instruction const& row, Slot slot) {
     return "B (src1)";
   case Slot::kSrc2:
     return row.sparse() ? "the index (src2)" : "C (src2)";
+  case Slot::kScaleA:
+    return "the A scale (prefix src0)";
+  case Slot::kScaleB:
+    return "the B scale (prefix src1)";
   }
   return "operand";
 }
@@ -39,7 +43,7 @@ std::string operand_text(MachineInstruction const& mi, Slot slot) {
   Operand const& op = mi.operand(slot);
   switch (op.kind) {
   case Operand::Kind::kRegister:
-    return detail::register_text(op.file, op.value, slot_width(*mi.row, mi.wave, slot));
+    return detail::register_text(op.file, op.value, slot_width(mi, slot));
   case Operand::Kind::kConstant:
     return detail::constant_text(op.value, detail::constant_kind(mi.row->gen, mi.wave, mi.row->cd));
   case Operand::Kind::kSpecial:
@@ -55,9 +59,9 @@ std::string list_text(uint8_t bits) {
 } // namespace
 
 std::string print(MachineInstruction const& mi) {
-  std::string out =
-      fmt::format("{} {}, {}, {}, {}", mi.row->mnemonic, operand_text(mi, Slot::kVdst), operand_text(mi, Slot::kSrc0),
-                  operand_text(mi, Slot::kSrc1), operand_text(mi, Slot::kSrc2));
+  std::string out(mi.row->mnemonic);
+  for (Slot s : slots_of(*mi.row))
+    out += fmt::format("{}{}", s == Slot::kVdst ? " " : ", ", operand_text(mi, s));
   for (detail::ModSyntax const& s : detail::modifier_syntax(mi.row->gen)) {
     if (!detail::takes(*mi.row, mi.wave, s.mod)) continue;
     switch (s.form) {

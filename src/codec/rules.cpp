@@ -14,13 +14,13 @@ using enum isa::ElemType;
 
 // clang-format off
 constexpr std::array kGenerationRules = std::to_array<GenerationRules>({
-//  gen      agpr_ab agpr_cd even   overlap>  op_sel_hi                     cd_agpr_only c_constants
-  {kGfx11,   false,  false,  false, 0,        OpSelHi::kOperandWithOpSel,   false,       true},
-  {kGfx12,   false,  false,  false, 0,        OpSelHi::kAllOnes,            false,       true},
-  {kGfx908,  true,   true,   false, 4,        OpSelHi::kAbsent,             true,        false},
-  {kGfx90a,  true,   true,   true,  4,        OpSelHi::kAbsent,             false,       true},
-  {kGfx94x,  true,   true,   true,  4,        OpSelHi::kAbsent,             false,       true},
-  {kGfx950,  true,   true,   true,  4,        OpSelHi::kAbsent,             false,       true},
+//  gen      agpr_ab agpr_cd even   overlap>  op_sel_hi                     cd_agpr_only c_constants scale_prefix_op
+  {kGfx11,   false,  false,  false, 0,        OpSelHi::kOperandWithOpSel,   false,       true,       -1},
+  {kGfx12,   false,  false,  false, 0,        OpSelHi::kAllOnes,            false,       true,       -1},
+  {kGfx908,  true,   true,   false, 4,        OpSelHi::kAbsent,             true,        false,      -1},
+  {kGfx90a,  true,   true,   true,  4,        OpSelHi::kAbsent,             false,       true,       -1},
+  {kGfx94x,  true,   true,   true,  4,        OpSelHi::kAbsent,             false,       true,       -1},
+  {kGfx950,  true,   true,   true,  4,        OpSelHi::kAbsent,             false,       true,       0x2C},
 });
 
 struct ConstKindRow {

@@ -28,8 +28,14 @@ struct GenerationRules {
   bool c_constants;  // the assembler takes an inline constant as C (gfx908 does not, though it
                      // takes src_* sources; its disassembler prints a constant, which wavemma
                      // rejects as llvm-mc's assembler does)
+  int scale_prefix_op; // VOP3P (CDNA) opcode of v_mfma_ld_scale_b32, the scaled MFMA's prefix
+                       // word (gfx950: 0x2C); -1: the generation has none
 };
 GenerationRules const& rules_of(isa::Generation);
+
+// The MFMA word of the scaled MFMA has ABID = 1 (ABID[0] marks it; llvm-mc-22's disassembler takes
+// no other value there, and reports ABID != 0 on the unscaled f8f6f4 rows invalid).
+inline constexpr uint32_t kScaledAbid = 1;
 
 // How the assembler reads a C constant: a real is narrowed to this format, an integer truncated to
 // its width, and the resulting bits must be an inline constant of that format.

@@ -13,7 +13,6 @@ namespace wavemma::codec {
 namespace {
 
 constexpr int kRegisterCount = 256;
-constexpr Slot kSlots[] = {Slot::kVdst, Slot::kSrc0, Slot::kSrc1, Slot::kSrc2};
 
 Error invalid(std::string msg) {
   return {ErrorKind::kInvalidOperand, std::move(msg)};
@@ -28,6 +27,9 @@ bool may_be_agpr(detail::GenerationRules const& rules, isa::Instruction const& r
     return rules.agpr_ab;
   case Slot::kSrc2:
     return rules.agpr_cd && !row.sparse();
+  case Slot::kScaleA: // llvm-mc-22: "invalid operand for instruction"
+  case Slot::kScaleB:
+    return false;
   }
   return false;
 }
@@ -60,7 +62,7 @@ std::optional<Error> check_operand(MachineInstruction const& mi, Slot slot) {
     break;
   }
 
-  int const width = slot_width(row, mi.wave, slot);
+  int const width = slot_width(mi, slot);
   std::string const text = detail::register_text(op.file, op.value, width);
   bool const cd_slot = slot == Slot::kVdst || c_operand;
   if (rules.cd_agpr_only && cd_slot && op.file != RegFile::kAgpr)
@@ -84,14 +86,15 @@ std::optional<Error> check_operand(MachineInstruction const& mi, Slot slot) {
   return std::nullopt;
 }
 
-// gfx942: a C tuple that is not D itself must not overlap D when D is wider than 4 registers.
+// CDNA: a C tuple that is not D itself must not overlap D when D is wider than 4 registers --
+// except on the gfx950 f8f6f4 rows, where llvm-mc-22 takes v[16:31] as D with v[18:33] as C.
 std::optional<Error> check_overlap(MachineInstruction const& mi) {
   isa::Instruction const& row = *mi.row;
   int const above = detail::rules_of(row.gen).overlap_above;
-  if (above == 0 || row.sparse() || !mi.src2.is_register() || !mi.vdst.is_register())
+  if (above == 0 || row.sparse() || row.mod_rules().format_select || !mi.src2.is_register() ||
+      !mi.vdst.is_register())
     return std::nullopt;
-  int const d_width = slot_width(row, mi.wave, Slot::kVdst),
-            c_width = slot_width(row, mi.wave, Slot::kSrc2);
+  int const d_width = slot_width(mi, Slot::kVdst), c_width = slot_width(mi, Slot::kSrc2);
   if (d_width <= above || mi.src2.file != mi.vdst.file || mi.src2.value == mi.vdst.value)
     return std::nullopt;
   int const d0 = mi.vdst.value, c0 = mi.src2.value;
@@ -109,8 +112,12 @@ std::optional<Error> validate(MachineInstruction const& mi) {
   if (!mi.row->has_wave(mi.wave))
     return Error{ErrorKind::kUnknownInstruction,
                  fmt::format("{} has no wave{} form", mi.row->mnemonic, mi.wave)};
-  for (Slot s : kSlots)
+  for (Slot s : slots_of(*mi.row))
     if (auto e = check_operand(mi, s)) return e;
+  if (!mi.row->mod_rules().scaled && (mi.scale_a != Operand{} || mi.scale_b != Operand{}))
+    return invalid(
+        fmt::format("{} has no scale operands (only the gfx950 v_mfma_scale_* rows have them)",
+                    mi.row->mnemonic));
   if (auto e = check_overlap(mi)) return e;
   return detail::check_modifiers(mi);
 }

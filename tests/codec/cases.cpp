@@ -38,23 +38,29 @@ bool cd_in_agprs(Instruction const& row) { return row.gen == Generation::kGfx908
 // gfx90a and later need even-aligned tuples; gfx908 does not.
 bool aligned_tuples(Instruction const& row) { return !isa::is_rdna(row.gen) && row.gen != Generation::kGfx908; }
 
-Widths widths(Instruction const& row, int wave) {
-  return {codec::slot_width(row, wave, Slot::kVdst), codec::slot_width(row, wave, Slot::kSrc0),
-          codec::slot_width(row, wave, Slot::kSrc1), codec::slot_width(row, wave, Slot::kSrc2)};
+// gfx950 f8f6f4: A's and B's widths follow the formats the modifiers (cbsz, blgp) select.
+Widths widths(Instruction const& row, int wave, isa::Modifiers const& mods = {}) {
+  return {
+      codec::slot_width(row, wave, Slot::kVdst), codec::slot_width(row, wave, Slot::kSrc0, mods),
+      codec::slot_width(row, wave, Slot::kSrc1, mods), codec::slot_width(row, wave, Slot::kSrc2)};
 }
 
-// Operand texts: D, A, B, C-or-index.
+// Operand texts: D, A, B, C-or-index; the scaled MFMA's scale VGPRs (empty on other rows).
 struct Operands {
   std::string d, a, b, c;
+  std::string sa, sb;
 };
 
 std::string join(Instruction const& row, Operands const& o, std::string const& mods) {
-  return fmt::format("{} {}, {}, {}, {}{}{}", row.mnemonic, o.d, o.a, o.b, o.c,
+  std::string const scales =
+      o.sa.empty() && o.sb.empty() ? "" : fmt::format(", {}, {}", o.sa, o.sb);
+  return fmt::format("{} {}, {}, {}, {}{}{}{}", row.mnemonic, o.d, o.a, o.b, o.c, scales,
                      mods.empty() ? "" : " ", mods);
 }
 
 struct Layout {
-  Reg d, a, b, c; // c: C tuple or the index register
+  Reg d, a, b, c;         // c: C tuple or the index register
+  int sa = 200, sb = 201; // the scale VGPRs (scaled rows)
 };
 
 // Register layouts: low, C apart from D, odd starts (RDNA) or odd single registers (gfx942),
@@ -96,12 +102,23 @@ std::vector<Layout> layouts(Instruction const& row, int wave) {
     }
   if (cd_in_agprs(row)) // gfx908: C and D are AccVGPRs, always
     for (Layout& l : out) l.d.file = l.c.file = 'a';
+  // Scale VGPRs: high, odd, the end of the register file, one register for both, inside D.
+  constexpr std::pair<int, int> kScales[] = {{250, 251}, {1, 3}, {255, 254}, {0, 0}, {64, 65}};
+  for (size_t i = 0; i < out.size(); ++i)
+    std::tie(out[i].sa, out[i].sb) = kScales[i % std::size(kScales)];
   return out;
 }
 
-Operands operands(Instruction const& row, int wave, Layout const& l) {
-  Widths const w = widths(row, wave);
-  return {reg_text(l.d, w.d), reg_text(l.a, w.a), reg_text(l.b, w.b), reg_text(l.c, w.c)};
+Operands operands(Instruction const& row, int wave, Layout const& l,
+                  isa::Modifiers const& mods = {}) {
+  Widths const w = widths(row, wave, mods);
+  Operands o{
+      reg_text(l.d, w.d), reg_text(l.a, w.a), reg_text(l.b, w.b), reg_text(l.c, w.c), "", ""};
+  if (row.has_operand(isa::Operand::kScaleA)) {
+    o.sa = reg_text({'v', l.sa}, 1);
+    o.sb = reg_text({'v', l.sb}, 1);
+  }
+  return o;
 }
 
 // --- modifiers (syntax of reference/encoding.md §5) ---------------------------------------------
@@ -162,8 +179,16 @@ std::vector<ModSpec> modifier_specs(Instruction const& row, int wave) {
     break;
   }
   default: // CDNA
+    if (row.gen == Generation::kGfx950) { // the scaled MFMA's prefix op_sel, op_sel_hi come first
+      std::vector<std::string> const selects =
+          r.scaled ? subsets(0b011) : std::vector<std::string>{""};
+      out.push_back({"op_sel", Form::kList, selects, all_lists()});
+      out.push_back({"op_sel_hi", Form::kList, selects, all_lists()});
+    }
     out.push_back({"cbsz", Form::kInt, with_absent(int_range(1, 7)), probe_ints});
-    out.push_back({"abid", Form::kInt, with_absent(int_range(1, 15)), probe_ints});
+    out.push_back({"abid", Form::kInt,
+                   r.format_select ? std::vector<std::string>{""} : with_absent(int_range(1, 15)),
+                   probe_ints});
     out.push_back({"blgp", Form::kInt,
                    r.blgp_legal ? with_absent(int_range(1, 7)) : std::vector<std::string>{""},
                    probe_ints});
@@ -297,15 +322,29 @@ void add(std::vector<TextCase>& out, std::string text, Expect e, std::string wha
   out.push_back({std::move(text), e, std::move(what)});
 }
 
-void modifier_cases(Instruction const& row, int wave, Operands const& base,
+// The modifiers that size operands (cbsz, blgp on gfx950 f8f6f4) among a combination's values.
+isa::Modifiers sizing_mods(std::vector<ModSpec> const& specs,
+                           std::vector<std::string> const& values) {
+  isa::Modifiers m;
+  for (size_t i = 0; i < specs.size(); ++i) {
+    if (values[i].empty()) continue;
+    if (specs[i].name == "cbsz") m.cbsz = std::stoi(values[i]);
+    if (specs[i].name == "blgp") m.blgp = std::stoi(values[i]);
+  }
+  return m;
+}
+
+void modifier_cases(Instruction const& row, int wave, Layout const& layout,
                     std::vector<TextCase>& out) {
   auto const specs = modifier_specs(row, wave);
-  // Every catalog-legal combination: llvm-mc must accept all of them.
+  Operands const base = operands(row, wave, layout);
+  // Every catalog-legal combination, with the tuple widths it selects: llvm-mc must accept all.
   std::vector<std::vector<std::string>> legal;
   for (auto const& s : specs) legal.push_back(s.legal);
   for_each_combination(legal, [&](auto const& v) {
     // blgp and neg are the same bits: an instruction has one or the other.
-    add(out, join(row, base, mods_text(specs, v)), Expect::kAccept, "modifiers");
+    add(out, join(row, operands(row, wave, layout, sizing_mods(specs, v)), mods_text(specs, v)),
+        Expect::kAccept, "modifiers");
   });
   // Each modifier over its whole range, the others absent: llvm-mc decides.
   for (size_t i = 0; i < specs.size(); ++i)
@@ -333,6 +372,83 @@ void modifier_cases(Instruction const& row, int wave, Operands const& base,
       add(out, join(row, base, present[0] + " " + present[0]), Expect::kReject, "modifier twice");
     }
   }
+}
+
+// gfx950 f8f6f4: every format code with every width A and B can have (8, 6, 4; llvm-mc: "wrong
+// register tuple size for cbsz value N"), and every cbsz x blgp pair with its widths in each
+// register-file layout.
+void format_cases(Instruction const& row, int wave, std::vector<TextCase>& out) {
+  if (!row.mod_rules().format_select) return;
+  auto const all = layouts(row, wave);
+  Layout const& base = all.front();
+  for (int code = 0; code < 8; ++code)
+    for (int t = 0; t < 2; ++t)
+      for (int width : {4, 6, 8}) {
+        isa::Modifiers m;
+        (t ? m.blgp : m.cbsz) = code;
+        Operands o = operands(row, wave, base, m);
+        isa::Operand const op = t ? isa::Operand::kB : isa::Operand::kA;
+        (t ? o.b : o.a) = reg_text(t ? base.b : base.a, width);
+        std::string const mod = code ? fmt::format("{}:{}", t ? "blgp" : "cbsz", code) : "";
+        add(out, join(row, o, mod),
+            width == isa::vgprs(row, wave, op, m) ? Expect::kAccept : Expect::kReject,
+            "format width");
+      }
+  // AccVGPR A/B ending at a255 at the format's width: llvm-mc-22's assembler takes them, its
+  // disassembler (reading 8 registers) refuses the fp6/fp4 ones.
+  for (int code : {0, 2, 4})
+    for (int t = 0; t < 2; ++t) {
+      isa::Modifiers m;
+      (t ? m.blgp : m.cbsz) = code;
+      Layout l = all.front();
+      int const width = isa::vgprs(row, wave, t ? isa::Operand::kB : isa::Operand::kA, m);
+      (t ? l.b : l.a) = {'a', 256 - width};
+      std::string const mod = code ? fmt::format("{}:{}", t ? "blgp" : "cbsz", code) : "";
+      add(out, join(row, operands(row, wave, l, m), mod), Expect::kAccept, "format registers");
+    }
+  for (int cbsz = 0; cbsz < 8; ++cbsz)
+    for (int blgp = 0; blgp < 8; ++blgp)
+      for (Layout const& l : all) {
+        if (l.a.file == 'v' && l.b.file == 'v' && l.d.file == 'v' && &l != &base) continue;
+        isa::Modifiers m;
+        m.cbsz = cbsz;
+        m.blgp = blgp;
+        std::string mods = cbsz ? fmt::format("cbsz:{}", cbsz) : "";
+        if (blgp) mods += fmt::format("{}blgp:{}", mods.empty() ? "" : " ", blgp);
+        add(out, join(row, operands(row, wave, l, m), mods), Expect::kAccept, "format registers");
+      }
+}
+
+// The scale operands of the scaled MFMA: one VGPR each, nothing else (llvm-mc-22: "invalid operand
+// for instruction"); the unscaled rows take none.
+void scale_cases(Instruction const& row, int wave, std::vector<TextCase>& out) {
+  Operands const ok = operands(row, wave, layouts(row, wave).front());
+  if (!row.has_operand(isa::Operand::kScaleA)) {
+    if (row.mod_rules().format_select)
+      add(out, join(row, ok, "") + ", v24, v25", Expect::kReject, "scale operands");
+    return;
+  }
+  for (int t = 0; t < 2; ++t) {
+    for (char const* bad :
+         {"s24", "a24", "acc24", "1", "1.0", "-1", "0x1234", "v[24:25]", "v256", "s[24:25]"}) {
+      Operands o = ok;
+      (t ? o.sb : o.sa) = bad;
+      add(out, join(row, o, ""), Expect::kReject, "scale operands");
+    }
+    for (char const* maybe :
+         {"v[24:24]", "v[24]", "V24", "v 24", "null", "src_scc", "src_shared_base", "vcc_lo", "m0",
+          "exec_lo", "ttmp0", "lds_direct", "v0x18"}) {
+      Operands o = ok;
+      (t ? o.sb : o.sa) = maybe;
+      add(out, join(row, o, ""), Expect::kAny, "scale operands");
+    }
+  }
+  add(out, fmt::format("{} {}, {}, {}, {}, {}", row.mnemonic, ok.d, ok.a, ok.b, ok.c, ok.sa),
+      Expect::kReject, "scale operands");
+  add(out, join(row, ok, ""), Expect::kAccept, "scale operands");
+  Operands o = ok;
+  o.sb += ", v26";
+  add(out, join(row, o, ""), Expect::kReject, "scale operands");
 }
 
 void register_cases(Instruction const& row, int wave, std::vector<TextCase>& out) {
@@ -390,11 +506,12 @@ void register_cases(Instruction const& row, int wave, std::vector<TextCase>& out
       add(out, join(row, o, ""), Expect::kReject, "register file");
       o = ok;
     }
-    if (w.d > 4) {
+    if (w.d > 4) { // llvm-mc-22 does not check it on the gfx950 f8f6f4 rows (encoding.md §5)
+      Expect const overlap = row.mod_rules().format_select ? Expect::kAccept : Expect::kReject;
       o.c = reg_text({base.d.file, base.d.first + 2}, w.c);
-      add(out, join(row, o, ""), Expect::kReject, "overlap");
+      add(out, join(row, o, ""), overlap, "overlap");
       o.c = reg_text({base.d.file, base.d.first - 2 >= 0 ? base.d.first - 2 : base.d.first + w.d - 2}, w.c);
-      add(out, join(row, o, ""), Expect::kReject, "overlap");
+      add(out, join(row, o, ""), overlap, "overlap");
     }
   }
   // Reversed tuple, missing operand, junk after the instruction.
@@ -439,16 +556,21 @@ void spelling_cases(Instruction const& row, int wave, std::vector<TextCase>& out
     add(out, alias + "_e64" + tail, Expect::kAny, "alias");
     rest = sp == std::string_view::npos ? std::string_view{} : rest.substr(sp + 1);
   }
-  add(out, fmt::format("{}\t{},{},{},{}", row.mnemonic, o.d, o.a, o.b, o.c), Expect::kAny,
-      "spelling");
-  add(out, fmt::format("  {}   {} ,  {} , {} ,{}  ", row.mnemonic, o.d, o.a, o.b, o.c),
+  // The scale operands after C, with the separator of the other operands (nothing on other rows).
+  auto const scales = [&](std::string_view sep) {
+    return o.sa.empty() ? std::string() : fmt::format("{}{}{}{}", sep, o.sa, sep, o.sb);
+  };
+  add(out, fmt::format("{}\t{},{},{},{}{}", row.mnemonic, o.d, o.a, o.b, o.c, scales(",")),
       Expect::kAny, "spelling");
-  add(out, fmt::format("{} {} {} {} {}", row.mnemonic, o.d, o.a, o.b, o.c), Expect::kAny,
-      "spelling");
-  add(out, fmt::format("{} {}, {}, {}, {},", row.mnemonic, o.d, o.a, o.b, o.c), Expect::kAny,
-      "spelling");
-  add(out, fmt::format("{} {},, {}, {}, {}", row.mnemonic, o.d, o.a, o.b, o.c), Expect::kAny,
-      "spelling");
+  add(out,
+      fmt::format("  {}   {} ,  {} , {} ,{}{}  ", row.mnemonic, o.d, o.a, o.b, o.c, scales(" , ")),
+      Expect::kAny, "spelling");
+  add(out, fmt::format("{} {} {} {} {}{}", row.mnemonic, o.d, o.a, o.b, o.c, scales(" ")),
+      Expect::kAny, "spelling");
+  add(out, fmt::format("{} {}, {}, {}, {}{},", row.mnemonic, o.d, o.a, o.b, o.c, scales(", ")),
+      Expect::kAny, "spelling");
+  add(out, fmt::format("{} {},, {}, {}, {}{}", row.mnemonic, o.d, o.a, o.b, o.c, scales(", ")),
+      Expect::kAny, "spelling");
   add(out, canonical + " ; a comment", Expect::kAny, "spelling");
   add(out, canonical + " // a comment", Expect::kAny, "spelling");
   add(out, canonical + " # a comment", Expect::kAny, "spelling");
@@ -456,29 +578,37 @@ void spelling_cases(Instruction const& row, int wave, std::vector<TextCase>& out
     return width == 1 ? fmt::format("{}[{}]", r.file, r.first)
                       : fmt::format("{} [ {} : {} ]", r.file, r.first, r.first + width - 1);
   };
-  add(out,
-      join(row,
-           {spaced(base.d, w.d), spaced(base.a, w.a), spaced(base.b, w.b), spaced(base.c, w.c)},
-           ""),
+  // o with some operands spelled otherwise.
+  auto const respelled = [&](auto&& change) {
+    Operands x = o;
+    change(x);
+    return join(row, x, "");
+  };
+  add(out, respelled([&](Operands& x) {
+        x.d = spaced(base.d, w.d), x.a = spaced(base.a, w.a), x.b = spaced(base.b, w.b),
+        x.c = spaced(base.c, w.c);
+        if (!x.sa.empty()) x.sa = spaced({'v', base.sa}, 1), x.sb = spaced({'v', base.sb}, 1);
+      }),
       Expect::kAny, "spelling");
-  add(out,
-      join(row, {fmt::format("v[0x{:x}:{}]", base.d.first, base.d.first + w.d - 1), o.a, o.b, o.c},
-           ""),
+  add(out, respelled([&](Operands& x) {
+        x.d = fmt::format("v[0x{:x}:{}]", base.d.first, base.d.first + w.d - 1);
+      }),
       Expect::kAny, "spelling");
-  add(out,
-      join(row, {fmt::format("V[{}:{}]", base.d.first, base.d.first + w.d - 1), o.a, o.b, o.c}, ""),
+  add(out, respelled([&](Operands& x) {
+        x.d = fmt::format("V[{}:{}]", base.d.first, base.d.first + w.d - 1);
+      }),
       Expect::kAny, "spelling");
-  add(out,
-      join(row, {o.d, fmt::format("v[{}:{}]", base.a.first, base.a.first + w.a - 1), o.b, o.c}, ""),
+  add(out, respelled([&](Operands& x) {
+        x.a = fmt::format("v[{}:{}]", base.a.first, base.a.first + w.a - 1);
+      }),
       Expect::kAny, "spelling");
-  add(out, join(row, {o.d, fmt::format("v0{}", base.a.first), o.b, o.c}, ""), Expect::kAny,
+  add(out, respelled([&](Operands& x) { x.a = fmt::format("v0{}", base.a.first); }), Expect::kAny,
       "spelling");
-  add(out,
-      join(row,
-           {fmt::format("acc[{}:{}]", base.d.first, base.d.first + w.d - 1),
-            fmt::format("acc{}", base.a.first), o.b,
-            row.sparse() ? o.c : fmt::format("acc[{}:{}]", base.c.first, base.c.first + w.c - 1)},
-           ""),
+  add(out, respelled([&](Operands& x) {
+        x.d = fmt::format("acc[{}:{}]", base.d.first, base.d.first + w.d - 1);
+        x.a = fmt::format("acc{}", base.a.first);
+        if (!row.sparse()) x.c = fmt::format("acc[{}:{}]", base.c.first, base.c.first + w.c - 1);
+      }),
       Expect::kAny, "spelling");
   // Lists and integers in other forms.
   for (auto const& s : modifier_specs(row, wave))
@@ -510,9 +640,10 @@ std::vector<TextCase> text_cases(Target target) {
   std::vector<TextCase> out;
   for (Instruction const& row : isa::catalog()) {
     if (row.gen != target.gen || !row.has_wave(target.wave)) continue;
-    Operands const base = operands(row, target.wave, layouts(row, target.wave).front());
-    modifier_cases(row, target.wave, base, out);
+    modifier_cases(row, target.wave, layouts(row, target.wave).front(), out);
     register_cases(row, target.wave, out);
+    format_cases(row, target.wave, out);
+    scale_cases(row, target.wave, out);
     if (!row.sparse()) constant_cases(row, target.wave, out);
     spelling_cases(row, target.wave, out);
   }
@@ -527,6 +658,16 @@ std::vector<TextCase> text_cases(Target target) {
   bool const has_old_bf16 = isa::find_instruction(target.gen, "v_mfma_f32_32x32x2bf16") != nullptr;
   add(out, "v_mfma_f32_32x32x2bf16 v[0:31], v0, v1, v[0:31]", has_old_bf16 ? Expect::kAny : Expect::kReject,
       "unknown");
+  // The scaled MFMA's prefix on its own: llvm-mc-22 assembles it where the scaled rows exist; the
+  // codec refuses it (docs/codec.md).
+  bool const scaled =
+      std::any_of(isa::catalog().begin(), isa::catalog().end(), [&](Instruction const& row) {
+        return row.gen == target.gen && row.has_operand(isa::Operand::kScaleA);
+      });
+  for (char const* text :
+       {"v_mfma_ld_scale_b32 v1, v2", "v_mfma_ld_scale_b32 s1, v2", "v_mfma_ld_scale_b32 1, v255",
+        "v_mfma_ld_scale_b32 v1, v2 op_sel:[1,0] op_sel_hi:[0,1]"})
+    add(out, text, scaled ? Expect::kRefused : Expect::kAny, "scale prefix alone");
   return out;
 }
 
@@ -534,24 +675,39 @@ std::vector<codec::Bytes> sweep_words(Target target, std::vector<codec::Bytes> c
                                       uint32_t seed, size_t count) {
   std::mt19937 rng(seed);
   codec::EncodingFamily const& family = codec::family_of(target.gen);
-  auto const word_of = [](codec::Bytes const& b) {
+  constexpr size_t kWord = codec::kWordBytes;
+  auto const word_of = [](codec::Bytes const& b, size_t word) {
     uint64_t w = 0;
-    for (int i = 0; i < 8; ++i) w |= uint64_t{b[i]} << (8 * i);
+    for (size_t i = 0; i < kWord; ++i) w |= uint64_t{b[word * kWord + i]} << (8 * i);
     return w;
   };
-  auto const bytes_of = [](uint64_t w) {
-    codec::Bytes b{};
-    for (int i = 0; i < 8; ++i) b[i] = static_cast<uint8_t>(w >> (8 * i));
-    return b;
+  auto const set_word = [](codec::Bytes& b, size_t word, uint64_t w) {
+    for (size_t i = 0; i < kWord; ++i) b[word * kWord + i] = static_cast<uint8_t>(w >> (8 * i));
   };
   auto const pick = [&](size_t n) { return std::uniform_int_distribution<size_t>(0, n - 1)(rng); };
   auto const bits = [&](int n) { return static_cast<uint32_t>(rng() & ((1u << n) - 1)); };
+  // Two-word encodings (the scaled MFMA): their first words are prefixes, of this opcode.
+  std::vector<codec::Bytes const*> two_words;
+  for (auto const& v : valid)
+    if (v.size() == 2 * kWord) two_words.push_back(&v);
+  uint32_t const prefix_op =
+      two_words.empty()
+          ? ~0u
+          : codec::at(codec::unpack(codec::vop3p_cdna(), word_of(*two_words.front(), 0)),
+                      codec::Field::kOp);
   std::vector<codec::Bytes> out;
-  std::set<uint64_t> seen;
+  std::set<codec::Bytes> seen;
   while (out.size() < count) {
-    uint64_t w = valid.empty() ? 0 : word_of(valid[pick(valid.size())]);
-    codec::FieldValues f = codec::unpack(family, w);
-    switch (pick(8)) {
+    codec::Bytes item = valid.empty() ? codec::Bytes(kWord, 0) : valid[pick(valid.size())];
+    // The word to change: the last, or in a two-word item the prefix half of the time, read with
+    // its own field table.
+    size_t const at = item.size() > kWord && (rng() & 1) ? 0 : item.size() / kWord - 1;
+    codec::EncodingFamily const& fam =
+        item.size() > kWord && at == 0 ? codec::vop3p_cdna() : family;
+    uint64_t w = word_of(item, at);
+    codec::FieldValues f = codec::unpack(fam, w);
+    bool whole_item = false; // cases 8..10 change the item, not w
+    switch (pick(two_words.empty() ? 8 : 11)) {
     case 0: // flip one to three bits anywhere in the modifier fields (D0[15:8], D1[31:27])
       for (int k = 1 + static_cast<int>(pick(3)); k > 0; --k) {
         int const bit = static_cast<int>(pick(13));
@@ -560,59 +716,82 @@ std::vector<codec::Bytes> sweep_words(Target target, std::vector<codec::Bytes> c
       break;
     case 1: // one random field replaced
     case 2: {
-      codec::BitField const& bf = family.fields[pick(family.fields.size())];
+      codec::BitField const& bf = fam.fields[pick(fam.fields.size())];
       if (bf.field == codec::Field::kEncoding) break;
       codec::at(f, bf.field) = bits(bf.width);
-      w = codec::pack(family, f);
+      w = codec::pack(fam, f);
       break;
     }
     case 3: // another opcode of the family
       codec::at(f, codec::Field::kOp) = bits(7);
-      w = codec::pack(family, f);
+      w = codec::pack(fam, f);
       break;
     case 4: // every modifier field random
-      for (auto const& bf : family.fields)
+      for (auto const& bf : fam.fields)
         if (bf.lo >= 8 && bf.lo < 16) codec::at(f, bf.field) = bits(bf.width);
       codec::at(f, codec::Field::kOpSelHi01) = bits(2);
       codec::at(f, codec::Field::kNeg) = bits(3);
       codec::at(f, codec::Field::kAcc) = bits(2);
       codec::at(f, codec::Field::kBlgp) = bits(3);
-      w = codec::pack(family, f);
+      w = codec::pack(fam, f);
       break;
     case 5: // random registers near the ends of the register file
       for (codec::Field fld :
            {codec::Field::kVdst, codec::Field::kSrc0, codec::Field::kSrc1, codec::Field::kSrc2})
         if (rng() & 1)
           codec::at(f, fld) = fld == codec::Field::kVdst ? 224 + bits(5) : 256 + 224 + bits(5);
-      w = codec::pack(family, f);
+      w = codec::pack(fam, f);
       break;
     case 6: // a random word of the family
       w = (uint64_t{rng()} << 32) | rng();
-      f = codec::unpack(family, w);
-      codec::at(f, codec::Field::kEncoding) = family.encoding;
-      w = codec::pack(family, f);
+      f = codec::unpack(fam, w);
+      codec::at(f, codec::Field::kEncoding) = fam.encoding;
+      w = codec::pack(fam, f);
       break;
     case 7: // anything at all
       w = (uint64_t{rng()} << 32) | rng();
       break;
+    case 8: // a two-word item without its prefix (the MFMA word with ABID[0] alone), or a one-word
+            // item behind a prefix (two instructions)
+      if (item.size() > kWord) {
+        item.erase(item.begin(), item.begin() + kWord);
+      } else {
+        codec::Bytes const& p = *two_words[pick(two_words.size())];
+        item.insert(item.begin(), p.begin(), p.begin() + kWord);
+      }
+      whole_item = true;
+      break;
+    case 9: // the MFMA word's ABID (1 marks the scaled form)
+    case 10: {
+      size_t const last = item.size() / kWord - 1;
+      codec::FieldValues g = codec::unpack(family, word_of(item, last));
+      codec::at(g, codec::Field::kAbid) = bits(4);
+      set_word(item, last, codec::pack(family, g));
+      whole_item = true;
+      break;
     }
+    }
+    if (!whole_item) set_word(item, at, w);
     // A source field of 255 makes llvm-mc read a 32-bit literal after the word (a 12-byte form the
-    // assembler rejects for these instructions; printing one crashes llvm-mc-22 on gfx942): left
-    // out.
-    codec::FieldValues const g = codec::unpack(family, w);
-    // On gfx942 llvm-mc-22 also crashes printing SRC0/SRC1 holding a negative integer or a real
-    // inline constant (193..208, 240..248): left out as well.
-    bool const ours = codec::at(g, codec::Field::kEncoding) == family.encoding;
+    // assembler rejects for these instructions; printing one crashes llvm-mc-22 on gfx942 and, in
+    // the scaled MFMA, on gfx950): left out. The source fields sit at the same bits in every
+    // family. On gfx942 llvm-mc-22 also crashes printing SRC0/SRC1 of an MFMA word holding a
+    // negative integer or a real inline constant (193..208, 240..248): left out as well.
     auto const crashes_gfx942 = [](uint32_t v) {
       return (v >= 193 && v <= 208) || (v >= 240 && v <= 248);
     };
-    bool const literal = ours && (codec::at(g, codec::Field::kSrc0) == 255 ||
-                                  codec::at(g, codec::Field::kSrc1) == 255 ||
-                                  codec::at(g, codec::Field::kSrc2) == 255);
-    bool const crash = ours && !isa::is_rdna(target.gen) &&
-                       (crashes_gfx942(codec::at(g, codec::Field::kSrc0)) ||
-                        crashes_gfx942(codec::at(g, codec::Field::kSrc1)));
-    if (!literal && !crash && seen.insert(w).second) out.push_back(bytes_of(w));
+    bool left_out = false;
+    for (size_t k = 0; k < item.size() / kWord; ++k) {
+      codec::FieldValues const g = codec::unpack(family, word_of(item, k));
+      if (codec::at(g, codec::Field::kEncoding) != family.encoding) continue;
+      left_out |= codec::at(g, codec::Field::kSrc0) == 255 ||
+                  codec::at(g, codec::Field::kSrc1) == 255 ||
+                  codec::at(g, codec::Field::kSrc2) == 255;
+      left_out |= !isa::is_rdna(target.gen) && codec::at(g, codec::Field::kOp) != prefix_op &&
+                  (crashes_gfx942(codec::at(g, codec::Field::kSrc0)) ||
+                   crashes_gfx942(codec::at(g, codec::Field::kSrc1)));
+    }
+    if (!left_out && seen.insert(item).second) out.push_back(std::move(item));
   }
   return out;
 }

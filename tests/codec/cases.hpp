@@ -12,9 +12,11 @@
 namespace wavemma::test::codec_cases {
 
 enum class Expect : uint8_t {
-  kAny,    // llvm-mc decides
-  kAccept, // the catalog says legal: llvm-mc must accept
-  kReject, // an invalid input: llvm-mc must reject
+  kAny,     // llvm-mc decides
+  kAccept,  // the catalog says legal: llvm-mc must accept
+  kReject,  // an invalid input: llvm-mc must reject
+  kRefused, // llvm-mc must accept; the codec refuses it by design (kUnknownInstruction), as
+            // docs/codec.md says: v_mfma_ld_scale_b32 on its own
 };
 
 struct TextCase {
@@ -27,8 +29,10 @@ struct TextCase {
 // registers and constants, invalid inputs, and other spellings, for one target.
 std::vector<TextCase> text_cases(codec::Target);
 
-// Words for the decoder sweep: valid encodings with bits flipped, fields replaced, opcodes
-// changed, and random words with the family's encoding bits.
+// Items for the decoder sweep (8 bytes, or 16 where the valid encodings have two words): valid
+// encodings with bits flipped, fields replaced, opcodes changed, random words with the family's
+// encoding bits; for two-word encodings (the scaled MFMA) either word mutated, the prefix dropped,
+// the prefix put before one-word encodings and the MFMA word's ABID changed.
 std::vector<codec::Bytes> sweep_words(codec::Target, std::vector<codec::Bytes> const& valid,
                                       uint32_t seed, size_t count);
 

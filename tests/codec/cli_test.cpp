@@ -31,6 +31,18 @@ std::string temp_file(std::string const& name, std::vector<uint8_t> const& bytes
   return path.string();
 }
 
+// `wavemma decode --arch A --file F` of the bytes: stdout (and the status), stderr.
+struct Listing {
+  wavemma::test::RunResult out, err;
+};
+Listing listing(std::string const& arch, std::vector<uint8_t> const& bytes) {
+  std::string const file = temp_file("codec-cli-" + arch, bytes);
+  std::string const cmd = kBin + " decode --arch " + arch + " --file " + file;
+  Listing l{out_of(cmd), err_of(cmd)};
+  std::filesystem::remove(file);
+  return l;
+}
+
 TEST(CodecCli, EncodePrintsTheBytesAsLlvmMc) {
   auto const r = out_of(
       kBin + " encode --arch gfx1200 'v_wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], v[8:15]'");
@@ -78,10 +90,40 @@ TEST(CodecCli, DecodeStdinReportsInvalidEncodings) {
                             "0x09,0x22,0x04\\n0x08,0x40\\n";
   auto const r = out_of("printf '" + input + "' | " + kBin + " decode --arch gfx1200");
   EXPECT_EQ(r.status, 1);
-  EXPECT_EQ(r.output, "v_wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], v[8:15]\n"
-                      "error: invalid instruction encoding: OP_SEL_HI must be all ones on gfx12 "
-                      "(here op_sel_hi:[0,0,1])\n"
-                      "error: expected the 8 bytes of one instruction, got 2\n");
+  EXPECT_EQ(r.output,
+            "v_wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], v[8:15]\n"
+            "error: invalid instruction encoding: OP_SEL_HI must be all ones on gfx12 "
+            "(here op_sel_hi:[0,0,1])\n"
+            "error: expected the 8 bytes of one instruction (16 for a scaled MFMA), got 2\n");
+}
+
+// gfx950's scaled MFMA is 16 bytes: the v_mfma_ld_scale_b32 prefix, then the MFMA word.
+TEST(CodecCli, ScaledMfmaIsSixteenBytes) {
+  std::string const text =
+      "v_mfma_scale_f32_16x16x128_f8f6f4 v[0:3], v[4:9], v[12:15], v[20:23], v24, v25 "
+      "op_sel:[1,0,0] op_sel_hi:[0,1,0] cbsz:2 blgp:4";
+  std::string const bytes =
+      "[0x00,0x08,0xac,0xd3,0x18,0x33,0x02,0x10,0x00,0x0a,0xad,0xd3,0x04,0x19,0x52,0x84]";
+  auto const enc = out_of(kBin + " encode --arch gfx950 '" + text + "'");
+  EXPECT_EQ(enc.status, 0);
+  EXPECT_EQ(enc.output, bytes + "\n");
+  auto const dec = out_of(kBin + " decode --arch gfx950 '" + bytes + "'");
+  EXPECT_EQ(dec.status, 0);
+  EXPECT_EQ(dec.output, text + "\n");
+  // Two one-word instructions in one item, and the prefix on its own.
+  auto const two = out_of(kBin + " decode --arch gfx950 '0x00,0x00,0xad,0xd3,0x04,0x19,0x52,0x04,"
+                                 "0x00,0x00,0xad,0xd3,0x04,0x19,0x52,0x04'");
+  EXPECT_EQ(two.status, 1);
+  EXPECT_EQ(two.output, "error: the 16 bytes hold more than one instruction: the first, "
+                        "v_mfma_f32_16x16x128_f8f6f4, has 8\n");
+  auto const alone =
+      out_of(kBin + " decode --arch gfx950 '0x00,0x40,0xac,0xd3,0x01,0x05,0x02,0x18'");
+  EXPECT_EQ(alone.status, 1);
+  EXPECT_NE(
+      alone.output.find("error: not a matrix instruction: v_mfma_ld_scale_b32 is not followed by a "
+                        "second word"),
+      std::string::npos)
+      << alone.output;
 }
 
 TEST(CodecCli, EncodeOutputDecodesBack) {
@@ -115,10 +157,7 @@ TEST(CodecCli, FileListingKeepsEveryByte) {
       0x04, 0x40, 0x40, 0xcc, 0x00, 0x05, 0x12, 0x1c, // valid
       0x01, 0x02, 0x03,                               // a trailing partial dword
   };
-  std::string const file = temp_file("codec-cli", blob);
-  auto const out = out_of(kBin + " decode --arch gfx1200 --file " + file);
-  auto const err = err_of(kBin + " decode --arch gfx1200 --file " + file);
-  std::filesystem::remove(file);
+  auto const [out, err] = listing("gfx1200", blob);
   EXPECT_EQ(out.status, 1);
   EXPECT_EQ(out.output, "0x0000: v_wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], v[8:15] ; "
                         "[0x08,0x40,0x40,0xcc,0x00,0x09,0x22,0x1c]\n"
@@ -138,16 +177,38 @@ TEST(CodecCli, FileListingKeepsEveryByte) {
 }
 
 TEST(CodecCli, CleanFileListsWithStatusZero) {
-  std::string const file =
-      temp_file("codec-cli-clean", {0x00, 0x00, 0xcd, 0xd3, 0x04, 0x0d, 0x02, 0x04, 0x00, 0x80,
-                                    0xcd, 0xd3, 0x04, 0x0d, 0x02, 0x0a});
-  auto const r = run(kBin + " decode --arch gfx942 --file " + file);
-  std::filesystem::remove(file);
+  auto const r = listing("gfx942", {0x00, 0x00, 0xcd, 0xd3, 0x04, 0x0d, 0x02, 0x04, 0x00, 0x80,
+                                    0xcd, 0xd3, 0x04, 0x0d, 0x02, 0x0a})
+                     .out;
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.output, "0x0000: v_mfma_f32_16x16x16_f16 v[0:3], v[4:5], v[6:7], v[0:3] ; "
                       "[0x00,0x00,0xcd,0xd3,0x04,0x0d,0x02,0x04]\n"
                       "0x0008: v_mfma_f32_16x16x16_f16 a[0:3], a[4:5], v[6:7], 0 ; "
                       "[0x00,0x80,0xcd,0xd3,0x04,0x0d,0x02,0x0a]\n");
+}
+
+// A listing steps over a scaled MFMA's 16 bytes at once; a prefix whose next word is no scaled MFMA
+// is listed as data, and the word after it decodes on its own (llvm-mc decodes the prefix alone).
+TEST(CodecCli, FileListingStepsOverScaledMfma) {
+  auto const [out, err] =
+      listing("gfx950", {0x00, 0x00, 0xac, 0xd3, 0x18, 0x33, 0x02, 0x00, 0x00, 0x08, 0xad,
+                         0xd3, 0x04, 0x19, 0x52, 0x04, 0x00, 0x40, 0xac, 0xd3, 0x01, 0x05,
+                         0x02, 0x18, 0x00, 0x00, 0xad, 0xd3, 0x04, 0x19, 0x52, 0x04});
+  EXPECT_EQ(out.status, 1);
+  EXPECT_EQ(
+      out.output,
+      "0x0000: v_mfma_scale_f32_16x16x128_f8f6f4 v[0:3], v[4:11], v[12:19], v[20:23], v24, v25 "
+      "op_sel_hi:[0,0,0] ; [0x00,0x00,0xac,0xd3,0x18,0x33,0x02,0x00,0x00,0x08,0xad,0xd3,0x04,0x19,"
+      "0x52,0x04]\n"
+      "0x0010: .long 0xd3ac4000 ; [0x00,0x40,0xac,0xd3]\n"
+      "0x0014: .long 0x18020501 ; [0x01,0x05,0x02,0x18]\n"
+      "0x0018: v_mfma_f32_16x16x128_f8f6f4 v[0:3], v[4:11], v[12:19], v[20:23] ; "
+      "[0x00,0x00,0xad,0xd3,0x04,0x19,0x52,0x04]\n");
+  EXPECT_NE(err.output.find(
+                "warning: not a matrix instruction at offset 0x10: v_mfma_ld_scale_b32 is not "
+                "followed by the MFMA word of a scaled MFMA"),
+            std::string::npos)
+      << err.output;
 }
 
 TEST(CodecCli, HelpShowsExamples) {

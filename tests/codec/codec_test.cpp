@@ -4,8 +4,10 @@
 #include "wavemma/codec/codec.hpp"
 #include "wavemma/codec/fields.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <set>
+#include <tuple>
 
 namespace wavemma::codec {
 namespace {
@@ -71,6 +73,24 @@ constexpr Rejected kRejected[] = {
   {"gfx942",  64, "v_mfma_f32_16x16x16_f16 v[0:3], v[4:5], v[6:7]",                                    kSyntax,            "too few operands"},
   {"gfx942",  64, "v_mfma_f32_16x16x16_f16 v[0:3], v[4:5], v[6:7], v[0:3] junk",                       kInvalidModifier,   "unknown modifier 'junk'"},
   {"gfx942",  64, "",                                                                                    kSyntax,            "expected an instruction mnemonic"},
+  // gfx950 f8f6f4: the A/B widths follow the formats cbsz/blgp select; no abid; the scaled form
+  {"gfx950",  64, "v_mfma_f32_16x16x128_f8f6f4 v[0:3], v[4:11], v[12:19], v[20:23] cbsz:2",          kInvalidOperand,    "A (src0) of v_mfma_f32_16x16x128_f8f6f4 takes 6 with cbsz:2 (fp6) (v[4:9])"},
+  {"gfx950",  64, "v_mfma_f32_16x16x128_f8f6f4 v[0:3], v[4:7], v[12:19], v[20:23] cbsz:4 blgp:3",    kInvalidOperand,    "B (src1) of v_mfma_f32_16x16x128_f8f6f4 takes 6 with blgp:3 (bf6)"},
+  {"gfx950",  64, "v_mfma_f32_32x32x64_f8f6f4 v[0:15], v[16:21], v[24:31], v[32:47] cbsz:5",          kInvalidOperand,    "takes 8 with cbsz:5 (reserved: 8 registers)"},
+  {"gfx950",  64, "v_mfma_f32_16x16x128_f8f6f4 v[0:3], v[4:9], v[12:19], v[20:23]",                  kInvalidOperand,    "takes 8 with cbsz:0 (fp8)"},
+  {"gfx950",  64, "v_mfma_f32_16x16x128_f8f6f4 v[0:3], v[4:11], v[12:19], v[20:23] abid:1",          kInvalidModifier,   "takes no abid modifier (it takes: cbsz blgp)"},
+  {"gfx950",  64, "v_mfma_f32_16x16x128_f8f6f4 v[0:3], v[4:11], v[12:19], v[20:23] op_sel:[1,0,0]",  kInvalidModifier,   "takes no op_sel"},
+  {"gfx950",  64, "v_mfma_f32_16x16x128_f8f6f4 v[0:3], v[4:11], v[12:19], v[20:23], v24, v25",       kInvalidModifier,   "unknown modifier 'v24'"},
+  {"gfx950",  64, "v_mfma_scale_f32_16x16x128_f8f6f4 v[0:3], v[4:11], v[12:19], v[20:23]",           kSyntax,            "C, then the scales of A and B"},
+  {"gfx950",  64, "v_mfma_scale_f32_16x16x128_f8f6f4 v[0:3], v[4:11], v[12:19], v[20:23], s24, v25", kInvalidOperand,   "the A scale (prefix src0) of v_mfma_scale_f32_16x16x128_f8f6f4 must be a VGPR, not 's24'"},
+  {"gfx950",  64, "v_mfma_scale_f32_16x16x128_f8f6f4 v[0:3], v[4:11], v[12:19], v[20:23], v24, a25", kInvalidOperand,   "the B scale (prefix src1) of v_mfma_scale_f32_16x16x128_f8f6f4 must be a VGPR, not a25"},
+  {"gfx950",  64, "v_mfma_scale_f32_16x16x128_f8f6f4 v[0:3], v[4:11], v[12:19], v[20:23], 1, v25",   kInvalidOperand,    "must be a register, not a constant"},
+  {"gfx950",  64, "v_mfma_scale_f32_16x16x128_f8f6f4 v[0:3], v[4:11], v[12:19], v[20:23], v[24:25], v26", kInvalidOperand, "v[24:25] is 2 registers; the A scale (prefix src0)"},
+  {"gfx950",  64, "v_mfma_scale_f32_16x16x128_f8f6f4 v[0:3], v[4:11], v[12:19], v[20:23], v24, v25 cbsz:1 op_sel:[1,0,0]", kInvalidModifier, "op_sel must come before cbsz"},
+  {"gfx950",  64, "v_mfma_scale_f32_16x16x128_f8f6f4 v[0:3], v[4:11], v[12:19], v[20:23], v24, v25 abid:1", kInvalidModifier, "takes no abid modifier (it takes: op_sel op_sel_hi cbsz blgp)"},
+  {"gfx950",  64, "v_mfma_scale_f32_16x16x128_f8f6f4 v[0:3], v[4:11], v[12:19], v[20:23], v24, v25 clamp", kInvalidModifier, "unknown modifier 'clamp'"},
+  {"gfx950",  64, "v_mfma_ld_scale_b32 v1, v2",                                                         kUnknownInstruction,"v_mfma_ld_scale_b32 on its own is not supported"},
+  {"gfx942",  64, "v_mfma_scale_f32_16x16x128_f8f6f4 v[0:3], v[4:11], v[12:19], v[20:23], v24, v25",   kUnknownInstruction,"is a gfx950 instruction, not one of gfx94x"},
 };
 // clang-format on
 
@@ -132,7 +152,34 @@ constexpr Decoded kDecoded[] = {
   {"gfx942",  64, "[0x00,0x00,0xd8,0xd3,0x04,0x0d,0x02,0x04]", nullptr, kNotMatrix,       "opcode 0x58"},
   {"gfx1200", 32, "[0x00,0x40,0x0e,0xcc,0x00,0x09,0x22,0x1c]", nullptr, kNotMatrix,       "VOP3P opcode 0x0e"},
   {"gfx1200", 32, "[0x00,0x00,0x80,0xbf,0x00,0x00,0x80,0xbf]", nullptr, kNotMatrix,       "not a VOP3P instruction"},
-  {"gfx1200", 32, "[0x08,0x40,0x40,0xcc]",                      nullptr, kTruncated,       "8 bytes, got 4"},
+  {"gfx1200", 32, "[0x08,0x40,0x40,0xcc]",                      nullptr, kTruncated,       "8 bytes (16 for a scaled MFMA), got 4"},
+  // gfx950 f8f6f4: the A/B tuples sized from cbsz/blgp
+  {"gfx950",  64, "[0x00,0x04,0xae,0xd3,0x10,0x31,0x82,0x64]", "v_mfma_f32_32x32x64_f8f6f4 v[0:15], v[16:19], v[24:29], v[32:47] cbsz:4 blgp:3", kSyntax, "[0x00,0x04,0xae,0xd3,0x10,0x31,0x82,0x64]"},
+  {"gfx950",  64, "[0x00,0x07,0xad,0xd3,0x04,0x19,0x52,0xe4]", "v_mfma_f32_16x16x128_f8f6f4 v[0:3], v[4:11], v[12:19], v[20:23] cbsz:7 blgp:7", kSyntax, "[0x00,0x07,0xad,0xd3,0x04,0x19,0x52,0xe4]"},
+  // the scaled MFMA: a v_mfma_ld_scale_b32 prefix, then the MFMA word with ABID = 1; the prefix's
+  // VDST, NEG, NEG_HI, CLAMP, OP_SEL[2], OP_SEL_HI[2] and SRC2 are ignored, as llvm-mc does
+  {"gfx950",  64, "[0x00,0x40,0xac,0xd3,0x01,0x05,0x02,0x18,0x00,0x08,0xad,0xd3,0x04,0x19,0x52,0x04]", "v_mfma_scale_f32_16x16x128_f8f6f4 v[0:3], v[4:11], v[12:19], v[20:23], v1, v2 op_sel_hi:[1,1,0]", kSyntax, "[0x00,0x00,0xac,0xd3,0x01,0x05,0x02,0x18,0x00,0x08,0xad,0xd3,0x04,0x19,0x52,0x04]"},
+  {"gfx950",  64, "[0x05,0xff,0xac,0xd3,0x18,0x33,0xfe,0xe7,0x00,0x08,0xad,0xd3,0x04,0x19,0x52,0x04]", "v_mfma_scale_f32_16x16x128_f8f6f4 v[0:3], v[4:11], v[12:19], v[20:23], v24, v25 op_sel:[1,1,0] op_sel_hi:[0,0,0]", kSyntax, "[0x00,0x18,0xac,0xd3,0x18,0x33,0x02,0x00,0x00,0x08,0xad,0xd3,0x04,0x19,0x52,0x04]"},
+  {"gfx950",  64, "[0x00,0x00,0xac,0xd3,0x18,0x33,0x02,0x00,0x00,0x88,0xad,0xd3,0x04,0x19,0x52,0x1c]", "v_mfma_scale_f32_16x16x128_f8f6f4 a[0:3], a[4:11], a[12:19], a[20:23], v24, v25 op_sel_hi:[0,0,0]", kSyntax, "[0x00,0x00,0xac,0xd3,0x18,0x33,0x02,0x00,0x00,0x88,0xad,0xd3,0x04,0x19,0x52,0x1c]"},
+  {"gfx950",  64, "[0x80,0x07,0xae,0xd3,0x00,0xf5,0x03,0x9e]", nullptr, kInvalidEncoding, "SRC1 holds a[250:257]: llvm-mc-22's disassembler forms no 8-register operand"},
+  {"gfx950",  64, "[0x80,0x07,0xae,0xd3,0x00,0xf5,0x03,0x86]", "v_mfma_f32_32x32x64_f8f6f4 v[128:143], v[0:7], v[250:253], v[128:143] cbsz:7 blgp:4", kSyntax, "[0x80,0x07,0xae,0xd3,0x00,0xf5,0x03,0x86]"},
+  {"gfx950",  64, "[0x00,0x08,0xad,0xd3,0x04,0x19,0x52,0x04]", nullptr, kInvalidEncoding, "ABID = 1: v_mfma_f32_16x16x128_f8f6f4 has no ABID"},
+  {"gfx950",  64, "[0x00,0x10,0xad,0xd3,0x04,0x19,0x52,0x04]", nullptr, kInvalidEncoding, "ABID = 2"},
+  {"gfx950",  64, "[0x00,0x00,0xac,0xd3,0x18,0x33,0x02,0x00,0x00,0x08,0xad,0xd3,0x04,0x19,0x52,0x00]", nullptr, kInvalidOperand, "SRC2 holds SGPR s20"},
+  {"gfx950",  64, "[0x00,0x00,0xac,0xd3,0x18,0x32,0x02,0x00,0x00,0x08,0xad,0xd3,0x04,0x19,0x52,0x04]", nullptr, kInvalidOperand, "the prefix's SRC0 (scale A) holds SGPR s24; v_mfma_scale_f32_16x16x128_f8f6f4 takes VGPRs there only"},
+  {"gfx950",  64, "[0x00,0x00,0xac,0xd3,0x18,0xe5,0x01,0x00,0x00,0x08,0xad,0xd3,0x04,0x19,0x52,0x04]", nullptr, kInvalidOperand, "the prefix's SRC1 (scale B) holds the inline constant 1.0"},
+  // llvm-mc decodes the prefix on its own (which the codec does not take), then the next word
+  {"gfx950",  64, "[0x00,0x40,0xac,0xd3,0x01,0x05,0x02,0x18]",  nullptr, kNotMatrix,       "v_mfma_ld_scale_b32 is not followed by a second word"},
+  {"gfx950",  64, "[0x00,0x40,0xac,0xd3,0x01,0x05,0x02,0x18,0x00,0x00,0xad,0xd3,0x04,0x19,0x52,0x04]", nullptr, kNotMatrix, "is not followed by the MFMA word of a scaled MFMA"},
+  {"gfx950",  64, "[0x00,0x00,0xac,0xd3,0x18,0x33,0x02,0x00,0x00,0x18,0xad,0xd3,0x04,0x19,0x52,0x04]", nullptr, kNotMatrix, "is not followed by the MFMA word of a scaled MFMA"},
+  {"gfx950",  64, "[0x00,0x00,0xac,0xd3,0x18,0x33,0x02,0x00,0x00,0x08,0xcd,0xd3,0x04,0x0d,0x02,0x04]", nullptr, kNotMatrix, "is not followed by the MFMA word of a scaled MFMA"},
+  {"gfx950",  64, "[0x00,0x40,0xac,0xd3,0x01,0x05,0x02,0x18,0x01,0x01,0x02,0x7e,0x00,0x00,0x80,0xbf]", nullptr, kNotMatrix, "is not followed by the MFMA word of a scaled MFMA"},
+  {"gfx950",  64, "[0x00,0x00,0xac,0xd3,0x18,0x33,0x02,0x00,0x00,0x08,0xad,0xd3,0x04,0x19,0xf6,0x03]", nullptr, kNotMatrix, "is followed by an MFMA word llvm-mc-22 does not decode (SRC2 holds src_scc"},
+  {"gfx950",  64, "[0x00,0x00,0xac,0xd3,0x18,0x33,0x02,0x00,0x00,0x08,0xad,0xd3,0x64,0x18,0x52,0x04]", nullptr, kNotMatrix, "(SRC0 holds SGPR s100: llvm-mc-22's disassembler forms no 8-register operand"},
+  {"gfx950",  64, "[0x00,0x00,0xac,0xd3,0x18,0x33,0x02,0x00,0xfc,0x88,0xae,0xd3,0x04,0x19,0x52,0x04]", nullptr, kNotMatrix, "(VDST holds a[252:267]"},
+  {"gfx950",  64, "[0x00,0x00,0xac,0xd3,0x18,0x33,0x02,0x00,0x00,0x08,0xad,0xd3,0x60,0x18,0x52,0x04]", nullptr, kInvalidOperand, "SRC0 holds SGPR s96"},
+  {"gfx950",  64, "[0x00,0x00,0xac,0xd3,0x18,0x33,0x02,0x00,0xfc,0x08,0xae,0xd3,0x04,0x19,0x52,0x04]", nullptr, kInvalidOperand, "v[252:267] is out of range"},
+  {"gfx942",  64, "[0x00,0x40,0xac,0xd3,0x01,0x05,0x02,0x18,0x00,0x08,0xad,0xd3,0x04,0x19,0x52,0x04]", nullptr, kNotMatrix, "VOP3P-MAI opcode 0x2c is not a matrix instruction of gfx94x"},
 };
 // clang-format on
 
@@ -239,41 +286,152 @@ TEST(MachineInstruction, EncodesWhatItHolds) {
   EXPECT_FALSE(encode(mi));
 }
 
-// Every row encodes with low registers and decodes back; decoding is keyed by (family, opcode).
+// Every row encodes with low registers and decodes back; decoding is keyed by (family, opcode),
+// the scale prefix and ABID. The f8f6f4 rows: every cbsz x blgp, each tuple as wide as its format.
 TEST(MachineInstruction, EveryRowRoundTrips) {
   for (auto const& row : isa::catalog())
     for (int wave : row.wave_sizes()) {
-      MachineInstruction mi;
-      mi.row = &row;
-      mi.wave = wave;
-      mi.vdst = Operand::vgpr(64);
-      mi.src0 = Operand::vgpr(0);
-      mi.src1 = Operand::vgpr(16);
-      mi.src2 = row.sparse() ? Operand::vgpr(40) : Operand::vgpr(64);
-      if (row.gen == isa::Generation::kGfx908) mi.vdst.file = mi.src2.file = RegFile::kAgpr; // no VGPR C/D
-      auto const bytes = encode(mi);
-      ASSERT_TRUE(bytes) << row.mnemonic << " wave" << wave << ": " << bytes.error().message;
-      auto const back = decode(*bytes, mi.target());
-      ASSERT_TRUE(back) << row.mnemonic << ": " << back.error().message;
-      EXPECT_TRUE(*back == mi) << row.mnemonic;
-      EXPECT_EQ(slot_width(row, wave, Slot::kVdst), isa::vgprs(row, wave, isa::Operand::kD));
+      int const codes = row.mod_rules().format_select ? 8 : 1;
+      for (int code = 0; code < codes * codes; ++code) {
+        MachineInstruction mi;
+        mi.row = &row;
+        mi.wave = wave;
+        mi.vdst = Operand::vgpr(64);
+        mi.src0 = Operand::vgpr(0);
+        mi.src1 = Operand::vgpr(16);
+        mi.src2 = row.sparse() ? Operand::vgpr(40) : Operand::vgpr(64);
+        if (row.gen == isa::Generation::kGfx908)
+          mi.vdst.file = mi.src2.file = RegFile::kAgpr; // no VGPR C/D
+        if (row.mod_rules().scaled) {
+          mi.scale_a = Operand::vgpr(100);
+          mi.scale_b = Operand::vgpr(101);
+          mi.mods.scale_sel = {code % 4, code / 4 % 4};
+        }
+        mi.mods.cbsz = code % codes;
+        mi.mods.blgp = code / codes;
+        std::string const what = fmt::format("{} wave{} cbsz {} blgp {}", row.mnemonic, wave,
+                                             mi.mods.cbsz, mi.mods.blgp);
+        auto const bytes = encode(mi);
+        ASSERT_TRUE(bytes) << what << ": " << bytes.error().message;
+        EXPECT_EQ(bytes->size(), static_cast<size_t>(size_of(mi))) << what;
+        auto const back = decode(*bytes, mi.target());
+        ASSERT_TRUE(back) << what << ": " << back.error().message;
+        EXPECT_TRUE(*back == mi) << what;
+        EXPECT_EQ(slot_width(row, wave, Slot::kVdst), isa::vgprs(row, wave, isa::Operand::kD));
+        EXPECT_EQ(slot_width(mi, Slot::kSrc0), isa::vgprs(row, wave, isa::Operand::kA, mi.mods))
+            << what;
+        EXPECT_EQ(slot_width(mi, Slot::kSrc1), isa::vgprs(row, wave, isa::Operand::kB, mi.mods))
+            << what;
+      }
     }
 }
 
+// The formats' widths as llvm-mc-22 has them: 8 VGPRs for fp8/bf8 (and the reserved codes 5..7),
+// 6 for fp6/bf6, 4 for fp4.
+TEST(MachineInstruction, F8f6f4WidthsFollowTheFormats) {
+  constexpr int kWidths[] = {8, 8, 6, 6, 4, 8, 8, 8};
+  for (auto const& row : isa::catalog()) {
+    if (!row.mod_rules().format_select) continue;
+    for (int code = 0; code < 8; ++code) {
+      isa::Modifiers m;
+      m.cbsz = m.blgp = code;
+      EXPECT_EQ(slot_width(row, 64, Slot::kSrc0, m), kWidths[code])
+          << row.mnemonic << " cbsz " << code;
+      EXPECT_EQ(slot_width(row, 64, Slot::kSrc1, m), kWidths[code])
+          << row.mnemonic << " blgp " << code;
+    }
+    EXPECT_EQ(slot_width(row, 64, Slot::kScaleA), row.mod_rules().scaled ? 1 : 0) << row.mnemonic;
+    EXPECT_EQ(slots_of(row).size(), row.mod_rules().scaled ? 6u : 4u) << row.mnemonic;
+  }
+}
+
+// One row per (family, generation, opcode) among the one-word rows and among the scaled rows; the
+// MFMA word of each scaled row is the opcode of its unscaled twin (same shape), which decoding
+// relies on.
 TEST(MachineInstruction, OpcodesAreUniquePerFamily) {
-  std::set<std::pair<int, int>> seen;
-  for (auto const& row : isa::catalog())
+  std::set<std::tuple<int, int, int, bool>> seen;
+  for (auto const& row : isa::catalog()) {
+    bool const scaled = row.mod_rules().scaled;
     EXPECT_TRUE(seen.insert({static_cast<int>(family_of(row.gen).encoding),
-                             row.opcode + 128 * static_cast<int>(row.gen)})
+                             static_cast<int>(row.gen), row.opcode, scaled})
                     .second)
         << row.mnemonic;
+    if (!scaled) continue;
+    bool twin = false;
+    for (auto const& other : isa::catalog())
+      twin |= other.gen == row.gen && other.opcode == row.opcode && !other.mod_rules().scaled &&
+              other.mod_rules().format_select && other.m == row.m && other.n == row.n &&
+              other.k == row.k;
+    EXPECT_TRUE(twin) << row.mnemonic << ": no unscaled f8f6f4 row with its opcode";
+  }
+}
+
+// What llvm-mc-22's assembler makes and its disassembler refuses, and nothing else.
+TEST(MachineInstruction, DecodesBackSaysWhichEncodingsLlvmMcRefuses) {
+  Target const t = target("gfx950", 64);
+  for (auto const& [text, back] : std::initializer_list<std::pair<char const*, bool>>{
+           {"v_mfma_f32_16x16x128_f8f6f4 v[0:3], v[4:11], v[12:19], v[20:23]", true},
+           {"v_mfma_f32_16x16x128_f8f6f4 v[0:3], v[4:11], v[12:19], src_scc", false},
+           {"v_mfma_scale_f32_16x16x128_f8f6f4 v[0:3], v[4:11], v[12:19], src_scc, v1, v2", false},
+           {"v_mfma_f32_16x16x128_f8f6f4 v[0:3], a[252:255], v[12:19], v[20:23] cbsz:4", false},
+           {"v_mfma_f32_16x16x128_f8f6f4 v[0:3], v[4:11], a[250:255], v[20:23] blgp:2", false},
+           {"v_mfma_f32_16x16x128_f8f6f4 v[0:3], a[248:255], v[12:19], v[20:23]", true},
+           {"v_mfma_f32_16x16x128_f8f6f4 v[0:3], v[252:255], v[12:19], v[20:23] cbsz:4", true},
+           {"v_mfma_f32_16x16x16_f16 v[0:3], v[4:5], v[6:7], src_scc", false}}) {
+    auto const mi = parse(text, t);
+    ASSERT_TRUE(mi) << text << ": " << mi.error().message;
+    EXPECT_EQ(decodes_back(*mi), back) << text;
+    auto const again = decode(encode(*mi).value(), t);
+    EXPECT_EQ(again.ok(), back) << text << (again ? "" : ": " + again.error().message);
+  }
+}
+
+// The scaled form through the API: the byte selects are mods.scale_sel, the scale operands VGPRs.
+TEST(MachineInstruction, ScaledFormHoldsTheScales) {
+  MachineInstruction mi;
+  mi.row = isa::find_instruction(isa::Generation::kGfx950, "v_mfma_scale_f32_16x16x128_f8f6f4");
+  ASSERT_NE(mi.row, nullptr);
+  mi.wave = 64;
+  mi.vdst = Operand::vgpr(0);
+  mi.src0 = Operand::vgpr(4);
+  mi.src1 = Operand::vgpr(12);
+  mi.src2 = Operand::vgpr(20);
+  mi.scale_a = Operand::vgpr(24);
+  mi.scale_b = Operand::vgpr(25);
+  mi.mods.scale_sel = {1, 2};
+  EXPECT_EQ(format_bytes(encode(mi).value()),
+            "[0x00,0x08,0xac,0xd3,0x18,0x33,0x02,0x10,0x00,0x08,0xad,0xd3,0x04,0x19,0x52,0x04]");
+  EXPECT_EQ(print(mi),
+            "v_mfma_scale_f32_16x16x128_f8f6f4 v[0:3], v[4:11], v[12:19], v[20:23], v24, v25 "
+            "op_sel:[1,0,0] op_sel_hi:[0,1,0]");
+  mi.mods.scale_sel[1] = 4;
+  EXPECT_NE(encode(mi).error().message.find("scale_sel[1] = 4 out of range 0..3"),
+            std::string::npos);
+  mi.mods.scale_sel[1] = 3;
+  mi.scale_b = Operand::agpr(25);
+  EXPECT_EQ(encode(mi).error().kind, kInvalidOperand);
+  mi.scale_b = Operand::constant(242);
+  EXPECT_EQ(encode(mi).error().kind, kInvalidOperand);
+  mi.scale_b = Operand::vgpr(25);
+  mi.mods.abid = 1; // ABID[0] of the MFMA word is the codec's, not a modifier
+  EXPECT_EQ(encode(mi).error().kind, kInvalidModifier);
+
+  MachineInstruction plain = mi;
+  plain.row = isa::find_instruction(isa::Generation::kGfx950, "v_mfma_f32_16x16x128_f8f6f4");
+  plain.mods = {};
+  EXPECT_NE(encode(plain).error().message.find("has no scale operands"), std::string::npos);
+  plain.scale_a = plain.scale_b = Operand{};
+  EXPECT_EQ(format_bytes(encode(plain).value()), "[0x00,0x00,0xad,0xd3,0x04,0x19,0x52,0x04]");
+  plain.mods.scale_sel = {1, 0};
+  EXPECT_NE(encode(plain).error().message.find("has no scale operands: scale_sel"),
+            std::string::npos);
 }
 
 // --- field tables
 // ------------------------------------------------------------------------------------
 
 TEST(Fields, EachFamilyTilesTheWord) {
-  for (EncodingFamily const* family : {&vop3p(), &vop3p_mai()}) {
+  for (EncodingFamily const* family : {&vop3p(), &vop3p_mai(), &vop3p_cdna()}) {
     uint64_t covered = 0;
     int next = 0;
     for (BitField const& f : family->fields) {
@@ -293,6 +451,9 @@ TEST(Fields, EncodingBitsAreTheFamilyPrefix) {
   EXPECT_EQ(pack(vop3p(), v) >> 24, 0xccu); // byte 3 of a WMMA
   at(v, Field::kEncoding) = vop3p_mai().encoding;
   EXPECT_EQ(pack(vop3p_mai(), v) >> 23, 0x1a7u); // byte 3 0xd3 and D0 bit 23
+  at(v, Field::kEncoding) = vop3p_cdna().encoding;
+  at(v, Field::kOp) = 0x2c; // v_mfma_ld_scale_b32
+  EXPECT_EQ(pack(vop3p_cdna(), v) >> 16, 0xd3acu);
   EXPECT_EQ(unpack(vop3p_mai(), 0x640203'00d3c08900ull >> 0)[static_cast<size_t>(Field::kBlgp)],
             3u);
 }

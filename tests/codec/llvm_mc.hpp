@@ -34,9 +34,10 @@ struct Disassembled {
   std::string text;           // what llvm-mc printed for the bytes at the word's first byte
   std::vector<uint8_t> bytes; // the encoding it printed (the re-encoding of `text`)
 };
-// Disassembles each 8-byte word separately: a word and five `s_nop <index>` markers per line,
-// so that llvm-mc's output is mapped back even when it resynchronises or reads on. A batch on
-// which llvm-mc crashes is split until the crashing words are found (they come back kCrashed).
+// Disassembles each item (8 bytes, or 16) separately: an item and five `s_nop <index>` markers
+// per line, so that llvm-mc's output is mapped back even when it resynchronises or reads on; the
+// result is what llvm-mc printed first for the item. A batch on which llvm-mc crashes is split
+// until the crashing items are found (they come back kCrashed).
 std::vector<Disassembled> disassemble(McTarget const&, std::vector<codec::Bytes> const& words);
 
 bool available(); // llvm-mc-22 can be run

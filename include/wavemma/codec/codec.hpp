@@ -7,6 +7,9 @@
 //   decode    bytes -> MachineInstruction (keyed by (encoding family, opcode); rejects what
 //                                          llvm-mc's disassembler calls invalid)
 //   print     MachineInstruction -> text  (character for character llvm-mc's printer)
+//
+// An instruction is one 8-byte word, or two for gfx950's scaled MFMA (LLVM's VOP3PX2): the
+// v_mfma_ld_scale_b32 prefix word with the scale operands, then the MFMA word.
 
 #include "wavemma/codec/machine_instruction.hpp"
 #include "wavemma/codec/result.hpp"
@@ -21,14 +24,23 @@
 
 namespace wavemma::codec {
 
-inline constexpr int kInstructionBytes = 8;
-using Bytes = std::array<uint8_t, kInstructionBytes>;
+inline constexpr int kWordBytes = 8;                        // one encoding word
+inline constexpr int kMaxInstructionBytes = 2 * kWordBytes; // the scaled MFMA: prefix + MFMA
+using Bytes = std::vector<uint8_t>;                         // kWordBytes or kMaxInstructionBytes
+
+// The bytes the instruction encodes to: 16 for the scaled MFMA rows, 8 for every other.
+int size_of(isa::Instruction const&);
+inline int size_of(MachineInstruction const& mi) {
+  return size_of(*mi.row);
+}
 
 // The assembler's checks. Returns the first problem found, or nothing.
 std::optional<Error> validate(MachineInstruction const&);
 
 Result<Bytes> encode(MachineInstruction const&);
-// Decodes the first 8 bytes of `bytes` for the target.
+// Decodes the first instruction of `bytes` for the target: 8 bytes, or 16 when a gfx950
+// v_mfma_ld_scale_b32 prefix is followed by a scaled MFMA word (ABID = 1). The prefix on its own
+// (not followed by such a word) is not one of the codec's instructions: kNotMatrix.
 Result<MachineInstruction> decode(std::span<uint8_t const> bytes, Target);
 
 std::string print(MachineInstruction const&);
@@ -36,6 +48,12 @@ std::string print(MachineInstruction const&);
 // text its own assembler rejects, and wavemma prints the same: the gfx12 bf16 C constant 1/(2pi)
 // (code 248 prints as 0.15915494, which reads as bf16 0x3e23, not 0x3e22).
 bool print_reparses(MachineInstruction const&);
+// Whether decode takes back what encode makes of the instruction. False only where llvm-mc-22's
+// disassembler refuses what its assembler makes, and wavemma does the same: a special source
+// (src_scc, ...) as a C wider than 2 registers; on the gfx950 f8f6f4 rows an AccVGPR A or B that
+// ends within a255 at its format's width but not at 8 registers (llvm-mc reads A and B as fp8's
+// tuples first: a[252:255] as fp4 A).
+bool decodes_back(MachineInstruction const&);
 // Parses one instruction (a trailing `;` or `//` comment is allowed).
 Result<MachineInstruction> parse(std::string_view text, Target);
 
@@ -50,7 +68,14 @@ std::string format_bytes(std::span<uint8_t const>);
 Result<std::vector<uint8_t>> parse_bytes(std::string_view);
 
 // The register-tuple width of an operand field of a row at a wave size (from isa::vgprs; the
-// sparsity index is one register).
-int slot_width(isa::Instruction const&, int wave, Slot);
+// sparsity index and the scale operands are one register; 0 where the row has no such slot). On
+// gfx950 f8f6f4 rows A's width follows the format cbsz selects, B's the format of blgp.
+int slot_width(isa::Instruction const&, int wave, Slot, isa::Modifiers const& = {});
+inline int slot_width(MachineInstruction const& mi, Slot s) {
+  return slot_width(*mi.row, mi.wave, s, mi.mods);
+}
+// The operand slots of a row in assembler order: D, A, B, C (or the index), then SA, SB on the
+// scaled MFMA rows.
+std::span<Slot const> slots_of(isa::Instruction const&);
 
 } // namespace wavemma::codec

@@ -1,5 +1,5 @@
 #pragma once
-// The bit fields of the two 64-bit encoding families (reference/encoding.md §2, §3), as data.
+// The bit fields of the 64-bit encoding families (reference/encoding.md §2, §3), as data.
 // Bits are numbered over the whole instruction: D0 is bits 31:0, D1 is bits 63:32; the bytes are
 // stored little-endian, D0 first.
 
@@ -48,6 +48,9 @@ struct EncodingFamily {
 
 EncodingFamily const& vop3p();     // gfx11, gfx12 WMMA/SWMMAC
 EncodingFamily const& vop3p_mai(); // gfx942 MFMA/SMFMAC
+// VOP3P of the CDNA generations: the fields of gfx11/gfx12 VOP3P under VOP3P-MAI's ENCODING
+// (0x1A7; opcodes below 0x40). Here only gfx950's v_mfma_ld_scale_b32, the scaled MFMA's prefix.
+EncodingFamily const& vop3p_cdna();
 EncodingFamily const& family_of(isa::Generation);
 
 // All field values of one word, indexed by Field; fields a family lacks stay 0.

@@ -1,6 +1,7 @@
 #pragma once
 // A machine instruction as the codec sees it: a catalog row, the wave size it is encoded for,
-// four operands named after the encoding fields and the modifier values.
+// the operands named after the encoding fields (four; six on the scaled MFMA) and the modifier
+// values.
 
 #include "wavemma/isa/arch.hpp"
 #include "wavemma/isa/instruction.hpp"
@@ -63,13 +64,18 @@ struct Operand {
 // stays false); f64 MFMA keep neg:[A,B,C] in `blgp`, the bits that hold it. The ACC bits of gfx942
 // are the register files of the operands. `op_sel_hi` is an operand only of gfx11 16-bit-output
 // WMMA (printed when not [1,1,1]); everywhere else it is all ones.
-// The four operand slots of a matrix instruction, in assembler order.
-enum class Slot : uint8_t { kVdst, kSrc0, kSrc1, kSrc2 };
+// The scaled MFMA (gfx950 v_mfma_scale_*) also has the scale operands scale_a and scale_b, SRC0
+// and SRC1 of its v_mfma_ld_scale_b32 prefix word (one VGPR each); their byte selects (the
+// prefix's op_sel and op_sel_hi, printed as such) are `mods.scale_sel`, and `op_sel`/`op_sel_hi`
+// keep their defaults. On every other row scale_a and scale_b stay Operand{} and scale_sel 0.
+// The operand slots of a matrix instruction, in assembler order.
+enum class Slot : uint8_t { kVdst, kSrc0, kSrc1, kSrc2, kScaleA, kScaleB };
 
 struct MachineInstruction {
   isa::Instruction const* row = nullptr;
   int wave = 32;
   Operand vdst, src0, src1, src2;
+  Operand scale_a, scale_b;
   isa::Modifiers mods;
   std::array<bool, 3> op_sel_hi{true, true, true};
 
@@ -79,8 +85,9 @@ struct MachineInstruction {
   friend bool operator==(MachineInstruction const&, MachineInstruction const&) = default;
 
 private:
-  static constexpr Operand MachineInstruction::*kSlots[] = {&MachineInstruction::vdst, &MachineInstruction::src0,
-                                                             &MachineInstruction::src1, &MachineInstruction::src2};
+  static constexpr Operand MachineInstruction::*kSlots[] = {
+      &MachineInstruction::vdst, &MachineInstruction::src0,    &MachineInstruction::src1,
+      &MachineInstruction::src2, &MachineInstruction::scale_a, &MachineInstruction::scale_b};
 };
 
 } // namespace wavemma::codec
