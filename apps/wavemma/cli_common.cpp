@@ -193,7 +193,7 @@ void ModifierOptions::add_all(CLI::App& app) {
   add_text(app, "--neg-lo", text.neg_lo, "neg_lo bits a,b,c (float: negate low halves of A/B, negate C; integer: A/B signed)");
   add_text(app, "--neg-hi", text.neg_hi, "neg_hi bits a,b,c (float: negate high halves of A/B, |C|)");
   add_text(app, "--neg", text.neg, "f64 MFMA neg:[a,b,c] (negate A, B, C; encoded in the BLGP bits)");
-  app.add_flag("--clamp", text.clamp, "integer: saturate the int32 result");
+  app.add_flag("--clamp", text.clamp, "integer: saturate the int32 result (RDNA f16/bf16 WMMA: accepted, no effect, as the hardware's captures show)");
   app.add_flag("--fp16-ovfl", text.fp16_ovfl, "MODE.FP16_OVFL: f16 results saturate to +-65504 instead of infinity");
 }
 

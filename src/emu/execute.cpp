@@ -215,7 +215,7 @@ numeric::Model numeric_model(Issue const& is) {
   m.b = format_of(in.type_of(Operand::kB, is.mods), signedness ? is.mods.neg_lo[1] : true);
   m.out = format_of(in.cd, true);
   m.group = nm.group;
-  m.clamp = is.mods.clamp;
+  m.clamp = is.mods.clamp && in.mod_rules().clamp; // a reserved CLAMP (float RDNA WMMA) has no effect
   m.fp16_ovfl = is.mods.fp16_ovfl && in.cd == ElemType::kF16;
   return m;
 }

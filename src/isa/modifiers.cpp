@@ -14,25 +14,25 @@ namespace wavemma::isa {
 namespace {
 
 // clang-format off
-//                 neg_lo      neg_hi      op_sel      signed clamp  c_inl  idxkey mai    bcast  idxset blgp   blgpFx blgpNeg format scaled
+//                 neg_lo      neg_hi      op_sel      signed clamp  c_inl  idxkey mai    bcast  idxset blgp   blgpFx blgpNeg format scaled clampRsv
 //                 legal  def  legal  def  legal  def
 constexpr std::array kRules = std::to_array<ModRules>({
-  /* kRdna3Float32Out */ {0b111, 0b111, 0b111, 0b111, 0b000, 0b000, false, false, true,  false, false, false, false, false, false, false, false, false},
-  /* kRdna3Float16Out */ {0b111, 0b111, 0b111, 0b111, 0b111, 0b100, false, false, true,  false, false, false, false, false, false, false, false, false},
-  /* kRdna3Int        */ {0b111, 0b011, 0b111, 0b000, 0b000, 0b000, true,  true,  true,  false, false, false, false, false, false, false, false, false},
-  /* kRdna4Float      */ {0b111, 0b111, 0b111, 0b111, 0b000, 0b000, false, false, true,  false, false, false, false, false, false, false, false, false},
-  /* kRdna4Fp8        */ {0b100, 0b100, 0b100, 0b100, 0b000, 0b000, false, false, true,  false, false, false, false, false, false, false, false, false},
-  /* kRdna4Int        */ {0b011, 0b011, 0b000, 0b000, 0b000, 0b000, true,  true,  true,  false, false, false, false, false, false, false, false, false},
-  /* kSwmmacFloat16   */ {0b011, 0b011, 0b011, 0b011, 0b000, 0b000, false, false, false, true,  false, false, false, false, false, false, false, false},
-  /* kSwmmacInt       */ {0b011, 0b011, 0b000, 0b000, 0b000, 0b000, true,  true,  false, true,  false, false, false, false, false, false, false, false},
-  /* kSwmmacFp8       */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, false, true,  false, false, false, false, false, false, false, false},
-  /* kMfmaBroadcast   */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  true,  false, true,  true,  false, false, false},
-  /* kMfmaBlgp        */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  false, false, true,  true,  false, false, false},
-  /* kMfmaPlain       */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  false, false, true,  false, false, false, false},
-  /* kMfmaF64         */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  false, false, false, false, true, false, false},
-  /* kSmfmac          */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, false, false, true,  false, true,  false, false, false, false, false},
-  /* kMfmaF8f6f4      */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  false, false, true,  false, false, true,  false},
-  /* kMfmaScaled      */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  false, false, true,  false, false, true,  true},
+  /* kRdna3Float32Out */ {0b111, 0b111, 0b111, 0b111, 0b000, 0b000, false, false, true,  false, false, false, false, false, false, false, false, false, false},
+  /* kRdna3Float16Out */ {0b111, 0b111, 0b111, 0b111, 0b111, 0b100, false, false, true,  false, false, false, false, false, false, false, false, false, true},
+  /* kRdna3Int        */ {0b111, 0b011, 0b111, 0b000, 0b000, 0b000, true,  true,  true,  false, false, false, false, false, false, false, false, false, false},
+  /* kRdna4Float      */ {0b111, 0b111, 0b111, 0b111, 0b000, 0b000, false, false, true,  false, false, false, false, false, false, false, false, false, true},
+  /* kRdna4Fp8        */ {0b100, 0b100, 0b100, 0b100, 0b000, 0b000, false, false, true,  false, false, false, false, false, false, false, false, false, false},
+  /* kRdna4Int        */ {0b011, 0b011, 0b000, 0b000, 0b000, 0b000, true,  true,  true,  false, false, false, false, false, false, false, false, false, false},
+  /* kSwmmacFloat16   */ {0b011, 0b011, 0b011, 0b011, 0b000, 0b000, false, false, false, true,  false, false, false, false, false, false, false, false, false},
+  /* kSwmmacInt       */ {0b011, 0b011, 0b000, 0b000, 0b000, 0b000, true,  true,  false, true,  false, false, false, false, false, false, false, false, false},
+  /* kSwmmacFp8       */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, false, true,  false, false, false, false, false, false, false, false, false},
+  /* kMfmaBroadcast   */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  true,  false, true,  true,  false, false, false, false},
+  /* kMfmaBlgp        */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  false, false, true,  true,  false, false, false, false},
+  /* kMfmaPlain       */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  false, false, true,  false, false, false, false, false},
+  /* kMfmaF64         */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  false, false, false, false, true, false, false, false},
+  /* kSmfmac          */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, false, false, true,  false, true,  false, false, false, false, false, false},
+  /* kMfmaF8f6f4      */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  false, false, true,  false, false, true,  false, false},
+  /* kMfmaScaled      */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  false, false, true,  false, false, true,  true, false},
 });
 // clang-format on
 
@@ -76,7 +76,14 @@ std::string check_modifiers(Instruction const& in, int wave, Modifiers const& m,
   check_list("neg_hi", m.neg_hi, r.neg_hi_legal, r.neg_hi_defined, in.mnemonic, err, warnings);
   check_list("op_sel", m.op_sel, r.op_sel_legal, r.op_sel_defined, in.mnemonic, err, warnings);
   if (!err.empty()) return err;
-  if (m.clamp && !r.clamp) return fmt::format("clamp is not allowed on {} (integer instructions only)", in.mnemonic);
+  if (m.clamp && !r.clamp) {
+    // The RDNA f16/bf16 WMMA: the CLAMP bit exists, the hardware executes it and the RJ operand
+    // captures show D unchanged by it; llvm-mc-22 refuses the text (the codec follows LLVM).
+    if (!r.clamp_reserved) return fmt::format("clamp is not allowed on {} (integer instructions only)", in.mnemonic);
+    if (warnings)
+      warnings->push_back(fmt::format("clamp on {} is not an LLVM modifier; the hardware's captures show no effect: accepted, ignored",
+                                      in.mnemonic));
+  }
 
   int const sets = index_sets(in, wave);
   if (r.index_key) {

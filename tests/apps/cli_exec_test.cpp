@@ -123,6 +123,50 @@ TEST(CliExec, HardwareCaptureThroughTheCommandLine) {
   FAIL() << "record not found";
 }
 
+// The RDNA3/RDNA4 register captures with CLAMP set on the f16 and bf16 WMMAs, at each of their wave
+// sizes: the command line takes --clamp there (a warning: not an LLVM modifier, no effect) and
+// prints the D the hardware wrote, read out of the captured register word by the D layout.
+TEST(CliExec, RdnaClampCapturesThroughTheCommandLine) {
+  int runs = 0;
+  for (std::string const file : {"gfx1100_wmma_operands_rocjitsu.jsonl", "gfx1201_wmma_operands_rocjitsu.jsonl"}) {
+    std::ifstream f(std::string(WAVEMMA_TESTDATA_DIR) + "/" + file);
+    for (std::string line; std::getline(f, line);) {
+      if (line.empty()) continue;
+      auto const r = nlohmann::json::parse(line);
+      if (!r["modifiers"].contains("clamp") || r["modifiers"]["clamp"] != 1) continue;
+      std::string const id = r["id"];
+      isa::Arch const* arch = isa::find_arch(r["arch"].get<std::string>());
+      ASSERT_NE(arch, nullptr) << id;
+      auto const* in = isa::find_instruction(arch->gen, r["instruction"].get<std::string>());
+      ASSERT_NE(in, nullptr) << id;
+      auto word = [&](char const* key) { return static_cast<uint32_t>(std::stoul(r[key].get<std::string>(), nullptr, 16)); };
+      bool const high = r["modifiers"]["op_sel"][2] == 1 && arch->gen == isa::Generation::kGfx11;
+      for (int wave : r["wave_sizes"].get<std::vector<int>>()) {
+        emu::Issue is{in, wave, {}};
+        is.mods.op_sel[2] = high;
+        auto const model = emu::numeric_model(is);
+        auto regs = [&](isa::Operand op, uint32_t w) { return emu::Registers(isa::vgprs(*in, wave, op), wave, w); };
+        emu::Matrix const a = emu::from_registers(is, isa::Operand::kA, regs(isa::Operand::kA, word("a_vgpr_word")));
+        emu::Matrix const b = emu::from_registers(is, isa::Operand::kB, regs(isa::Operand::kB, word("b_vgpr_word")));
+        emu::Matrix const c = emu::from_registers(is, isa::Operand::kC, regs(isa::Operand::kC, word("c_vgpr_word")));
+        emu::Matrix const want = emu::from_registers(is, isa::Operand::kD, regs(isa::Operand::kD, word("d_word")));
+        std::string const tag = fmt::format("clamp_{}_{}", id, wave);
+        auto const res = test::run(fmt::format("{} exec {} --arch {} --wave {} --clamp{} --a {} --b {} --c {}", kBin, in->mnemonic,
+                                               arch->name, wave, high ? " --opsel 0,0,1" : "",
+                                               write_file(tag + "_a.txt", to_text(a, model.a)),
+                                               write_file(tag + "_b.txt", to_text(b, model.b)),
+                                               write_file(tag + "_c.txt", to_text(c, model.out))));
+        ASSERT_EQ(res.status, 0) << id << " wave" << wave << "\n" << res.output;
+        EXPECT_NE(res.output.find("no effect: accepted, ignored"), std::string::npos) << id << ": the warning";
+        EXPECT_NE(res.output.find(to_text(want, model.out)), std::string::npos) << id << " wave" << wave << "\n" << res.output;
+        ++runs;
+      }
+    }
+  }
+  std::cout << "[hw] " << runs << " record/wave runs with CLAMP through wavemma exec\n";
+  EXPECT_EQ(runs, 16);
+}
+
 // Every CDNA1 and CDNA2 hardware record of KMG through the command line: the vector in row 3 of
 // A and column 5 of B, C at (3, 5), the captured D checked there as the record's d_check says.
 TEST(CliExec, KmgHardwareVectorsThroughTheCommandLine) {
@@ -256,7 +300,7 @@ TEST(CliExec, BadFilesGiveOneLineAndStatus2) {
       {f16("/nonexistent"), "cannot open"},
       {f16(ok16, " --explain 16,0"), "outside D"},
       {f16(ok16, " --explain 3"), "ROW,COL"},
-      {f16(ok16, " --clamp"), "clamp is not allowed"},
+      {"v_wmma_f32_16x16x16_f16 --arch gfx1100 --a " + ok16 + " --b " + ok16 + " --clamp", "clamp is not allowed"},
       {"v_wmma_f32_16x16x16_fp8_fp8 --arch gfx1201 --a " + ok16 + " --b " + ok16 + " --neg-lo 1,0,0", "not allowed"},
       // Issue 13 item 8: a sign is not part of a bit pattern (it was read as the decimal -15360).
       {f16(minus_hex), "'-0x3c00' is neither a hex bit pattern"},

@@ -40,12 +40,13 @@ isa::Modifiers modifiers_of(json const& m, isa::Instruction const& in) {
     if (m.contains("neg_lo")) mods.neg_lo[t] = m["neg_lo"][t].get<int>();
     if (m.contains("neg_hi")) mods.neg_hi[t] = m["neg_hi"][t].get<int>();
   }
-  // op_sel[2] is the gfx11 C/D half. The other op_sel bits, op_sel_hi, and CLAMP on float WMMA
-  // are not modifiers of these instructions in LLVM (its decoder calls such encodings invalid),
-  // and the captures show the hardware ignores them (a float clamp would have clamped 83.0 to
-  // 1.0): they are left out here and the captured D must still come out.
+  // op_sel[2] is the gfx11 C/D half. The other op_sel bits and op_sel_hi are not modifiers of
+  // these instructions in LLVM (its decoder calls such encodings invalid), and the captures show
+  // the hardware ignores them: they are left out here and the captured D must still come out.
+  // CLAMP on the f16/bf16 WMMA is passed as captured (a reserved modifier: accepted, no effect; a
+  // float clamp to [0, 1] would have made 83.0 1.0).
   if (gen == isa::Generation::kGfx11 && m.contains("op_sel")) mods.op_sel[2] = m["op_sel"][2].get<int>();
-  if (m.contains("clamp") && in.mod_rules().clamp) mods.clamp = m["clamp"].get<int>();
+  if (m.contains("clamp") && (in.mod_rules().clamp || in.mod_rules().clamp_reserved)) mods.clamp = m["clamp"].get<int>();
   if (m.contains("fp16_ovfl")) mods.fp16_ovfl = m["fp16_ovfl"].get<int>();
   if (m.contains("cbsz")) mods.cbsz = m["cbsz"].get<int>();
   if (m.contains("abid")) mods.abid = m["abid"].get<int>();

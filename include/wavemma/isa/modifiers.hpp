@@ -67,6 +67,7 @@ struct ModRules {
   bool blgp_is_neg;       // f64: the BLGP bits are neg:[A,B,C]
   bool format_select;     // gfx950 f8f6f4: CBSZ/BLGP are the A/B formats (f8f6f4_format)
   bool scaled;            // gfx950 scaled MFMA: scale operands SA/SB and their byte selects
+  bool clamp_reserved;    // CLAMP is encodable, llvm-mc refuses it, the hardware runs it with no effect
 };
 ModRules const& rules(ModProfile);
 
