@@ -161,6 +161,8 @@ std::string instruction_struct(Tables& t, Variant const& v) {
   s += fmt::format("  static constexpr bool sparse = {};\n", in.sparse() ? "true" : "false");
   if (in.mod_rules().format_select) // the A and B formats (f8f6f4_format)
     s += fmt::format("  static constexpr int cbsz = {}, blgp = {};\n", v.mods.cbsz, v.mods.blgp);
+  if (in.has_operand(Operand::kScaleA)) // K per scale: the numeric model's block
+    s += fmt::format("  static constexpr int scale_block = {};\n", in.numeric().group);
   CType a{}, b{}, c{};
   for (auto const& p : bi.params) {
     if (p.role == ParamRole::kA) a = p.type;

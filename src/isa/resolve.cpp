@@ -192,14 +192,15 @@ Modifiers resolve_modifiers(Instruction const& in, int wave, ModifierText const&
   m.abid = t.abid;
   m.blgp = t.blgp;
   if (!t.scale_sel.empty()) {
-    size_t const comma = t.scale_sel.find(',');
+    auto const bad = [&] { return InputError(fmt::format("--scale-sel takes A,B bytes 0..3 (got '{}')", excerpt(t.scale_sel))); };
+    std::string_view const text = t.scale_sel;
+    size_t const comma = text.find(',');
     auto byte = [&](std::string_view s) {
-      if (s.size() != 1 || s[0] < '0' || s[0] > '3')
-        throw InputError(fmt::format("--scale-sel takes A,B bytes 0..3 (got '{}')", excerpt(t.scale_sel)));
+      if (s.size() != 1 || s[0] < '0' || s[0] > '3') throw bad();
       return s[0] - '0';
     };
-    if (comma == std::string::npos) throw InputError(fmt::format("--scale-sel takes A,B bytes 0..3 (got '{}')", excerpt(t.scale_sel)));
-    m.scale_sel = {byte(std::string_view(t.scale_sel).substr(0, comma)), byte(std::string_view(t.scale_sel).substr(comma + 1))};
+    if (comma == std::string_view::npos) throw bad();
+    m.scale_sel = {byte(text.substr(0, comma)), byte(text.substr(comma + 1))};
     if (!in.mod_rules().scaled) throw InputError(fmt::format("--scale-sel is for the scaled MFMAs (v_mfma_scale_*), not {}", in.mnemonic));
   }
   if (!t.neg.empty()) {

@@ -303,17 +303,20 @@ struct ScaledMatrixCore : MatrixCore<I, Elem, BlockN> {
   using Base = MatrixCore<I, Elem, BlockN>;
   using typename Base::Accumulator;
   static constexpr bool scaled = true;
-  static constexpr int scale_block = 32;
+  static constexpr int scale_block = I::scale_block; // K per scale, from the catalog
 
   __device__ static void load_scales(uint8_t const* SA, uint8_t const* SB, int row0, int col0, int k0, int m, int n, int k, int lane_id,
                                      uint32_t (&scales)[2]) {
     int const kb = (k + scale_block - 1) / scale_block, q0 = k0 / scale_block;
-    Base::template gather<typename I::SA>(*reinterpret_cast<uint32_t(*)[1]>(&scales[0]), lane_id, [&](int, int r, int q) -> uint8_t {
+    uint32_t sa[1], sb[1];
+    Base::template gather<typename I::SA>(sa, lane_id, [&](int, int r, int q) -> uint8_t {
       return row0 + r < m && q0 + q < kb ? SA[(row0 + r) * kb + q0 + q] : 0x7F;
     });
-    Base::template gather<typename I::SB>(*reinterpret_cast<uint32_t(*)[1]>(&scales[1]), lane_id, [&](int, int q, int c) -> uint8_t {
+    Base::template gather<typename I::SB>(sb, lane_id, [&](int, int q, int c) -> uint8_t {
       return col0 + c < n && q0 + q < kb ? SB[(q0 + q) * n + col0 + c] : 0x7F;
     });
+    scales[0] = sa[0];
+    scales[1] = sb[0];
   }
   using Base::mma;
   __device__ static void mma(Accumulator& acc, uint32_t const (&a_frag)[Base::frag_size_m], uint32_t const (&b_frag)[Base::frag_size_n],

@@ -149,7 +149,9 @@ struct Inputs {
   std::vector<uint64_t> a, b;          // a: the dense (for sparse: pruned) A, m x k
   std::vector<uint64_t> a_stored;      // sparse: m x k/2
   std::vector<uint64_t> a_index;       // sparse: m x k/2
-  std::vector<uint64_t> sa, sb;        // block-scaled: E8M0 codes, m x kb and kb x n (kb = ceil(k/32))
+  std::vector<uint64_t> sa, sb;        // block-scaled: E8M0 codes, m x kb and kb x n (kb = scale_blocks(k))
+  int scale_block = 0;                 // block-scaled: K per scale (the ComputePolicy's), 0 otherwise
+  int scale_blocks(int k) const { return (k + scale_block - 1) / scale_block; }
   numeric::Format in, out;
 };
 
@@ -226,11 +228,12 @@ inline void compare(RunResult& r, Inputs const& x, std::vector<uint64_t> const& 
         Sum sum = 0, abs_sum = 0;
         double const* a = &ad[size_t(i) * k];
         double const* b = &bt[size_t(j) * k];
-        int const kb = (k + 31) / 32;
         for (int kk = 0; kk < k; ++kk) {
           Sum p = static_cast<Sum>(a[kk]) * b[kk];
-          if (!x.sa.empty()) // the block's two E8M0 scales, exactly
-            p = std::ldexp(p, static_cast<int>(x.sa[size_t(i) * kb + kk / 32] + x.sb[size_t(kk / 32) * n + j]) - 254);
+          if (x.scale_block) { // the block's two E8M0 scales, exactly
+            int const kb = x.scale_blocks(k), q = kk / x.scale_block;
+            p = std::ldexp(p, static_cast<int>(x.sa[size_t(i) * kb + q] + x.sb[size_t(q) * n + j]) - 254);
+          }
           sum += p;
           abs_sum += std::fabs(p);
         }
@@ -319,7 +322,8 @@ RunResult run_policy(RunOptions const& o) {
   }
 
   if constexpr (P::scaled) { // E8M0 scales of 2^-4 .. 2^4, one per 32 K of each row of A and column of B
-    int const kb = (k + 31) / 32;
+    x.scale_block = P::compute::scale_block;
+    int const kb = x.scale_blocks(k);
     std::uniform_int_distribution<int> code(127 - 4, 127 + 4);
     x.sa.resize(size_t(m) * kb);
     x.sb.resize(size_t(kb) * n);
@@ -375,7 +379,7 @@ RunResult run_policy(RunOptions const& o) {
     simt::Error err;
     if constexpr (P::scaled)
       err = simt::launch(P::name, &matrix_multiply_scaled<typename P::tile, typename P::compute, Elem>, grid, dim3(P::threads), 0, a,
-                         b_dev, sa_dev + size_t(r0) * ((k + 31) / 32), sb_dev, c, rows, n, k);
+                         b_dev, sa_dev + size_t(r0) * x.scale_blocks(k), sb_dev, c, rows, n, k);
     else if constexpr (P::sparse)
       err = simt::launch(P::name, &matrix_multiply_sparse<typename P::tile, typename P::compute, Elem>, grid, dim3(P::threads), 0, a,
                          idx_dev + size_t(r0) * (k / 2), b_dev, c, rows, n, k);
