@@ -39,7 +39,8 @@ int main(int argc, char** argv) {
   std::vector<float> hc(static_cast<size_t>(m) * n);
   HIP_CHECK(hipMemcpy(hc.data(), c, sizeof(float) * hc.size(), hipMemcpyDeviceToHost));
   bool const ok = verify(hc, ha, hb, m, n, k, std::ldexp(1.0, -9)); // each xf32 input within 2^-10
-  print_metrics("GemmKernel<LdsTile, MatrixCore<v_mfma_f32_16x16x8_xf32>> [gfx942]", ok, ms, sizeof(float) * 3.0 * m * n, m, n, k);
+  print_metrics("GemmKernel<LdsTile, MatrixCore<v_mfma_f32_16x16x8_xf32>> [gfx942]", ok, ms,
+                sizeof(float) * 3.0 * m * n, m, n, k);
   HIP_CHECK(hipFree(a));
   HIP_CHECK(hipFree(b));
   HIP_CHECK(hipFree(c));

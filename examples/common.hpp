@@ -12,13 +12,13 @@
 
 #include <wavemma/hip.hpp>
 
-#define HIP_CHECK(expr)                                                                            \
-  do {                                                                                             \
-    hipError_t const e_ = (expr);                                                                  \
-    if (e_ != hipSuccess) {                                                                        \
-      std::fprintf(stderr, "HIP error %s at %s:%d\n", hipGetErrorString(e_), __FILE__, __LINE__);  \
-      std::exit(EXIT_FAILURE);                                                                     \
-    }                                                                                              \
+#define HIP_CHECK(expr)                                                                                                \
+  do {                                                                                                                 \
+    hipError_t const e_ = (expr);                                                                                      \
+    if (e_ != hipSuccess) {                                                                                            \
+      std::fprintf(stderr, "HIP error %s at %s:%d\n", hipGetErrorString(e_), __FILE__, __LINE__);                      \
+      std::exit(EXIT_FAILURE);                                                                                         \
+    }                                                                                                                  \
   } while (0)
 
 // The emulated GPU is slower than a real one: smaller default problems on the CPU.
@@ -98,7 +98,8 @@ bool verify(std::vector<float> const& c, std::vector<TA> const& a, std::vector<T
       }
       double const tol = ((k + 2) * std::ldexp(1.0, -23) + input_error) * abs_sum + 1e-30;
       if (std::fabs(c[size_t(i) * n + j] - sum) > tol) {
-        std::printf("  mismatch at C[%d][%d]: %.9g, reference %.9g (tolerance %.3g)\n", i, j, c[size_t(i) * n + j], sum, tol);
+        std::printf("  mismatch at C[%d][%d]: %.9g, reference %.9g (tolerance %.3g)\n", i, j, c[size_t(i) * n + j], sum,
+                    tol);
         return false;
       }
     }

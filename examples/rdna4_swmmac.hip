@@ -23,7 +23,8 @@ int main(int argc, char** argv) {
 #endif
   int const m = size_from_args(argc, argv), n = m, k = (m + 3) / 4 * 4;
   print_device();
-  std::printf("Sparse GEMM %d x %d x %d (A 2:4), f16 -> f32, %d threads per block\n", m, n, k, g::block_threads<Tile, Compute>());
+  std::printf("Sparse GEMM %d x %d x %d (A 2:4), f16 -> f32, %d threads per block\n", m, n, k,
+              g::block_threads<Tile, Compute>());
   auto ha = random_matrix<_Float16>(m, k, 42);
   auto const hb = random_matrix<_Float16>(k, n, 43);
   // Prune: keep the two largest magnitudes of every group of four; store them and their positions.
@@ -62,7 +63,9 @@ int main(int argc, char** argv) {
   HIP_CHECK(hipMemcpy(hc.data(), c, sizeof(float) * hc.size(), hipMemcpyDeviceToHost));
   bool const ok = verify(hc, ha, hb, m, n, k); // against the pruned A
   print_metrics("GemmKernel<SparseLdsTile, MatrixCore<v_swmmac_f32_16x16x32_f16>> [gfx12]", ok, ms,
-                sizeof(_Float16) * (double(m) * k / 2 + double(k) * n) + double(m) * k / 2 + sizeof(float) * double(m) * n, m, n, k);
+                sizeof(_Float16) * (double(m) * k / 2 + double(k) * n) + double(m) * k / 2 +
+                    sizeof(float) * double(m) * n,
+                m, n, k);
   std::printf("  (sparse: the TFLOPS count the dense K)\n");
   HIP_CHECK(hipFree(a));
   HIP_CHECK(hipFree(idx));

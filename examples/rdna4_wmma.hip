@@ -24,13 +24,15 @@ bool run(char const* label, _Float16 const* a, _Float16 const* b, float* c, std:
   dim3 const block(g::block_threads<Tile, Compute>());
   HIP_CHECK(hipMemset(c, 0, sizeof(float) * m * n));
   float const ms = time_kernel_ms([&] {
-    hipLaunchKernelGGL(HIP_KERNEL_NAME(g::matrix_multiply_generic<Tile, Compute, _Float16>), grid, block, 0, 0, a, b, c, m, n, k);
+    hipLaunchKernelGGL(HIP_KERNEL_NAME(g::matrix_multiply_generic<Tile, Compute, _Float16>), grid, block, 0, 0, a, b, c,
+                       m, n, k);
     HIP_CHECK(hipGetLastError());
   });
   std::vector<float> hc(static_cast<size_t>(m) * n);
   HIP_CHECK(hipMemcpy(hc.data(), c, sizeof(float) * hc.size(), hipMemcpyDeviceToHost));
   bool const ok = verify(hc, ha, hb, m, n, k);
-  print_metrics(label, ok, ms, sizeof(_Float16) * (double(m) * k + double(k) * n) + sizeof(float) * double(m) * n, m, n, k);
+  print_metrics(label, ok, ms, sizeof(_Float16) * (double(m) * k + double(k) * n) + sizeof(float) * double(m) * n, m, n,
+                k);
   return ok;
 }
 
@@ -51,7 +53,8 @@ int main(int argc, char** argv) {
   HIP_CHECK(hipMemcpy(a, ha.data(), sizeof(_Float16) * ha.size(), hipMemcpyHostToDevice));
   HIP_CHECK(hipMemcpy(b, hb.data(), sizeof(_Float16) * hb.size(), hipMemcpyHostToDevice));
   bool ok = run<LdsB>("GemmKernel<LdsTile, MatrixCore<v_wmma_f32_16x16x16_f16>> [gfx12]", a, b, c, ha, hb, m, n, k);
-  ok &= run<TransposeB>("GemmKernel<TransposeLoadTile, MatrixCore<v_wmma_f32_16x16x16_f16>> [gfx12]", a, b, c, ha, hb, m, n, k);
+  ok &= run<TransposeB>("GemmKernel<TransposeLoadTile, MatrixCore<v_wmma_f32_16x16x16_f16>> [gfx12]", a, b, c, ha, hb,
+                        m, n, k);
   HIP_CHECK(hipFree(a));
   HIP_CHECK(hipFree(b));
   HIP_CHECK(hipFree(c));

@@ -106,7 +106,8 @@ void run_and_check(std::vector<std::string> const& args, std::string const& inpu
     pos = eol + 1;
   }
   if (status != 0 && !last.starts_with("wavemma")) fail("a failure without its one-line message", args, err);
-  if (status == 2 && last.find("error: ") == std::string_view::npos) fail("a usage error that does not say error", args, err);
+  if (status == 2 && last.find("error: ") == std::string_view::npos)
+    fail("a usage error that does not say error", args, err);
 }
 
 void fuzz_arguments(std::string_view data) {
@@ -143,7 +144,8 @@ void fuzz_matrix_file(std::string_view data) {
 
 void fuzz_stream(std::string_view data) {
   if (data.empty()) return;
-  constexpr char const* kTargets[][2] = {{"gfx1100", "32"}, {"gfx1100", "64"}, {"gfx1201", "32"}, {"gfx1201", "64"}, {"gfx908", "64"}, {"gfx90a", "64"}, {"gfx942", "64"}, {"gfx950", "64"}};
+  constexpr char const* kTargets[][2] = {{"gfx1100", "32"}, {"gfx1100", "64"}, {"gfx1201", "32"}, {"gfx1201", "64"},
+                                         {"gfx908", "64"},  {"gfx90a", "64"},  {"gfx942", "64"},  {"gfx950", "64"}};
   unsigned const pick = static_cast<unsigned char>(data[0]);
   auto const& t = kTargets[(pick >> 1) % std::size(kTargets)];
   run_and_check({pick & 1 ? "decode" : "encode", "--arch", t[0], "--wave", t[1]}, std::string(data.substr(1)));
@@ -156,9 +158,15 @@ extern "C" int LLVMFuzzerTestOneInput(uint8_t const* data, size_t size) {
   if (size < 1) return 0;
   std::string_view const rest(reinterpret_cast<char const*>(data + 1), size - 1);
   switch (data[0] % 3) {
-  case 0: fuzz_arguments(rest); break;
-  case 1: fuzz_matrix_file(rest); break;
-  default: fuzz_stream(rest); break;
+  case 0:
+    fuzz_arguments(rest);
+    break;
+  case 1:
+    fuzz_matrix_file(rest);
+    break;
+  default:
+    fuzz_stream(rest);
+    break;
   }
   return 0;
 }

@@ -13,8 +13,7 @@ extern "C" int LLVMFuzzerTestOneInput(uint8_t const* data, size_t size) {
   std::span<uint8_t const> const bytes(data + 1, size - 1);
   auto const mi = codec::decode(bytes, target);
   if (!mi) {
-    if (mi.error().message.empty())
-      fuzz::fail("an error without a message", codec::format_bytes(bytes));
+    if (mi.error().message.empty()) fuzz::fail("an error without a message", codec::format_bytes(bytes));
     return 0;
   }
   fuzz::check_round_trip(*mi);

@@ -12,14 +12,10 @@ namespace wavemma::fuzz {
 
 // The first input byte picks the target; the rest is the item.
 inline codec::Target target_of_byte(uint8_t b) {
-  constexpr codec::Target kTargets[] = {{isa::Generation::kGfx11, 32},
-                                        {isa::Generation::kGfx11, 64},
-                                        {isa::Generation::kGfx12, 32},
-                                        {isa::Generation::kGfx12, 64},
-                                        {isa::Generation::kGfx908, 64},
-                                        {isa::Generation::kGfx90a, 64},
-                                        {isa::Generation::kGfx94x, 64},
-                                        {isa::Generation::kGfx950, 64}};
+  constexpr codec::Target kTargets[] = {{isa::Generation::kGfx11, 32},  {isa::Generation::kGfx11, 64},
+                                        {isa::Generation::kGfx12, 32},  {isa::Generation::kGfx12, 64},
+                                        {isa::Generation::kGfx908, 64}, {isa::Generation::kGfx90a, 64},
+                                        {isa::Generation::kGfx94x, 64}, {isa::Generation::kGfx950, 64}};
   return kTargets[b % std::size(kTargets)];
 }
 
@@ -30,8 +26,7 @@ inline codec::Target target_of_byte(uint8_t b) {
 
 // mi came out of decode or parse, so it is valid.
 inline void check_round_trip(codec::MachineInstruction const& mi) {
-  if (auto e = codec::validate(mi))
-    fail("decode/parse produced an invalid instruction", e->message);
+  if (auto e = codec::validate(mi)) fail("decode/parse produced an invalid instruction", e->message);
   std::string const text = codec::print(mi);
   auto const bytes = codec::encode(mi);
   if (!bytes) fail("valid but not encodable", text + ": " + bytes.error().message);

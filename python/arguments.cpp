@@ -39,7 +39,8 @@ std::string bit_list(py::handle v, char const* key) {
 std::string bit_pair(py::handle v, char const* key) {
   if (py::isinstance<py::str>(v)) return v.cast<std::string>();
   auto const t = py::isinstance<py::sequence>(v) ? v.cast<py::sequence>() : py::sequence();
-  if (!py::isinstance<py::sequence>(v) || t.size() != 2 || !py::isinstance<py::int_>(t[0]) || !py::isinstance<py::int_>(t[1]))
+  if (!py::isinstance<py::sequence>(v) || t.size() != 2 || !py::isinstance<py::int_>(t[0]) ||
+      !py::isinstance<py::int_>(t[1]))
     throw py::type_error(fmt::format("{} takes two scale bytes (a, b), each 0..3", key));
   return fmt::format("{},{}", t[0].cast<long long>(), t[1].cast<long long>());
 }
@@ -79,21 +80,34 @@ isa::Modifiers modifiers(isa::Target const& t, py::kwargs const& kwargs, Modifie
     if (!k || (!takes(set, *k) && !format)) {
       if (k && set == ModifierSet::kValues)
         throw py::value_error(fmt::format("{}() takes no {}: it moves data inside one instruction, so the instruction "
-                                          "tiles would not form A @ B (use mma)", function, key));
-      throw py::type_error(fmt::format("{}() got an unexpected keyword argument '{}' (modifiers: {})", function, key, names(set)));
+                                          "tiles would not form A @ B (use mma)",
+                                          function, key));
+      throw py::type_error(
+          fmt::format("{}() got an unexpected keyword argument '{}' (modifiers: {})", function, key, names(set)));
     }
     char const* name = k->name;
-    if (key == "neg_lo") text.neg_lo = bit_list(value, name);
-    else if (key == "neg_hi") text.neg_hi = bit_list(value, name);
-    else if (key == "neg") text.neg = bit_list(value, name);
-    else if (key == "opsel") text.op_sel = bit_list(value, name);
-    else if (key == "clamp") text.clamp = flag(value, name);
-    else if (key == "fp16_ovfl") text.fp16_ovfl = flag(value, name);
-    else if (key == "cbsz") text.cbsz = integer(value, name);
-    else if (key == "abid") text.abid = integer(value, name);
-    else if (key == "blgp") text.blgp = integer(value, name);
-    else if (key == "index_key") text.index_key = integer(value, name);
-    else if (key == "scale_sel") text.scale_sel = bit_pair(value, name);
+    if (key == "neg_lo")
+      text.neg_lo = bit_list(value, name);
+    else if (key == "neg_hi")
+      text.neg_hi = bit_list(value, name);
+    else if (key == "neg")
+      text.neg = bit_list(value, name);
+    else if (key == "opsel")
+      text.op_sel = bit_list(value, name);
+    else if (key == "clamp")
+      text.clamp = flag(value, name);
+    else if (key == "fp16_ovfl")
+      text.fp16_ovfl = flag(value, name);
+    else if (key == "cbsz")
+      text.cbsz = integer(value, name);
+    else if (key == "abid")
+      text.abid = integer(value, name);
+    else if (key == "blgp")
+      text.blgp = integer(value, name);
+    else if (key == "index_key")
+      text.index_key = integer(value, name);
+    else if (key == "scale_sel")
+      text.scale_sel = bit_pair(value, name);
   }
   std::vector<std::string> warnings;
   isa::Modifiers const m = isa::resolve_modifiers(*t.instruction, t.wave, text, &warnings);

@@ -34,7 +34,8 @@ ArrayView view(py::handle h, char const* what, std::string const& wanted) {
     throw py::type_error(fmt::format("{} must be a NumPy array of {}, not {}", what, wanted,
                                      std::string(py::str(h.get_type().attr("__name__")))));
   auto a = py::reinterpret_borrow<py::array>(h);
-  if (!a.dtype().attr("isnative").cast<bool>()) throw py::type_error(fmt::format("{} must be in native byte order", what));
+  if (!a.dtype().attr("isnative").cast<bool>())
+    throw py::type_error(fmt::format("{} must be in native byte order", what));
   return {a, Shape(a.shape(), a.shape() + a.ndim())};
 }
 
@@ -62,14 +63,22 @@ std::vector<uint64_t> bits_of(py::array const& a, numeric::Format f, char const*
   int const bits = numeric::info(f).bits;
   size_t wide = count; // the first element wider than the format
   switch (a.itemsize()) {
-  case 1: widen<uint8_t>(a.data(), count, bits, out, wide); break;
-  case 2: widen<uint16_t>(a.data(), count, bits, out, wide); break;
-  case 4: widen<uint32_t>(a.data(), count, bits, out, wide); break;
-  default: widen<uint64_t>(a.data(), count, bits, out, wide); break;
+  case 1:
+    widen<uint8_t>(a.data(), count, bits, out, wide);
+    break;
+  case 2:
+    widen<uint16_t>(a.data(), count, bits, out, wide);
+    break;
+  case 4:
+    widen<uint32_t>(a.data(), count, bits, out, wide);
+    break;
+  default:
+    widen<uint64_t>(a.data(), count, bits, out, wide);
+    break;
   }
   if (wide != count)
-    throw py::value_error(fmt::format("{}: {:#x} (element {}) does not fit {} ({} bits)", what, out[wide], wide,
-                                      numeric::name(f), bits));
+    throw py::value_error(
+        fmt::format("{}: {:#x} (element {}) does not fit {} ({} bits)", what, out[wide], wide, numeric::name(f), bits));
   return out;
 }
 
@@ -106,7 +115,8 @@ std::vector<uint64_t> read_bits(py::handle h, char const* what, numeric::Format 
     throw py::type_error(fmt::format("{} must be a NumPy array of {}, not {}", what, dtype_text(f),
                                      std::string(py::str(v.array.dtype()))));
   if (v.shape != shape)
-    throw py::value_error(fmt::format("{} must have shape {} ({}), not {}", what, shape_text(shape), role, shape_text(v.shape)));
+    throw py::value_error(
+        fmt::format("{} must have shape {} ({}), not {}", what, shape_text(shape), role, shape_text(v.shape)));
   require_c_contiguous(v, what);
   return bits_of(v.array, f, what);
 }
@@ -116,7 +126,8 @@ std::vector<uint64_t> read_codes(py::handle h, numeric::Format f, Shape& shape) 
   ArrayView const v = view(h, "codes", wanted);
   py::dtype const own = dtype_of(f), dt = v.array.dtype();
   bool const own_type = dt.kind() == own.kind() && dt.itemsize() == own.itemsize();
-  if (!own_type && dt.kind() != 'u') throw py::type_error(fmt::format("codes must be {}, not {}", wanted, std::string(py::str(dt))));
+  if (!own_type && dt.kind() != 'u')
+    throw py::type_error(fmt::format("codes must be {}, not {}", wanted, std::string(py::str(dt))));
   require_c_contiguous(v, "codes");
   shape = v.shape;
   return bits_of(v.array, f, "codes");

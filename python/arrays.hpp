@@ -22,7 +22,7 @@ py::dtype dtype_of(numeric::Format);
 std::string dtype_text(numeric::Format); // "float16", "uint16 (bf16 bit patterns)"
 
 using Shape = std::vector<py::ssize_t>;
-std::string shape_text(Shape const&);    // "(16, 32)"
+std::string shape_text(Shape const&); // "(16, 32)"
 
 // The raw bits of an operand array. `what` names it in messages ("a"); `role` says what the shape
 // is ("M x K of v_wmma_..."). Throws TypeError (not an array, wrong dtype) or ValueError (shape,

@@ -33,8 +33,8 @@ py::dict registers(Row const& r) {
 py::list builtins(Row const& r) {
   py::list out;
   for (auto const* bi : isa::builtins_of(r.in(), r.t.wave))
-    out.append(py::dict(py::arg("name") = bi->name, py::arg("signature") = bi->signature(), py::arg("feature") = bi->feature,
-                        py::arg("tied") = bi->tied));
+    out.append(py::dict(py::arg("name") = bi->name, py::arg("signature") = bi->signature(),
+                        py::arg("feature") = bi->feature, py::arg("tied") = bi->tied));
   return out;
 }
 
@@ -65,7 +65,8 @@ py::dict as_dict(py::object const& row) {
 // A structured array with the columns of the CSV contract, one record per (element, place).
 py::array places_array(std::vector<std::array<int, 7>> const& records) {
   py::list fields;
-  for (char const* name : {"block", "row", "col", "lane", "vgpr", "bit_lo", "bit_hi"}) fields.append(py::make_tuple(name, "<i4"));
+  for (char const* name : {"block", "row", "col", "lane", "vgpr", "bit_lo", "bit_hi"})
+    fields.append(py::make_tuple(name, "<i4"));
   py::array out(py::dtype::from_args(fields), Shape{static_cast<py::ssize_t>(records.size())});
   if (!records.empty()) std::memcpy(out.mutable_data(), records.data(), records.size() * sizeof(records[0]));
   return out;
@@ -86,7 +87,8 @@ OperandQuery query(std::string const& instruction, std::string const& operand, s
   return {t, op, isa::operand_layout(*t.instruction, t.wave, op, m), isa::axis_names(*t.instruction, op)};
 }
 
-constexpr char const* kLayoutDoc = R"(layout(instr, operand, arch=None, wave=None, **modifiers) -> numpy structured array
+constexpr char const* kLayoutDoc =
+    R"(layout(instr, operand, arch=None, wave=None, **modifiers) -> numpy structured array
 
 Where every element of an operand lives: one record per (element, place) with the fields of
 `wavemma layout --format csv`: block, row, col, lane, vgpr, bit_lo, bit_hi (int32). A is
@@ -112,40 +114,51 @@ void bind_catalog(py::module_& m) {
       .def_property_readonly("mnemonic", [](Row const& r) { return std::string(r.in().mnemonic); })
       .def_property_readonly("arch", [](Row const& r) { return std::string(r.t.arch->name); })
       .def_property_readonly("wave", [](Row const& r) { return r.t.wave; })
-      .def_property_readonly("generation", [](Row const& r) { return std::string(isa::name(r.in().gen)); },
-                             "\"gfx11\", \"gfx12\", \"gfx94x\", ...")
-      .def_property_readonly("arch_family", [](Row const& r) { return std::string(isa::family_name(r.in().gen)); },
-                             "\"RDNA3\", \"RDNA4\", \"CDNA3\", ...")
-      .def_property_readonly("family", [](Row const& r) { return std::string(isa::name(r.in().kind)); },
-                             "\"wmma\", \"swmmac\", \"mfma\" or \"smfmac\"")
+      .def_property_readonly(
+          "generation", [](Row const& r) { return std::string(isa::name(r.in().gen)); },
+          "\"gfx11\", \"gfx12\", \"gfx94x\", ...")
+      .def_property_readonly(
+          "arch_family", [](Row const& r) { return std::string(isa::family_name(r.in().gen)); },
+          "\"RDNA3\", \"RDNA4\", \"CDNA3\", ...")
+      .def_property_readonly(
+          "family", [](Row const& r) { return std::string(isa::name(r.in().kind)); },
+          "\"wmma\", \"swmmac\", \"mfma\" or \"smfmac\"")
       .def_property_readonly("m", [](Row const& r) { return int(r.in().m); })
       .def_property_readonly("n", [](Row const& r) { return int(r.in().n); })
-      .def_property_readonly("k", [](Row const& r) { return int(r.in().k); }, "dense K (sparse forms store K/2 of A)")
+      .def_property_readonly(
+          "k", [](Row const& r) { return int(r.in().k); }, "dense K (sparse forms store K/2 of A)")
       .def_property_readonly("blocks", [](Row const& r) { return int(r.in().blocks); })
       .def_property_readonly("sparse", [](Row const& r) { return r.in().sparse(); })
       .def_property_readonly("a_type", [](Row const& r) { return std::string(isa::name(r.in().a)); })
       .def_property_readonly("b_type", [](Row const& r) { return std::string(isa::name(r.in().b)); })
       .def_property_readonly("c_type", [](Row const& r) { return std::string(isa::name(r.in().cd)); })
       .def_property_readonly("d_type", [](Row const& r) { return std::string(isa::name(r.in().cd)); })
-      .def_property_readonly("type_descriptions", [](Row const& r) {
-        py::dict out;
-        for (auto t : {r.in().a, r.in().b, r.in().cd}) out[py::str(std::string(isa::name(t)))] = std::string(isa::description(t));
-        return out;
-      })
+      .def_property_readonly("type_descriptions",
+                             [](Row const& r) {
+                               py::dict out;
+                               for (auto t : {r.in().a, r.in().b, r.in().cd})
+                                 out[py::str(std::string(isa::name(t)))] = std::string(isa::description(t));
+                               return out;
+                             })
       .def_property_readonly("registers", &registers, "VGPRs per lane of each operand, {\"A\": 4, ...}")
-      .def_property_readonly("ops", [](Row const& r) { return r.in().ops(); }, "2*M*N*K*blocks")
-      .def_property_readonly("cycles", [](Row const& r) { return int(r.in().cycles); }, "execution cycles on one matrix unit")
-      .def_property_readonly("valu_coexec",
-                             [](Row const& r) -> std::optional<int> {
-                               if (isa::is_rdna(r.in().gen)) return std::nullopt;
-                               return int(r.in().valu_coexec);
-                             },
-                             "VALU cycles that can issue during the instruction (CDNA; None on RDNA)")
+      .def_property_readonly(
+          "ops", [](Row const& r) { return r.in().ops(); }, "2*M*N*K*blocks")
+      .def_property_readonly(
+          "cycles", [](Row const& r) { return int(r.in().cycles); }, "execution cycles on one matrix unit")
+      .def_property_readonly(
+          "valu_coexec",
+          [](Row const& r) -> std::optional<int> {
+            if (isa::is_rdna(r.in().gen)) return std::nullopt;
+            return int(r.in().valu_coexec);
+          },
+          "VALU cycles that can issue during the instruction (CDNA; None on RDNA)")
       .def_property_readonly("matrix_units_per_cu", [](Row const& r) { return r.t.arch->matrix_units_per_cu; })
       .def_property_readonly("encoding", [](Row const& r) { return isa::is_rdna(r.in().gen) ? "VOP3P" : "VOP3P-MAI"; })
-      .def_property_readonly("opcode", [](Row const& r) { return int(r.in().opcode); }, "OP field (D0 bits 22:16)")
-      .def_property_readonly("aliases", [](Row const& r) { return aliases(r.in()); },
-                             "other mnemonics llvm-mc-22 accepts; '~name': only the assembler's (a CDNA2 trap)")
+      .def_property_readonly(
+          "opcode", [](Row const& r) { return int(r.in().opcode); }, "OP field (D0 bits 22:16)")
+      .def_property_readonly(
+          "aliases", [](Row const& r) { return aliases(r.in()); },
+          "other mnemonics llvm-mc-22 accepts; '~name': only the assembler's (a CDNA2 trap)")
       .def_property_readonly("modifiers", [](Row const& r) { return isa::modifier_summary(r.in()); })
       .def_property_readonly("index_sets",
                              [](Row const& r) -> std::optional<int> {
@@ -153,10 +166,13 @@ void bind_catalog(py::module_& m) {
                                return isa::index_sets(r.in(), r.t.wave);
                              })
       .def_property_readonly("numeric_model", [](Row const& r) { return std::string(r.in().numeric().name); })
-      .def_property_readonly("engine", [](Row const& r) { return std::string(numeric::engine_name(r.in().numeric().engine)); })
-      .def_property_readonly("group", [](Row const& r) { return r.in().numeric().group; }, "products per step or block")
-      .def_property_readonly("evidence", [](Row const& r) { return std::string(isa::name(r.in().numeric().evidence)); },
-                             "HW, DOC, SRC or ASSUME")
+      .def_property_readonly("engine",
+                             [](Row const& r) { return std::string(numeric::engine_name(r.in().numeric().engine)); })
+      .def_property_readonly(
+          "group", [](Row const& r) { return r.in().numeric().group; }, "products per step or block")
+      .def_property_readonly(
+          "evidence", [](Row const& r) { return std::string(isa::name(r.in().numeric().evidence)); },
+          "HW, DOC, SRC or ASSUME")
       .def_property_readonly("evidence_sources", [](Row const& r) { return std::string(r.in().numeric().sources); })
       .def_property_readonly("numeric_summary", [](Row const& r) { return std::string(r.in().numeric().summary); })
       .def_property_readonly("builtins", &builtins, "[{name, signature, feature, tied}] of this wave size")
@@ -172,15 +188,20 @@ void bind_catalog(py::module_& m) {
                                if (list.empty()) return std::nullopt;
                                return list.front()->signature();
                              })
-      .def_property_readonly("archs", [](Row const& r) { return archs_of(r.in().gen); }, "every architecture with the instruction")
-      .def_property_readonly_static("_fields", [](py::object const&) {
-        return py::make_tuple("mnemonic", "arch", "wave", "generation", "arch_family", "family", "m", "n", "k", "blocks",
-                              "sparse", "a_type", "b_type", "c_type", "d_type", "type_descriptions", "registers", "ops",
-                              "cycles", "valu_coexec", "matrix_units_per_cu", "encoding", "opcode", "aliases", "modifiers",
-                              "index_sets", "numeric_model", "engine", "group", "evidence", "evidence_sources",
-                              "numeric_summary", "builtin", "signature", "builtins", "archs");
-      })
-      .def("as_dict", [](py::object const& self) { return as_dict(self); }, "Every field in a dict.")
+      .def_property_readonly(
+          "archs", [](Row const& r) { return archs_of(r.in().gen); }, "every architecture with the instruction")
+      .def_property_readonly_static(
+          "_fields",
+          [](py::object const&) {
+            return py::make_tuple("mnemonic", "arch", "wave", "generation", "arch_family", "family", "m", "n", "k",
+                                  "blocks", "sparse", "a_type", "b_type", "c_type", "d_type", "type_descriptions",
+                                  "registers", "ops", "cycles", "valu_coexec", "matrix_units_per_cu", "encoding",
+                                  "opcode", "aliases", "modifiers", "index_sets", "numeric_model", "engine", "group",
+                                  "evidence", "evidence_sources", "numeric_summary", "builtin", "signature", "builtins",
+                                  "archs");
+          })
+      .def(
+          "as_dict", [](py::object const& self) { return as_dict(self); }, "Every field in a dict.")
       .def("__repr__", [](Row const& r) {
         return fmt::format("<wavemma.Instruction {} {} wave{}: {}x{}x{}{} {} x {} -> {}, {} [{}]>", r.in().mnemonic,
                            r.t.arch->name, r.t.wave, r.in().m, r.in().n, r.in().k,
@@ -193,7 +214,8 @@ void bind_catalog(py::module_& m) {
       "instructions",
       [](std::optional<std::string> const& arch, std::optional<std::string> const& family, std::optional<int> wave) {
         std::vector<Row> out;
-        for (auto const& t : isa::list_targets(arch.value_or(""), family.value_or(""), wave.value_or(0))) out.push_back({t});
+        for (auto const& t : isa::list_targets(arch.value_or(""), family.value_or(""), wave.value_or(0)))
+          out.push_back({t});
         return out;
       },
       py::arg("arch") = py::none(), py::arg("family") = py::none(), py::arg("wave") = py::none(), kInstructionsDoc);
@@ -212,11 +234,11 @@ void bind_catalog(py::module_& m) {
       [] {
         py::list out;
         for (auto const& a : isa::architectures())
-          out.append(py::dict(py::arg("name") = std::string(a.name), py::arg("generation") = std::string(isa::name(a.gen)),
-                              py::arg("family") = std::string(isa::family_name(a.gen)),
-                              py::arg("products") = std::string(a.products), py::arg("waves") = a.wave_sizes(),
-                              py::arg("default_wave") = a.default_wave(), py::arg("matrix_units_per_cu") = a.matrix_units_per_cu,
-                              py::arg("clang22_target") = a.clang22_target));
+          out.append(py::dict(
+              py::arg("name") = std::string(a.name), py::arg("generation") = std::string(isa::name(a.gen)),
+              py::arg("family") = std::string(isa::family_name(a.gen)), py::arg("products") = std::string(a.products),
+              py::arg("waves") = a.wave_sizes(), py::arg("default_wave") = a.default_wave(),
+              py::arg("matrix_units_per_cu") = a.matrix_units_per_cu, py::arg("clang22_target") = a.clang22_target));
         return out;
       },
       "architectures() -> list[dict]\n\nEvery architecture of the catalog: name, generation, family, products, waves, "
@@ -230,7 +252,8 @@ void bind_catalog(py::module_& m) {
           py::list users;
           for (auto const& in : isa::catalog())
             if (in.model == nm.id) users.append(fmt::format("{} {}", isa::name(in.gen), in.mnemonic));
-          out.append(py::dict(py::arg("model") = std::string(nm.name), py::arg("engine") = std::string(numeric::engine_name(nm.engine)),
+          out.append(py::dict(py::arg("model") = std::string(nm.name),
+                              py::arg("engine") = std::string(numeric::engine_name(nm.engine)),
                               py::arg("group") = nm.group, py::arg("evidence") = std::string(isa::name(nm.evidence)),
                               py::arg("instructions") = users, py::arg("summary") = std::string(nm.summary),
                               py::arg("sources") = std::string(nm.sources)));
@@ -250,7 +273,8 @@ void bind_catalog(py::module_& m) {
         for (int b = 0; b < L.blocks(); ++b)
           for (int r = 0; r < L.rows(); ++r)
             for (int c = 0; c < L.cols(); ++c)
-              for (auto const& p : L.places({b, r, c})) records.push_back({b, r, c, p.lane, p.vgpr, p.bit_lo, p.bit_hi});
+              for (auto const& p : L.places({b, r, c}))
+                records.push_back({b, r, c, p.lane, p.vgpr, p.bit_lo, p.bit_hi});
         return places_array(records);
       },
       py::arg("instr"), py::arg("operand"), py::arg("arch") = py::none(), py::arg("wave") = py::none(), kLayoutDoc);
@@ -263,7 +287,8 @@ void bind_catalog(py::module_& m) {
         isa::Coord const c{block, row, col};
         isa::check_element(q.layout, q.names, c);
         std::vector<std::array<int, 7>> records;
-        for (auto const& p : q.layout.places(c)) records.push_back({block, row, col, p.lane, p.vgpr, p.bit_lo, p.bit_hi});
+        for (auto const& p : q.layout.places(c))
+          records.push_back({block, row, col, p.lane, p.vgpr, p.bit_lo, p.bit_hi});
         return places_array(records);
       },
       py::arg("instr"), py::arg("operand"), py::arg("row"), py::arg("col"), py::arg("block") = 0,
@@ -273,18 +298,20 @@ void bind_catalog(py::module_& m) {
 
   m.def(
       "what",
-      [](std::string const& instr, std::string const& operand, int lane, int vgpr, std::optional<std::string> const& arch,
-         std::optional<int> wave, py::kwargs const& kwargs) {
+      [](std::string const& instr, std::string const& operand, int lane, int vgpr,
+         std::optional<std::string> const& arch, std::optional<int> wave, py::kwargs const& kwargs) {
         auto const q = query(instr, operand, arch, wave, kwargs, "what");
         isa::check_register(q.layout, q.op, lane, vgpr);
         std::vector<std::array<int, 7>> records;
-        for (auto const& [c, p] : q.layout.elements(vgpr, lane)) records.push_back({c.block, c.row, c.col, lane, vgpr, p.bit_lo, p.bit_hi});
+        for (auto const& [c, p] : q.layout.elements(vgpr, lane))
+          records.push_back({c.block, c.row, c.col, lane, vgpr, p.bit_lo, p.bit_hi});
         return places_array(records);
       },
       py::arg("instr"), py::arg("operand"), py::arg("lane"), py::arg("vgpr"), py::arg("arch") = py::none(),
       py::arg("wave") = py::none(),
       "what(instr, operand, lane, vgpr, arch=None, wave=None, **modifiers) -> numpy structured array\n\n"
-      "Register place -> elements (`wavemma what --format csv`): the elements held in that lane's VGPR, ordered by bit.");
+      "Register place -> elements (`wavemma what --format csv`): the elements held in that lane's VGPR, ordered by "
+      "bit.");
 
   m.def(
       "formulas",

@@ -85,7 +85,8 @@ py::dict info_dict(Format f) {
   return d;
 }
 
-constexpr char const* kEncodeDoc = R"(encode(format, values, rounding="nearest_even", saturate=False) -> numpy array of codes
+constexpr char const* kEncodeDoc =
+    R"(encode(format, values, rounding="nearest_even", saturate=False) -> numpy array of codes
 
 The bit patterns of `values` (anything numpy.asarray(values, float64) takes) in `format`, as
 unsigned integers of the storage width (uint8 for 8- and 4-bit formats, uint16, uint32, uint64).
@@ -110,13 +111,16 @@ void bind_formats(py::module_& parent) {
         for (Format f : all_formats()) out.emplace_back(numeric::name(f));
         return out;
       },
-      "names() -> list[str]\n\nThe canonical names of every format (f32, f64, f16, bf16, xf32, fp8, bf8, fp8_fnuz, ...).");
-  m.def("info", [](std::string const& name) { return info_dict(format(name)); }, py::arg("format"),
-        "info(format) -> dict\n\nbits, exponent and fraction bits, bias, special values, range, the NumPy dtype "
-        "mma takes for it. Names as `parse_format` takes them: canonical names and aliases (fp16, e4m3fn, int8, ...).");
-  m.def("dtype", [](std::string const& name) { return dtype_of(format(name)); }, py::arg("format"),
-        "dtype(format) -> numpy.dtype\n\nThe array type of the format's operands: float16, float32 (f32 and xf32), "
-        "float64, int8, int32, uint8 where NumPy has the format, unsigned bit patterns otherwise.");
+      "names() -> list[str]\n\nThe canonical names of every format (f32, f64, f16, bf16, xf32, fp8, bf8, fp8_fnuz, "
+      "...).");
+  m.def(
+      "info", [](std::string const& name) { return info_dict(format(name)); }, py::arg("format"),
+      "info(format) -> dict\n\nbits, exponent and fraction bits, bias, special values, range, the NumPy dtype "
+      "mma takes for it. Names as `parse_format` takes them: canonical names and aliases (fp16, e4m3fn, int8, ...).");
+  m.def(
+      "dtype", [](std::string const& name) { return dtype_of(format(name)); }, py::arg("format"),
+      "dtype(format) -> numpy.dtype\n\nThe array type of the format's operands: float16, float32 (f32 and xf32), "
+      "float64, int8, int32, uint8 where NumPy has the format, unsigned bit patterns otherwise.");
   m.def(
       "encode",
       [](std::string const& name, py::handle values, std::string const& round, bool saturate) {
@@ -125,7 +129,8 @@ void bind_formats(py::module_& parent) {
         auto const codes = encode_all(f, values, round, saturate, shape);
         return to_codes(codes, f, shape);
       },
-      py::arg("format"), py::arg("values"), py::arg("rounding") = "nearest_even", py::arg("saturate") = false, kEncodeDoc);
+      py::arg("format"), py::arg("values"), py::arg("rounding") = "nearest_even", py::arg("saturate") = false,
+      kEncodeDoc);
   m.def(
       "cast",
       [](std::string const& name, py::handle values, std::string const& round, bool saturate) {

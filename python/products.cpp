@@ -55,7 +55,8 @@ std::vector<uint64_t> read_scales(py::handle h, char const* what, int rows, int 
 }
 void check_no_scales(isa::Instruction const& in, py::handle sa, py::handle sb) {
   if (!sa.is_none() || !sb.is_none())
-    throw py::value_error(fmt::format("scale_a/scale_b are for the scaled MFMAs (v_mfma_scale_*), not {}", in.mnemonic));
+    throw py::value_error(
+        fmt::format("scale_a/scale_b are for the scaled MFMAs (v_mfma_scale_*), not {}", in.mnemonic));
 }
 
 Operands read_operands(emu::Issue const& is, py::handle a, py::handle b, py::handle c, py::handle sa, py::handle sb) {
@@ -68,24 +69,25 @@ Operands read_operands(emu::Issue const& is, py::handle a, py::handle b, py::han
                blocks, in.m, in.k);
   o.b = matrix(read_bits(b, "b", model.b, shape_of(in, in.k, in.n), role(in, "K x N", in.k, in.n)), blocks, in.k, in.n);
   o.c = c.is_none() ? emu::Matrix(blocks, in.m, in.n)
-                    : matrix(read_bits(c, "c", model.out, shape_of(in, in.m, in.n), role(in, "M x N", in.m, in.n)), blocks,
-                             in.m, in.n);
+                    : matrix(read_bits(c, "c", model.out, shape_of(in, in.m, in.n), role(in, "M x N", in.m, in.n)),
+                             blocks, in.m, in.n);
   if (in.sparse()) {
     o.sparse = compress(in, o.a);
     o.a = o.sparse->values;
   }
   if (in.has_operand(isa::Operand::kScaleA)) {
     int const kb = in.k / in.numeric().group;
-    o.scales = emu::ScaleMatrices{
-        matrix(read_scales(sa, "scale_a", in.m, kb, role(in, "M x K/32", in.m, kb)), 1, in.m, kb),
-        matrix(read_scales(sb, "scale_b", kb, in.n, role(in, "K/32 x N", kb, in.n)), 1, kb, in.n)};
+    o.scales =
+        emu::ScaleMatrices{matrix(read_scales(sa, "scale_a", in.m, kb, role(in, "M x K/32", in.m, kb)), 1, in.m, kb),
+                           matrix(read_scales(sb, "scale_b", kb, in.n, role(in, "K/32 x N", kb, in.n)), 1, kb, in.n)};
   } else {
     check_no_scales(in, sa, sb);
   }
   return o;
 }
 
-constexpr char const* kMmaDoc = R"(mma(instr, a, b, c=None, arch=None, wave=None, scale_a=None, scale_b=None, **modifiers) -> numpy array D
+constexpr char const* kMmaDoc =
+    R"(mma(instr, a, b, c=None, arch=None, wave=None, scale_a=None, scale_b=None, **modifiers) -> numpy array D
 
 One instruction, bit-exactly, as `wavemma exec` runs it. a is M x K, b K x N, c and the result
 M x N, in mathematical orientation; multi-block instructions take and return stacks of blocks,
@@ -105,7 +107,8 @@ On the gfx950 f8f6f4 MFMAs cbsz and blgp are the A and B formats (0 fp8, 1 bf8, 
 make A and B signed. Bad input raises TypeError or ValueError with the command line's message;
 reserved modifier bits raise a UserWarning.)";
 
-constexpr char const* kMatmulDoc = R"(matmul(a, b, c=None, *, instruction, arch=None, wave=None, threads=None, scale_a=None, scale_b=None, **modifiers) -> D
+constexpr char const* kMatmulDoc =
+    R"(matmul(a, b, c=None, *, instruction, arch=None, wave=None, threads=None, scale_a=None, scale_b=None, **modifiers) -> D
 
 The M x N product D = A @ B (+ C) as the hardware forms it: the chain of single-instruction
 emulations in K order, each instruction tile of D starting from its tile of C (or +0) and taking
@@ -120,12 +123,14 @@ codes of the whole product; None: every scale 1.)";
 void check_tiling(isa::Instruction const& in, char const* dim, py::ssize_t size, int tile) {
   if (size <= 0 || size % tile != 0)
     throw py::value_error(fmt::format("{}={} is not a multiple of {}, the {} of {}: matmul issues whole instructions "
-                                      "(pad the operands)", dim, size, tile, dim, in.mnemonic));
+                                      "(pad the operands)",
+                                      dim, size, tile, dim, in.mnemonic));
 }
 
 py::ssize_t extent(py::handle h, char const* what, int axis, char const* dims) {
-  if (!py::isinstance<py::array>(h)) throw py::type_error(fmt::format("{} must be a NumPy array, not {}", what,
-                                                                      std::string(py::str(h.get_type().attr("__name__")))));
+  if (!py::isinstance<py::array>(h))
+    throw py::type_error(
+        fmt::format("{} must be a NumPy array, not {}", what, std::string(py::str(h.get_type().attr("__name__")))));
   auto const a = py::reinterpret_borrow<py::array>(h);
   if (a.ndim() != 2) throw py::value_error(fmt::format("{} must be a 2-D array ({}), not {}-D", what, dims, a.ndim()));
   return a.shape(axis);
@@ -147,7 +152,8 @@ py::array matmul(py::handle a, py::handle b, py::handle c, std::string const& in
   auto const what = [&](char const* dims) { return fmt::format("{} of the product", dims); };
   emu::Matrix dense = matrix(read_bits(a, "a", model.a, shape(M, K), what("M x K")), 1, M, K);
   std::vector<uint64_t> const bb = read_bits(b, "b", model.b, shape(K, N), what("K x N"));
-  std::vector<uint64_t> const cc = c.is_none() ? std::vector<uint64_t>{} : read_bits(c, "c", model.out, shape(M, N), what("M x N"));
+  std::vector<uint64_t> const cc =
+      c.is_none() ? std::vector<uint64_t>{} : read_bits(c, "c", model.out, shape(M, N), what("M x N"));
   std::optional<emu::CompressedA> sparse;
   if (in.sparse()) sparse = compress(in, dense);
   std::vector<uint64_t> sa, sb;
@@ -158,12 +164,16 @@ py::array matmul(py::handle a, py::handle b, py::handle c, std::string const& in
     check_no_scales(in, scale_a, scale_b);
   }
   std::vector<uint64_t> d(size_t(M) * size_t(N));
-  emu::Product const p{M, N, K, sparse ? sparse->values.bits.data() : dense.bits.data(),
-                       sparse ? sparse->index.bits.data() : nullptr, bb.data(), cc.empty() ? nullptr : cc.data(),
-                       sa.empty() ? nullptr : sa.data(), sb.empty() ? nullptr : sb.data()};
-  without_gil([&] {
-    emu::chain(is, p, d.data(), threads.value_or(0));
-  });
+  emu::Product const p{M,
+                       N,
+                       K,
+                       sparse ? sparse->values.bits.data() : dense.bits.data(),
+                       sparse ? sparse->index.bits.data() : nullptr,
+                       bb.data(),
+                       cc.empty() ? nullptr : cc.data(),
+                       sa.empty() ? nullptr : sa.data(),
+                       sb.empty() ? nullptr : sb.data()};
+  without_gil([&] { emu::chain(is, p, d.data(), threads.value_or(0)); });
   return to_array(d, model.out, shape(M, N));
 }
 
@@ -199,22 +209,26 @@ void bind_products(py::module_& m) {
       py::arg("instr"), py::arg("a"), py::arg("b"), py::arg("c") = py::none(), py::kw_only(), py::arg("row"),
       py::arg("col"), py::arg("block") = 0, py::arg("arch") = py::none(), py::arg("wave") = py::none(),
       py::arg("scale_a") = py::none(), py::arg("scale_b") = py::none(),
-      "explain(instr, a, b, c=None, *, row, col, block=0, arch=None, wave=None, scale_a=None, scale_b=None, **modifiers) -> list[str]\n\n"
+      "explain(instr, a, b, c=None, *, row, col, block=0, arch=None, wave=None, scale_a=None, scale_b=None, "
+      "**modifiers) -> list[str]\n\n"
       "The lines of `wavemma exec --explain ROW,COL` for D[row][col] (of block `block`): the products in hardware "
       "order with their values, every alignment, truncation and rounding step of the engine, and the result. "
       "Operands and modifiers as for mma.");
 
   m.def(
       "operand_formats",
-      [](std::string const& instr, std::optional<std::string> const& arch, std::optional<int> wave, py::kwargs const& kwargs) {
-        auto const model = emu::numeric_model(issue(target(instr, arch, wave), kwargs, ModifierSet::kAll, "operand_formats"));
+      [](std::string const& instr, std::optional<std::string> const& arch, std::optional<int> wave,
+         py::kwargs const& kwargs) {
+        auto const model =
+            emu::numeric_model(issue(target(instr, arch, wave), kwargs, ModifierSet::kAll, "operand_formats"));
         std::string const out(numeric::name(model.out));
-        return py::dict(py::arg("A") = std::string(numeric::name(model.a)), py::arg("B") = std::string(numeric::name(model.b)),
-                        py::arg("C") = out, py::arg("D") = out);
+        return py::dict(py::arg("A") = std::string(numeric::name(model.a)),
+                        py::arg("B") = std::string(numeric::name(model.b)), py::arg("C") = out, py::arg("D") = out);
       },
       py::arg("instr"), py::arg("arch") = py::none(), py::arg("wave") = py::none(),
       "operand_formats(instr, arch=None, wave=None, **modifiers) -> dict\n\nThe number format of A, B, C and D as mma "
-      "takes them (formats.dtype gives the array type): iu8/iu4 are i8/u8, i4/u4 by neg_lo, as the hardware reads them.");
+      "takes them (formats.dtype gives the array type): iu8/iu4 are i8/u8, i4/u4 by neg_lo, as the hardware reads "
+      "them.");
 
   m.def("matmul", &matmul, py::arg("a"), py::arg("b"), py::arg("c") = py::none(), py::kw_only(), py::arg("instruction"),
         py::arg("arch") = py::none(), py::arg("wave") = py::none(), py::arg("threads") = py::none(),

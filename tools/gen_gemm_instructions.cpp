@@ -64,10 +64,13 @@ std::string routing_body(BitLayout const& L) {
     }
     return fmt::format("{{{}}}", fmt::join(src, ", "));
   };
-  std::string s = fmt::format("    .elem_bits = {}, .vgprs = {}, .block_bits = {}, .row_bits = {}, .col_bits = {},\n", L.elem_bits(),
-                              L.vgprs(), L.extent_bits(Axis::kBlock), L.extent_bits(Axis::kRow), L.extent_bits(Axis::kCol));
-  if (L.fixed_lane_mask()) s += fmt::format("    .lane_mask = {:#x}, .lane_value = {:#x},\n", L.fixed_lane_mask(), L.fixed_lane_value());
-  if (L.slot_const_mask()) s += fmt::format("    .n_mask = {:#x}, .n_value = {:#x},\n", L.slot_const_mask(), L.slot_const_value());
+  std::string s = fmt::format("    .elem_bits = {}, .vgprs = {}, .block_bits = {}, .row_bits = {}, .col_bits = {},\n",
+                              L.elem_bits(), L.vgprs(), L.extent_bits(Axis::kBlock), L.extent_bits(Axis::kRow),
+                              L.extent_bits(Axis::kCol));
+  if (L.fixed_lane_mask())
+    s += fmt::format("    .lane_mask = {:#x}, .lane_value = {:#x},\n", L.fixed_lane_mask(), L.fixed_lane_value());
+  if (L.slot_const_mask())
+    s += fmt::format("    .n_mask = {:#x}, .n_value = {:#x},\n", L.slot_const_mask(), L.slot_const_value());
   std::vector<std::string> coords; // a coordinate of one value (K1, one block) has no bits
   if (L.extent_bits(Axis::kBlock)) coords.push_back(".block = " + bits(Axis::kBlock));
   if (L.extent_bits(Axis::kRow)) coords.push_back(".row = " + bits(Axis::kRow));
@@ -77,7 +80,12 @@ std::string routing_body(BitLayout const& L) {
 
 // The extent of a coordinate, CuTe style: M16 for i, N16 for j, K16 for k, C8 for a stored position.
 std::string extent(std::string const& var, int size) {
-  std::string const letter = var == "i" ? "M" : var == "j" ? "N" : var == "b" ? "B" : var == "k" ? "K" : var == "kb" ? "KB" : "C";
+  std::string const letter = var == "i"    ? "M"
+                             : var == "j"  ? "N"
+                             : var == "b"  ? "B"
+                             : var == "k"  ? "K"
+                             : var == "kb" ? "KB"
+                                           : "C";
   return fmt::format("{}{}", letter, size);
 }
 
@@ -91,8 +99,9 @@ std::string routing_comment(BitLayout const& L, AxisNames const& names) {
   std::string const packing = L.elem_bits() > 32 ? "64-bit elements, one per VGPR pair"
                               : per_vgpr == 1    ? "32-bit elements"
                                                  : fmt::format("{}-bit elements, {} per VGPR", L.elem_bits(), per_vgpr);
-  std::string s = fmt::format("// (lane, vgpr) -> ({}): (L{},V{}) -> ({}), {}\n", names.block == "b" && L.blocks() > 1 ? "block, row, col" : "row, col",
-                              L.wave(), L.vgprs(), fmt::join(to, ","), packing);
+  std::string s = fmt::format("// (lane, vgpr) -> ({}): (L{},V{}) -> ({}), {}\n",
+                              names.block == "b" && L.blocks() > 1 ? "block, row, col" : "row, col", L.wave(),
+                              L.vgprs(), fmt::join(to, ","), packing);
   Formulas const f = formulas(L, names);
   for (auto const& line : f.inverse) s += "//   " + line + "\n";
   for (auto const& line : f.notes) s += "//   " + line + "\n";
@@ -127,23 +136,46 @@ std::string call_wrapper(Variant const& v, Builtin const& bi) {
   std::vector<std::string> args;
   for (auto const& p : bi.params) {
     switch (p.role) {
-    case ParamRole::kA: args.emplace_back("a"); break;
-    case ParamRole::kB: args.emplace_back("b"); break;
-    case ParamRole::kC: args.emplace_back("c"); break;
-    case ParamRole::kIndex: args.emplace_back("index"); break;
-    case ParamRole::kASign: args.emplace_back("a_signed"); break;
-    case ParamRole::kCbsz: args.emplace_back(std::to_string(in.mod_rules().format_select ? v.mods.cbsz : 0)); break;
-    case ParamRole::kBlgp: args.emplace_back(std::to_string(in.mod_rules().format_select ? v.mods.blgp : 0)); break;
-    case ParamRole::kScaleA: args.emplace_back("scale_a"); break;
-    case ParamRole::kScaleB: args.emplace_back("scale_b"); break;
-    case ParamRole::kBSign: args.emplace_back("b_signed"); break;
-    default: args.emplace_back(p.type.scalar == CScalar::kBool ? "false" : "0");
+    case ParamRole::kA:
+      args.emplace_back("a");
+      break;
+    case ParamRole::kB:
+      args.emplace_back("b");
+      break;
+    case ParamRole::kC:
+      args.emplace_back("c");
+      break;
+    case ParamRole::kIndex:
+      args.emplace_back("index");
+      break;
+    case ParamRole::kASign:
+      args.emplace_back("a_signed");
+      break;
+    case ParamRole::kCbsz:
+      args.emplace_back(std::to_string(in.mod_rules().format_select ? v.mods.cbsz : 0));
+      break;
+    case ParamRole::kBlgp:
+      args.emplace_back(std::to_string(in.mod_rules().format_select ? v.mods.blgp : 0));
+      break;
+    case ParamRole::kScaleA:
+      args.emplace_back("scale_a");
+      break;
+    case ParamRole::kScaleB:
+      args.emplace_back("scale_b");
+      break;
+    case ParamRole::kBSign:
+      args.emplace_back("b_signed");
+      break;
+    default:
+      args.emplace_back(p.type.scalar == CScalar::kBool ? "false" : "0");
     }
   }
   std::string s;
   if (is_integer(in.a) && is_rdna(in.gen)) s += "  template <bool a_signed, bool b_signed>\n";
   s += fmt::format("  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c{}) {{\n",
-                   in.sparse() ? ", int index" : in.has_operand(Operand::kScaleA) ? ", int scale_a, int scale_b" : "");
+                   in.sparse()                        ? ", int index"
+                   : in.has_operand(Operand::kScaleA) ? ", int scale_a, int scale_b"
+                                                      : "");
   return s + fmt::format("    return {}({});\n  }}\n", bi.name, fmt::join(args, ", "));
 }
 
@@ -151,13 +183,14 @@ std::string instruction_struct(Tables& t, Variant const& v) {
   Instruction const& in = v.in;
   int const wave = v.wave;
   Builtin const& bi = *builtins_of(in, wave).front(); // the untied form
-  std::string s = fmt::format("// {}{}, {}, wave{}\nstruct {} {{\n", in.mnemonic,
-                              in.mod_rules().format_select ? fmt::format(" cbsz:{} blgp:{}", v.mods.cbsz, v.mods.blgp) : "",
-                              name(in.gen), wave, struct_name(v));
+  std::string s =
+      fmt::format("// {}{}, {}, wave{}\nstruct {} {{\n", in.mnemonic,
+                  in.mod_rules().format_select ? fmt::format(" cbsz:{} blgp:{}", v.mods.cbsz, v.mods.blgp) : "",
+                  name(in.gen), wave, struct_name(v));
   s += fmt::format("  static constexpr char const* mnemonic = \"{}\";\n", in.mnemonic);
   s += fmt::format("  static constexpr char const* builtin = \"{}\";\n", bi.name);
-  s += fmt::format("  static constexpr int wave = {}, m = {}, n = {}, k = {}, blocks = {}, cycles = {};\n", wave, in.m, in.n, in.k,
-                   in.blocks, in.cycles);
+  s += fmt::format("  static constexpr int wave = {}, m = {}, n = {}, k = {}, blocks = {}, cycles = {};\n", wave, in.m,
+                   in.n, in.k, in.blocks, in.cycles);
   s += fmt::format("  static constexpr bool sparse = {};\n", in.sparse() ? "true" : "false");
   if (in.mod_rules().format_select) // the A and B formats (f8f6f4_format)
     s += fmt::format("  static constexpr int cbsz = {}, blgp = {};\n", v.mods.cbsz, v.mods.blgp);
@@ -169,11 +202,12 @@ std::string instruction_struct(Tables& t, Variant const& v) {
     if (p.role == ParamRole::kB) b = p.type;
     if (p.role == ParamRole::kC) c = p.type;
   }
-  s += fmt::format("  using a_type = {};\n  using b_type = {};\n  using c_type = {};\n", a.c_name(), b.c_name(), c.c_name());
+  s += fmt::format("  using a_type = {};\n  using b_type = {};\n  using c_type = {};\n", a.c_name(), b.c_name(),
+                   c.c_name());
   for (auto const& o : operands_of(in)) {
     AxisNames const n = axis_names(in, o.op);
-    s += fmt::format("  using {} = OperandLayout<layout::{}>; // (lane, vgpr) -> ({}, {})\n", o.label, table_of(t, v, o),
-                     n.row, n.col);
+    s += fmt::format("  using {} = OperandLayout<layout::{}>; // (lane, vgpr) -> ({}, {})\n", o.label,
+                     table_of(t, v, o), n.row, n.col);
   }
   return s + call_wrapper(v, bi) + "};\n\n";
 }

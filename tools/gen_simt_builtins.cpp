@@ -23,22 +23,16 @@ using namespace wavemma::isa;
 
 constexpr std::string_view kPrefix = "__builtin_amdgcn_";
 
-std::string stem(Builtin const& b) {
-  return b.name.substr(kPrefix.size());
-}
+std::string stem(Builtin const& b) { return b.name.substr(kPrefix.size()); }
 
 // The C++ spelling of a catalog type: an alias named as clang's table names it (v8f32) for
 // vectors, the scalar type itself otherwise.
-std::string spelled(CType const& t) {
-  return t.lanes == 1 ? t.c_name() : t.short_name();
-}
+std::string spelled(CType const& t) { return t.lanes == 1 ? t.c_name() : t.short_name(); }
 
 std::string header_of(Builtin const& b) {
-  std::string where =
-      b.instruction ? fmt::format("{}  {} wave{}", b.instruction->mnemonic, name(b.gen), b.wave)
-                    : std::string("no catalog instruction: rejected on every target");
-  return fmt::format("// #{}  {}  {}\n//      {}\n", &b - builtins().data(), b.name, where,
-                     b.signature());
+  std::string where = b.instruction ? fmt::format("{}  {} wave{}", b.instruction->mnemonic, name(b.gen), b.wave)
+                                    : std::string("no catalog instruction: rejected on every target");
+  return fmt::format("// #{}  {}  {}\n//      {}\n", &b - builtins().data(), b.name, where, b.signature());
 }
 
 // --- forms ---------------------------------------------------------------------------------------
@@ -49,27 +43,40 @@ std::string header_of(Builtin const& b) {
 // and the field of detail::Immediates it sets.
 std::string_view role_name(ParamRole r) {
   switch (r) {
-  case ParamRole::kA: return "a";
-  case ParamRole::kB: return "b";
-  case ParamRole::kC: return "c";
-  case ParamRole::kIndex: return "index";
-  case ParamRole::kASign: return "a_sign";
-  case ParamRole::kBSign: return "b_sign";
-  case ParamRole::kClamp: return "clamp";
-  case ParamRole::kOpsel: return "opsel";
-  case ParamRole::kCbsz: return "cbsz";
-  case ParamRole::kAbid: return "abid";
-  case ParamRole::kBlgp: return "blgp";
-  case ParamRole::kScaleSelA: return "opsel_a";
-  case ParamRole::kScaleA: return "scale_a";
-  case ParamRole::kScaleSelB: return "opsel_b";
-  case ParamRole::kScaleB: return "scale_b";
+  case ParamRole::kA:
+    return "a";
+  case ParamRole::kB:
+    return "b";
+  case ParamRole::kC:
+    return "c";
+  case ParamRole::kIndex:
+    return "index";
+  case ParamRole::kASign:
+    return "a_sign";
+  case ParamRole::kBSign:
+    return "b_sign";
+  case ParamRole::kClamp:
+    return "clamp";
+  case ParamRole::kOpsel:
+    return "opsel";
+  case ParamRole::kCbsz:
+    return "cbsz";
+  case ParamRole::kAbid:
+    return "abid";
+  case ParamRole::kBlgp:
+    return "blgp";
+  case ParamRole::kScaleSelA:
+    return "opsel_a";
+  case ParamRole::kScaleA:
+    return "scale_a";
+  case ParamRole::kScaleSelB:
+    return "opsel_b";
+  case ParamRole::kScaleB:
+    return "scale_b";
   }
   throw std::logic_error("unknown parameter role");
 }
-bool is_operand(ParamRole r) {
-  return r == ParamRole::kA || r == ParamRole::kB || r == ParamRole::kC;
-}
+bool is_operand(ParamRole r) { return r == ParamRole::kA || r == ParamRole::kB || r == ParamRole::kC; }
 
 std::string form_of(Builtin const& b) {
   std::string out = "form";
@@ -78,9 +85,9 @@ std::string form_of(Builtin const& b) {
 }
 
 // The immediates of detail::Immediates in its declaration order (designated initializers follow it).
-constexpr ParamRole kImmediateOrder[] = {ParamRole::kASign, ParamRole::kBSign, ParamRole::kClamp,     ParamRole::kOpsel,
-                                         ParamRole::kCbsz,  ParamRole::kAbid,  ParamRole::kBlgp,      ParamRole::kScaleSelA,
-                                         ParamRole::kScaleSelB};
+constexpr ParamRole kImmediateOrder[] = {ParamRole::kASign, ParamRole::kBSign,     ParamRole::kClamp,
+                                         ParamRole::kOpsel, ParamRole::kCbsz,      ParamRole::kAbid,
+                                         ParamRole::kBlgp,  ParamRole::kScaleSelA, ParamRole::kScaleSelB};
 // The run-time operands after A, B and C, in the order detail::matrix takes them.
 constexpr ParamRole kDataOrder[] = {ParamRole::kIndex, ParamRole::kScaleA, ParamRole::kScaleB};
 bool is_flag(ParamRole r) {
@@ -112,16 +119,19 @@ int abid_max(Builtin const& b) {
 std::string limits_comment(Builtin const& b) {
   std::vector<std::string> parts;
   if (formats(b)) {
-    parts.push_back("cbsz, blgp: the A and B formats 0..4 (fp8, bf8, fp6, bf6, fp4); opsel_a, opsel_b 0..3 (scale bytes)");
+    parts.push_back(
+        "cbsz, blgp: the A and B formats 0..4 (fp8, bf8, fp6, bf6, fp4); opsel_a, opsel_b 0..3 (scale bytes)");
   } else if (has_role(b, ParamRole::kCbsz))
     parts.push_back(b.instruction ? fmt::format("cbsz 0..{} (log2 of {} block{})", cbsz_max(b), +b.instruction->blocks,
                                                 b.instruction->blocks == 1 ? "" : "s")
                                   : "cbsz 0..7 (the 3-bit field)");
   if (has_role(b, ParamRole::kAbid))
-    parts.push_back(abid_selects_index_set(b) ? fmt::format("abid 0..{} (one of {} index sets)", abid_max(b), abid_max(b) + 1)
-                                              : "abid 0..2^cbsz-1");
+    parts.push_back(abid_selects_index_set(b)
+                        ? fmt::format("abid 0..{} (one of {} index sets)", abid_max(b), abid_max(b) + 1)
+                        : "abid 0..2^cbsz-1");
   if (has_role(b, ParamRole::kBlgp) && !formats(b))
-    parts.push_back(b.instruction && b.instruction->mod_rules().blgp_is_neg ? "blgp 0..7 (neg:[a,b,c] bits)" : "blgp 0..7");
+    parts.push_back(b.instruction && b.instruction->mod_rules().blgp_is_neg ? "blgp 0..7 (neg:[a,b,c] bits)"
+                                                                            : "blgp 0..7");
   return parts.empty() ? "" : fmt::format("//      {}\n", fmt::join(parts, ", "));
 }
 
@@ -145,28 +155,35 @@ std::string form_template(Builtin const& b) {
   if (formats(b)) {
     checks.push_back("static_assert(cbsz >= 0 && cbsz <= 4 && blgp >= 0 && blgp <= 4, \"cbsz and blgp must be formats "
                      "0..4 (fp8, bf8, fp6, bf6, fp4)\");");
-    checks.push_back("static_assert(opsel_a >= 0 && opsel_a <= 3 && opsel_b >= 0 && opsel_b <= 3, \"opsel_a and opsel_b "
-                     "must be scale bytes 0..3\");");
+    checks.push_back(
+        "static_assert(opsel_a >= 0 && opsel_a <= 3 && opsel_b >= 0 && opsel_b <= 3, \"opsel_a and opsel_b "
+        "must be scale bytes 0..3\");");
   } else if (has_role(b, ParamRole::kCbsz)) {
     limits += ", int cbsz_max";
-    checks.push_back("static_assert(cbsz >= 0 && cbsz <= cbsz_max, \"cbsz must be 0..log2 of the instruction's blocks\");");
+    checks.push_back(
+        "static_assert(cbsz >= 0 && cbsz <= cbsz_max, \"cbsz must be 0..log2 of the instruction's blocks\");");
   }
   if (abid_selects_index_set(b)) {
     limits += ", int abid_max";
-    checks.push_back("static_assert(abid >= 0 && abid <= abid_max, \"abid must select one of the instruction's index sets\");");
+    checks.push_back(
+        "static_assert(abid >= 0 && abid <= abid_max, \"abid must select one of the instruction's index sets\");");
   } else if (has_role(b, ParamRole::kAbid)) {
-    checks.push_back("static_assert(abid >= 0 && (cbsz < 0 || cbsz > 7 || abid < (1 << cbsz)), \"abid must be 0..2^cbsz-1\");");
+    checks.push_back(
+        "static_assert(abid >= 0 && (cbsz < 0 || cbsz > 7 || abid < (1 << cbsz)), \"abid must be 0..2^cbsz-1\");");
   }
   if (has_role(b, ParamRole::kBlgp) && !formats(b))
     checks.push_back("static_assert(blgp >= 0 && blgp <= 7, \"blgp must be 0..7\");");
   std::vector<std::string> fields;
   for (ParamRole r : kImmediateOrder)
     if (has_role(b, r)) fields.push_back(fmt::format(".{0} = {0}", role_name(r)));
-  std::string s = fmt::format("template <int Id, class D, class A, class B, class C{}>\nstruct {} {{\n", limits, form_of(b));
+  std::string s =
+      fmt::format("template <int Id, class D, class A, class B, class C{}>\nstruct {} {{\n", limits, form_of(b));
   if (!imms.empty()) s += fmt::format("  template <{}>\n", fmt::join(imms, ", "));
-  s += fmt::format("  static detail::Result<D> call({}::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {{\n", params);
+  s += fmt::format(
+      "  static detail::Result<D> call({}::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {{\n", params);
   for (auto const& c : checks) s += "    " + c + "\n";
-  s += fmt::format("    return issue<Id, D>({{{}}}, {}, site);\n  }}\n}};\n\n", fmt::join(fields, ", "), fmt::join(args, ", "));
+  s += fmt::format("    return issue<Id, D>({{{}}}, {}, site);\n  }}\n}};\n\n", fmt::join(fields, ", "),
+                   fmt::join(args, ", "));
   return s;
 }
 
@@ -241,7 +258,8 @@ inline detail::Result<D> issue(detail::Immediates imm, A const& a, B const& b, C
     out += fmt::format("using {} = {}<{}, {}{}{}>;\n", fn, form_of(b), id, spelled(b.ret), types, limits);
     // The macro of the builtin's name: immediates to template arguments, operands in (a, b, c[, index]) order.
     std::vector<std::string> macro_params, targs, fargs;
-    bool const has_constants = std::any_of(b.params.begin(), b.params.end(), [](BuiltinParam const& p) { return p.constant; });
+    bool const has_constants =
+        std::any_of(b.params.begin(), b.params.end(), [](BuiltinParam const& p) { return p.constant; });
     if (!has_constants) {
       out += fmt::format("#define {}(...) ::wavemma::simt::builtins::{}::call(__VA_ARGS__).d\n\n", b.name, fn);
       continue;
@@ -249,15 +267,16 @@ inline detail::Result<D> issue(detail::Immediates imm, A const& a, B const& b, C
     for (auto const& p : b.params) macro_params.emplace_back(p.name);
     for (ParamRole r : kImmediateOrder)
       for (auto const& p : b.params)
-        if (p.role == r) targs.push_back(fmt::format("static_cast<{}>({})", p.type.scalar == CScalar::kBool ? "bool" : "int", p.name));
+        if (p.role == r)
+          targs.push_back(fmt::format("static_cast<{}>({})", p.type.scalar == CScalar::kBool ? "bool" : "int", p.name));
     for (ParamRole r : {ParamRole::kA, ParamRole::kB, ParamRole::kC, ParamRole::kIndex})
       for (auto const& p : b.params)
         if (p.role == r) fargs.push_back(fmt::format("({})", p.name));
     if (has_role(b, ParamRole::kScaleA)) // LLVM's fold of constant zero scales (wavemma/simt/lane.hpp)
       for (char const* s : {"scale_a", "scale_b"})
         fargs.push_back(fmt::format("WAVEMMA_LLVM_SCALE({}, scale_a, scale_b)", s));
-    out += fmt::format("#define {}({}) \\\n  ::wavemma::simt::builtins::{}::call<{}>({}).d\n\n", b.name, fmt::join(macro_params, ", "), fn,
-                       fmt::join(targs, ", "), fmt::join(fargs, ", "));
+    out += fmt::format("#define {}({}) \\\n  ::wavemma::simt::builtins::{}::call<{}>({}).d\n\n", b.name,
+                       fmt::join(macro_params, ", "), fn, fmt::join(targs, ", "), fmt::join(fargs, ", "));
   }
   out += "} // namespace wavemma::simt::builtins\n// clang-format on\n";
   std::fputs(out.c_str(), stdout);
@@ -313,8 +332,7 @@ void write_cases() {
         if (!args.empty()) args += ", ";
         if (p.constant) {
           int const value = vs[v][next_imm++];
-          args +=
-              p.type.scalar == CScalar::kBool ? (value ? "true" : "false") : std::to_string(value);
+          args += p.type.scalar == CScalar::kBool ? (value ? "true" : "false") : std::to_string(value);
           imms += fmt::format("{}{}", imms.empty() ? "" : ", ", value);
         } else {
           int const operand = p.role == ParamRole::kA        ? 0
@@ -323,14 +341,12 @@ void write_cases() {
                               : p.role == ParamRole::kScaleA ? 4
                               : p.role == ParamRole::kScaleB ? 5
                                                              : 3;
-          locals += fmt::format("  {} {};\n  io.get({}, {});\n", p.type.c_name(), p.name, operand,
-                                p.name);
+          locals += fmt::format("  {} {};\n  io.get({}, {});\n", p.type.c_name(), p.name, operand, p.name);
           args += p.name;
         }
       }
       std::string const kernel = fmt::format("case_{}_{}", id, v);
-      out += fmt::format("__global__ void {}(Io io) {{\n{}  io.put({}({}));\n}}\n", kernel, locals,
-                         b.name, args);
+      out += fmt::format("__global__ void {}(Io io) {{\n{}  io.put({}({}));\n}}\n", kernel, locals, b.name, args);
       table += fmt::format("  {{{}, \"{}\", {{{}}}, {}}},\n", id, b.name, imms, kernel);
     }
   }

@@ -33,8 +33,7 @@ std::string shell_quoted(std::vector<std::string> const& argv) {
 
 int run(std::vector<std::string> const& argv, Verbosity const& v, std::string const& stdout_to) {
   if (v.print || v.dry_run)
-    std::fprintf(stderr, " %s%s%s\n", shell_quoted(argv).c_str(), stdout_to.empty() ? "" : " > ",
-                 stdout_to.c_str());
+    std::fprintf(stderr, " %s%s%s\n", shell_quoted(argv).c_str(), stdout_to.empty() ? "" : " > ", stdout_to.c_str());
   if (v.dry_run) return 0;
   std::vector<char*> args;
   for (auto const& a : argv) args.push_back(const_cast<char*>(a.c_str()));

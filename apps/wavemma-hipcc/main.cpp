@@ -37,7 +37,8 @@ Layout layout() {
   fs::path const prefix = exe.parent_path().parent_path();
   if (!ec && fs::exists(prefix / config::kInstalledHipInclude / "hip" / "hip_runtime.h")) {
     Layout l{{(prefix / config::kInstalledHipInclude).string(), (prefix / "include").string()}, {}};
-    for (auto const* lib : config::kInstalledLibraries) l.libraries.push_back((prefix / config::kInstalledLibDir / lib).string());
+    for (auto const* lib : config::kInstalledLibraries)
+      l.libraries.push_back((prefix / config::kInstalledLibDir / lib).string());
     return l;
   }
   Layout l{{config::kBuildHipInclude, config::kBuildInclude}, {}};
@@ -61,9 +62,16 @@ struct Driver {
   // Step 1: one pass's preprocessed source.
   std::vector<std::string> preprocess_command(Input const& in, OffloadTarget const* device, std::string const& out,
                                               bool with_dependencies) const {
-    std::vector<std::string> cmd = {config::kClang, "-x", "hip", device ? "--cuda-device-only" : "--cuda-host-only",
+    std::vector<std::string> cmd = {config::kClang,
+                                    "-x",
+                                    "hip",
+                                    device ? "--cuda-device-only" : "--cuda-host-only",
                                     "--offload-arch=" + (device ? device->spelled : o.targets.front().spelled),
-                                    "-nogpuinc", "-nogpulib", "-nohipwrapperinc", "-E", "-D__WAVEMMA_HIPCC__=1"};
+                                    "-nogpuinc",
+                                    "-nogpulib",
+                                    "-nohipwrapperinc",
+                                    "-E",
+                                    "-D__WAVEMMA_HIPCC__=1"};
     if (device && device->wave == 64 && device->arch.starts_with("gfx1")) cmd.push_back("-mwavefrontsize64");
     if (!device) cmd.push_back(targets_macro());
     for (auto const& dir : paths.include_dirs) {
@@ -74,8 +82,7 @@ struct Driver {
     cmd.insert(cmd.end(), o.preprocessor.begin(), o.preprocessor.end());
     for (auto const& flag : o.compiler)
       // The device pass is for an AMD target: host ISA and sanitizer options do not apply to it.
-      if (!device || !(flag.starts_with("-m") || flag.starts_with("-fsanitize")))
-        cmd.push_back(flag);
+      if (!device || !(flag.starts_with("-m") || flag.starts_with("-fsanitize"))) cmd.push_back(flag);
     if (with_dependencies) cmd.insert(cmd.end(), o.dependencies.begin(), o.dependencies.end());
     cmd.insert(cmd.end(), {"-Qunused-arguments", in.path});
     if (!out.empty()) cmd.insert(cmd.end(), {"-o", out});
@@ -84,14 +91,13 @@ struct Driver {
 
   // Step 3: a rewritten pass, compiled for the host.
   std::vector<std::string> compile_command(std::string const& in, std::string const& out, bool syntax_only) const {
-    std::vector<std::string> cmd = {config::kClang, "-x", "c++-cpp-output", syntax_only ? "-fsyntax-only" : "-c",
-                                    in};
+    std::vector<std::string> cmd = {config::kClang, "-x", "c++-cpp-output", syntax_only ? "-fsyntax-only" : "-c", in};
     if (!syntax_only) cmd.insert(cmd.end(), {"-o", out});
     cmd.insert(cmd.end(), o.compiler.begin(), o.compiler.end());
     cmd.insert(cmd.end(), config::kRuntimeFlags.begin(), config::kRuntimeFlags.end());
     // What clang's HIP front end understood and the host compiler does not need.
-    cmd.insert(cmd.end(), {"-Wno-unknown-attributes", "-Wno-ignored-attributes", "-Wno-unknown-pragmas",
-                           "-Qunused-arguments"});
+    cmd.insert(cmd.end(),
+               {"-Wno-unknown-attributes", "-Wno-ignored-attributes", "-Wno-unknown-pragmas", "-Qunused-arguments"});
     return cmd;
   }
 
@@ -100,8 +106,8 @@ struct Driver {
   // Steps 1-3 for one pass; returns the object (empty on failure).
   std::optional<fs::path> compile_pass(Input const& in, OffloadTarget const* device, bool syntax_only,
                                        bool* has_device_code) {
-    std::string const stem =
-        fs::path(in.path).filename().string() + (device ? fmt::format(".{}-wave{}", device->arch, device->wave) : ".host");
+    std::string const stem = fs::path(in.path).filename().string() +
+                             (device ? fmt::format(".{}-wave{}", device->arch, device->wave) : ".host");
     fs::path const ii = scratch.path() / (stem + ".ii");
     fs::path const cpp = scratch.path() / (stem + ".cpp");
     fs::path const obj = scratch.path() / (stem + ".o");

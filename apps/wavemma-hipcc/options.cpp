@@ -15,15 +15,15 @@ enum class Route : uint8_t {
   kPreprocessor, // the preprocessing passes
   kDependencies, // the host preprocessing pass
   kLinker,
-  kLanguage,     // every clang step and the rewriter's parse
-  kIgnored,      // a GPU-only option with no meaning on the CPU
-  kRefused,      // a GPU-only option that cannot be honoured
+  kLanguage, // every clang step and the rewriter's parse
+  kIgnored,  // a GPU-only option with no meaning on the CPU
+  kRefused,  // a GPU-only option that cannot be honoured
 };
 
 struct Rule {
   std::string_view name;
   Route route;
-  bool value = false;          // takes a value: "-Ipath", "-I path"; with '=': "--x=v" only
+  bool value = false;           // takes a value: "-Ipath", "-I path"; with '=': "--x=v" only
   std::string_view reason = {}; // kIgnored / kRefused: why
 };
 
@@ -116,26 +116,69 @@ Parsed parse(std::vector<std::string> const& args) {
   for (size_t i = 0; i < args.size(); ++i) {
     std::string const& a = args[i];
     if (a.empty()) continue;
-    if (a == "-c") { o.mode = Mode::kCompile; continue; }
-    if (a == "-E") { o.mode = Mode::kPreprocess; continue; }
-    if (a == "-fsyntax-only") { o.mode = Mode::kSyntaxOnly; continue; }
-    if (a == "-M" || a == "-MM") { o.mode = Mode::kDependencies; o.dependencies.push_back(a); continue; }
-    if (a == "-v") { o.verbose = true; continue; }
-    if (a == "-###") { o.dry_run = true; continue; }
-    if (a == "-save-temps" || a == "--save-temps") { o.save_temps = true; continue; }
-    if (a == "--help" || a == "-help" || a == "-h") { o.help = true; continue; }
-    if (a == "--version") { o.version = true; continue; }
-    if (a == "-mwavefrontsize64") { wave64 = 1; continue; }
-    if (a == "-mno-wavefrontsize64") { wave64 = 0; continue; }
+    if (a == "-c") {
+      o.mode = Mode::kCompile;
+      continue;
+    }
+    if (a == "-E") {
+      o.mode = Mode::kPreprocess;
+      continue;
+    }
+    if (a == "-fsyntax-only") {
+      o.mode = Mode::kSyntaxOnly;
+      continue;
+    }
+    if (a == "-M" || a == "-MM") {
+      o.mode = Mode::kDependencies;
+      o.dependencies.push_back(a);
+      continue;
+    }
+    if (a == "-v") {
+      o.verbose = true;
+      continue;
+    }
+    if (a == "-###") {
+      o.dry_run = true;
+      continue;
+    }
+    if (a == "-save-temps" || a == "--save-temps") {
+      o.save_temps = true;
+      continue;
+    }
+    if (a == "--help" || a == "-help" || a == "-h") {
+      o.help = true;
+      continue;
+    }
+    if (a == "--version") {
+      o.version = true;
+      continue;
+    }
+    if (a == "-mwavefrontsize64") {
+      wave64 = 1;
+      continue;
+    }
+    if (a == "-mno-wavefrontsize64") {
+      wave64 = 0;
+      continue;
+    }
     if (a == "-o") {
-      if (i + 1 >= args.size()) { p.errors.push_back("-o needs a file name"); continue; }
+      if (i + 1 >= args.size()) {
+        p.errors.push_back("-o needs a file name");
+        continue;
+      }
       o.output = args[++i];
       continue;
     }
-    if (a.starts_with("-o") && a.size() > 2) { o.output = a.substr(2); continue; }
+    if (a.starts_with("-o") && a.size() > 2) {
+      o.output = a.substr(2);
+      continue;
+    }
     if (a == "-x" || (a.starts_with("-x") && a.size() > 2 && a[1] == 'x')) {
       std::string const x = a == "-x" ? (i + 1 < args.size() ? args[++i] : "") : a.substr(2);
-      if (x == "none") { forced.reset(); continue; }
+      if (x == "none") {
+        forced.reset();
+        continue;
+      }
       forced = language_of_x(x);
       if (!forced) p.errors.push_back(fmt::format("-x {}: wavemma-hipcc compiles hip, c++, c and assembler", x));
       continue;
@@ -186,15 +229,25 @@ Parsed parse(std::vector<std::string> const& args) {
       spelled.push_back(args[++i]);
     }
     switch (rule->route) {
-    case Route::kPreprocessor: o.preprocessor.insert(o.preprocessor.end(), spelled.begin(), spelled.end()); break;
-    case Route::kDependencies: o.dependencies.insert(o.dependencies.end(), spelled.begin(), spelled.end()); break;
-    case Route::kLinker: o.linker.insert(o.linker.end(), spelled.begin(), spelled.end()); break;
+    case Route::kPreprocessor:
+      o.preprocessor.insert(o.preprocessor.end(), spelled.begin(), spelled.end());
+      break;
+    case Route::kDependencies:
+      o.dependencies.insert(o.dependencies.end(), spelled.begin(), spelled.end());
+      break;
+    case Route::kLinker:
+      o.linker.insert(o.linker.end(), spelled.begin(), spelled.end());
+      break;
     case Route::kLanguage:
       o.language.insert(o.language.end(), spelled.begin(), spelled.end());
       o.compiler.insert(o.compiler.end(), spelled.begin(), spelled.end());
       break;
-    case Route::kIgnored: o.notes.push_back(fmt::format("ignored: {} ({})", a, rule->reason)); break;
-    case Route::kRefused: p.errors.push_back(fmt::format("{}: {}", a, rule->reason)); break;
+    case Route::kIgnored:
+      o.notes.push_back(fmt::format("ignored: {} ({})", a, rule->reason));
+      break;
+    case Route::kRefused:
+      p.errors.push_back(fmt::format("{}: {}", a, rule->reason));
+      break;
     }
   }
 
@@ -203,8 +256,8 @@ Parsed parse(std::vector<std::string> const& args) {
     std::string const arch = spelled.substr(0, spelled.find(':'));
     isa::Arch const* known = isa::find_arch(arch);
     if (known == nullptr || known->name != arch) {
-      p.errors.push_back(fmt::format("--offload-arch={}: wavemma does not emulate {} (it emulates {})", spelled,
-                                     arch, isa::known_arch_names()));
+      p.errors.push_back(fmt::format("--offload-arch={}: wavemma does not emulate {} (it emulates {})", spelled, arch,
+                                     isa::known_arch_names()));
       continue;
     }
     if (!known->clang22_target) {
@@ -216,8 +269,7 @@ Parsed parse(std::vector<std::string> const& args) {
                                   [&](OffloadTarget const& t) { return t.arch == arch && t.wave == wave; });
     if (!seen) o.targets.push_back({arch, wave, spelled});
   }
-  if (!o.output.empty() && o.inputs.size() > 1 &&
-      (o.mode == Mode::kCompile || o.mode == Mode::kPreprocess))
+  if (!o.output.empty() && o.inputs.size() > 1 && (o.mode == Mode::kCompile || o.mode == Mode::kPreprocess))
     p.errors.push_back("-o with -c or -E takes one input file");
   return p;
 }

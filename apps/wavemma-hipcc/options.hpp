@@ -22,18 +22,18 @@ struct OffloadTarget {
 };
 
 enum class Mode {
-  kLink,       // compile the sources and link a program (or -shared library)
-  kCompile,    // -c
-  kPreprocess, // -E: the host pass's preprocessed source
-  kSyntaxOnly, // -fsyntax-only
+  kLink,         // compile the sources and link a program (or -shared library)
+  kCompile,      // -c
+  kPreprocess,   // -E: the host pass's preprocessed source
+  kSyntaxOnly,   // -fsyntax-only
   kDependencies, // -M / -MM
 };
 
 struct Options {
   Mode mode = Mode::kLink;
   std::vector<Input> inputs;
-  std::vector<OffloadTarget> targets; // the first is the default at run time
-  std::string output;                 // -o
+  std::vector<OffloadTarget> targets;    // the first is the default at run time
+  std::string output;                    // -o
   std::vector<std::string> preprocessor; // -I -D -U -include -isystem ...: the preprocessing passes
   std::vector<std::string> dependencies; // -MD -MF ...: the host preprocessing pass
   std::vector<std::string> compiler;     // everything else: preprocessing, compiling and linking

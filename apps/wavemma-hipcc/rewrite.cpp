@@ -41,7 +41,7 @@ public:
     if (inside_replaced(call->getBeginLoc())) return true;
     CallExpr const* config = call->getConfig();
     if (config == nullptr) return error(call->getBeginLoc(), "a kernel launch without a configuration");
-    SourceLocation const open = config->getBeginLoc();  // <<<
+    SourceLocation const open = config->getBeginLoc();   // <<<
     SourceLocation const close = config->getRParenLoc(); // >>>
     std::string const args = text(end_of(open), close);
     rw_.InsertTextBefore(call->getCallee()->getBeginLoc(), "(::__wavemma_push_launch(" + args + "), ");
@@ -80,8 +80,7 @@ public:
 
   bool VisitLambdaExpr(LambdaExpr* lambda) {
     CXXMethodDecl const* op = lambda->getCallOperator();
-    if (in_.side == Side::kDevice && op->hasAttr<CUDADeviceAttr>() &&
-        !op->getAttr<CUDADeviceAttr>()->isImplicit())
+    if (in_.side == Side::kDevice && op->hasAttr<CUDADeviceAttr>() && !op->getAttr<CUDADeviceAttr>()->isImplicit())
       check_runs_on_cpu(lambda->getBody());
     return true;
   }
@@ -101,10 +100,10 @@ public:
     if (inside_replaced(ref->getBeginLoc())) return true;
     if (auto const* var = dyn_cast<VarDecl>(ref->getDecl()); var && dynamic_shared_.count(var)) {
       // Every use of an `extern __shared__ T x[]` reads the launch's dynamic shared memory.
-      std::string const elem = var->getType()->getAsArrayTypeUnsafe()->getElementType().getAsString(
-          ast_.getPrintingPolicy());
-      replace(ref->getSourceRange(), "(*reinterpret_cast<" + elem +
-                                         "(*)[]>(::wavemma::simt::hip::detail::dynamic_shared_memory()))");
+      std::string const elem =
+          var->getType()->getAsArrayTypeUnsafe()->getElementType().getAsString(ast_.getPrintingPolicy());
+      replace(ref->getSourceRange(),
+              "(*reinterpret_cast<" + elem + "(*)[]>(::wavemma::simt::hip::detail::dynamic_shared_memory()))");
     }
     return true;
   }
@@ -143,11 +142,12 @@ private:
     std::string const file = quoted(presumed_file(fn->getLocation()));
     std::string const key = "static constexpr char const* __wavemma_kernel_name = __PRETTY_FUNCTION__;";
     auto const* body = dyn_cast<CompoundStmt>(fn->getBody());
-    if (body == nullptr) return error(fn->getLocation(), "a kernel whose body is a function-try-block is not supported");
+    if (body == nullptr)
+      return error(fn->getLocation(), "a kernel whose body is a function-try-block is not supported");
     if (in_.side == Side::kHost) {
       replace(body->getSourceRange(),
-              fmt::format("{{ {} ::wavemma::simt::hip::detail::launch_stub({}, __wavemma_kernel_name, {{{}}}); }}",
-                          key, file, joined("::wavemma::simt::hip::detail::address_of({})")));
+              fmt::format("{{ {} ::wavemma::simt::hip::detail::launch_stub({}, __wavemma_kernel_name, {{{}}}); }}", key,
+                          file, joined("::wavemma::simt::hip::detail::address_of({})")));
       return true;
     }
     rw_.InsertTextAfterToken(
@@ -203,8 +203,8 @@ private:
   // hipMemcpyToSymbol and friends find the device copy of the target by the host copy's address.
   void register_device_variable(VarDecl* var) {
     out_.has_device_code = true;
-    SourceLocation const semi = Lexer::findLocationAfterToken(var->getEndLoc(), tok::semi, sm_,
-                                                              ast_.getLangOpts(), false);
+    SourceLocation const semi =
+        Lexer::findLocationAfterToken(var->getEndLoc(), tok::semi, sm_, ast_.getLangOpts(), false);
     if (semi.isInvalid()) {
       error(var->getLocation(), "cannot find the end of this __device__ variable's declaration");
       return;
@@ -212,13 +212,14 @@ private:
     std::string const key = quoted(presumed_file(var->getLocation()) + ":" + var->getQualifiedNameAsString());
     std::string const reg =
         in_.side == Side::kHost
-            ? fmt::format("::wavemma::simt::hip::detail::register_host_shadow({}, ::wavemma::simt::hip::detail::address_of({}))",
+            ? fmt::format("::wavemma::simt::hip::detail::register_host_shadow({}, "
+                          "::wavemma::simt::hip::detail::address_of({}))",
                           key, var->getName().str())
             : fmt::format("::wavemma::simt::hip::detail::register_device_variable({}, {}, {}, "
                           "::wavemma::simt::hip::detail::address_of({}), sizeof({}))",
                           key, quoted(in_.target), in_.wave, var->getName().str(), var->getName().str());
-    rw_.InsertTextAfter(semi, fmt::format(" [[maybe_unused]] static bool const __wavemma_variable_{} = {};",
-                                          variable_count_++, reg));
+    rw_.InsertTextAfter(
+        semi, fmt::format(" [[maybe_unused]] static bool const __wavemma_variable_{} = {};", variable_count_++, reg));
   }
 
   // --- what cannot run on the CPU ---------------------------------------------------------------
@@ -232,8 +233,8 @@ private:
       bool VisitDeclRefExpr(DeclRefExpr* ref) {
         auto const* fn = dyn_cast<FunctionDecl>(ref->getDecl());
         if (fn && fn->getBuiltinID() != 0 && fn->getName().starts_with("__builtin_amdgcn_"))
-          self->error(ref->getBeginLoc(), fn->getName().str() +
-                                              " is not emulated by wavemma (docs/simt.md lists what is)");
+          self->error(ref->getBeginLoc(),
+                      fn->getName().str() + " is not emulated by wavemma (docs/simt.md lists what is)");
         else if (fn && (fn->getName().starts_with("__ockl_") || fn->getName().starts_with("__ocml_")))
           self->error(ref->getBeginLoc(), fn->getName().str() + " (ROCm device library) is not emulated by wavemma");
         return true;
@@ -246,8 +247,9 @@ private:
   // --- helpers ----------------------------------------------------------------------------------
   bool error(SourceLocation at, std::string const& what) {
     PresumedLoc const p = sm_.getPresumedLoc(sm_.getExpansionLoc(at));
-    out_.errors.push_back(p.isValid() ? fmt::format("{}:{}:{}: error: {}", p.getFilename(), p.getLine(), p.getColumn(), what)
-                                      : fmt::format("{}: error: {}", in_.name, what));
+    out_.errors.push_back(p.isValid()
+                              ? fmt::format("{}:{}:{}: error: {}", p.getFilename(), p.getLine(), p.getColumn(), what)
+                              : fmt::format("{}: error: {}", in_.name, what));
     return true;
   }
 
@@ -256,9 +258,7 @@ private:
     return p.isValid() ? p.getFilename() : in_.name;
   }
 
-  SourceLocation end_of(SourceLocation token) {
-    return Lexer::getLocForEndOfToken(token, 0, sm_, ast_.getLangOpts());
-  }
+  SourceLocation end_of(SourceLocation token) { return Lexer::getLocForEndOfToken(token, 0, sm_, ast_.getLangOpts()); }
   std::string text(SourceLocation begin, SourceLocation end) {
     return Lexer::getSourceText(CharSourceRange::getCharRange(begin, end), sm_, ast_.getLangOpts()).str();
   }

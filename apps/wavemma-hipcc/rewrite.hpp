@@ -25,8 +25,8 @@ namespace wavemma::hipcc {
 enum class Side { kHost, kDevice };
 
 struct RewriteInput {
-  std::string text;              // the preprocessed translation unit (with line markers)
-  std::string name;              // its name in diagnostics ("prog.hip")
+  std::string text; // the preprocessed translation unit (with line markers)
+  std::string name; // its name in diagnostics ("prog.hip")
   Side side = Side::kHost;
   std::string target;            // device pass: "gfx942"
   int wave = 0;                  // device pass: 32 or 64
@@ -34,9 +34,9 @@ struct RewriteInput {
 };
 
 struct RewriteOutput {
-  std::string text;                 // plain C++ (line markers kept)
-  bool has_device_code = false;     // kernels, __device__ variables or __device__ functions
-  std::vector<std::string> errors;  // "prog.hip:12:5: error: ..." lines; empty on success
+  std::string text;                // plain C++ (line markers kept)
+  bool has_device_code = false;    // kernels, __device__ variables or __device__ functions
+  std::vector<std::string> errors; // "prog.hip:12:5: error: ..." lines; empty on success
 };
 
 RewriteOutput rewrite(RewriteInput const&);

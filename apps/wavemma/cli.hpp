@@ -68,11 +68,13 @@ struct IntBounds {
 // Registers an integer option whose value goes through parse_int and [min, max]; a bad value is
 // a UsageError naming the option and the range. An optional stays unset when not given.
 CLI::Option* add_int(CLI::App&, std::string const& names, int& value, std::string const& help, IntBounds);
-CLI::Option* add_int(CLI::App&, std::string const& names, std::optional<int>& value, std::string const& help, IntBounds);
+CLI::Option* add_int(CLI::App&, std::string const& names, std::optional<int>& value, std::string const& help,
+                     IntBounds);
 // A 64-bit unsigned option, decimal or 0x hex (seeds).
 CLI::Option* add_u64(CLI::App&, std::string const& names, uint64_t& value, std::string const& help);
 // A real option that must be finite and above zero (a clock).
-CLI::Option* add_positive_real(CLI::App&, std::string const& names, std::optional<double>& value, std::string const& help);
+CLI::Option* add_positive_real(CLI::App&, std::string const& names, std::optional<double>& value,
+                               std::string const& help);
 // An integer of a composite value ("--explain ROW,COL"), checked like an option's.
 int int_value(std::string_view flag, std::string_view text, IntBounds);
 
@@ -86,7 +88,7 @@ void add_arch(CLI::App&, std::string& value, std::string_view absent);
 // --wave 32|64; 0 stays "not given".
 void add_wave(CLI::App&, int& value);
 isa::Arch const& find_arch_or_throw(std::string_view name); // isa::resolve_arch
-using isa::wave_on; // the wave size to use on an architecture, checked
+using isa::wave_on;                                         // the wave size to use on an architecture, checked
 
 // --arch / --wave and the instruction positional, resolved together (isa::resolve_target).
 using Target = isa::Target;
@@ -94,7 +96,7 @@ using Target = isa::Target;
 struct TargetOptions {
   std::string instruction; // mnemonic, alias or builtin name
   std::string arch;
-  int wave = 0;            // 0: the architecture's default
+  int wave = 0; // 0: the architecture's default
   void add_to(CLI::App& app, bool instruction_required = true);
   // Resolves the options; without --arch an unambiguous instruction picks its generation's
   // default architecture (isa::default_arch); a builtin name fixes the wave size.
@@ -103,7 +105,7 @@ struct TargetOptions {
 
 // Modifier flags spelled like the assembler's. Each command adds the ones it takes.
 struct ModifierOptions {
-  isa::ModifierText text; // checked by isa::resolve_modifiers
+  isa::ModifierText text;              // checked by isa::resolve_modifiers
   void add_data_moving(CLI::App& app); // --cbsz --abid --blgp --opsel --index-key
   void add_all(CLI::App& app);         // plus --neg-lo --neg-hi --neg --clamp --fp16-ovfl
   // Parses and checks against the instruction; warnings go to stderr.
@@ -159,7 +161,7 @@ void add_show(CLI::App&);
 void add_layout(CLI::App&); // layout, where, what
 void add_peak(CLI::App&);
 void add_exec(CLI::App&);
-void add_codec(CLI::App&);  // encode, decode
+void add_codec(CLI::App&); // encode, decode
 void add_gemm(CLI::App&);
 
 } // namespace wavemma::cli

@@ -132,7 +132,8 @@ CLI::Option* add_positive_real(CLI::App& app, std::string const& names, std::opt
                                std::string const& help) {
   auto const set = [&value, flag = flag_of(names)](std::string const& s) {
     auto const v = parse_real(s);
-    if (!v || !(*v > 0)) throw UsageError(fmt::format("{} takes a decimal number above 0 (got '{}')", flag, excerpt(s)));
+    if (!v || !(*v > 0))
+      throw UsageError(fmt::format("{} takes a decimal number above 0 (got '{}')", flag, excerpt(s)));
     value = *v;
   };
   return app.add_option_function<std::string>(names, set, help)->type_name("NUMBER");
@@ -149,8 +150,7 @@ void add_arch(CLI::App& app, std::string& value, std::string_view absent) {
     (void)find_arch_or_throw(s); // refused while parsing, like a bad number
     value = s;
   };
-  app.add_option_function<std::string>("--arch", set,
-                                       fmt::format("{}, any case ({})", arch_help(), absent))
+  app.add_option_function<std::string>("--arch", set, fmt::format("{}, any case ({})", arch_help(), absent))
       ->type_name("ARCH");
 }
 
@@ -160,8 +160,8 @@ void add_wave(CLI::App& app, int& value) {
     if (!v || (*v != 32 && *v != 64)) throw UsageError(fmt::format("--wave takes 32 or 64 (got '{}')", excerpt(s)));
     value = static_cast<int>(*v);
   };
-  app.add_option_function<std::string>("--wave", set,
-                                       "Wave size 32 or 64 where the architecture has both (default: 32 on RDNA, 64 on CDNA)")
+  app.add_option_function<std::string>(
+         "--wave", set, "Wave size 32 or 64 where the architecture has both (default: 32 on RDNA, 64 on CDNA)")
       ->type_name("32|64");
 }
 
@@ -180,20 +180,25 @@ void ModifierOptions::add_data_moving(CLI::App& app) {
   IntBounds const field{0, std::numeric_limits<int>::max()};
   add_int(app, "--cbsz", text.cbsz,
           "MFMA A-block broadcast size (0..log2 blocks); SMFMAC: 0 lets --abid pick the index set; gfx950 f8f6f4: A's "
-          "format (0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4)", field);
+          "format (0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4)",
+          field);
   add_int(app, "--abid", text.abid, "MFMA A-block broadcast id (< 2^cbsz); SMFMAC: index set when --cbsz 0", field);
   add_int(app, "--blgp", text.blgp, "MFMA B lane-group pattern 0..7; gfx950 f8f6f4: B's format (as --cbsz)", field);
-  add_text(app, "--scale-sel", text.scale_sel, "v_mfma_scale_*: A,B bytes (0..3) of the scale VGPRs (op_sel + 2*op_sel_hi)");
+  add_text(app, "--scale-sel", text.scale_sel,
+           "v_mfma_scale_*: A,B bytes (0..3) of the scale VGPRs (op_sel + 2*op_sel_hi)");
   add_text(app, "--opsel", text.op_sel, "op_sel bits a,b,c (RDNA3 16-bit C/D: c=1 uses bits [31:16])");
   add_int(app, "--index-key", text.index_key, "SWMMAC index set (index_key)", field);
 }
 
 void ModifierOptions::add_all(CLI::App& app) {
   add_data_moving(app);
-  add_text(app, "--neg-lo", text.neg_lo, "neg_lo bits a,b,c (float: negate low halves of A/B, negate C; integer: A/B signed)");
+  add_text(app, "--neg-lo", text.neg_lo,
+           "neg_lo bits a,b,c (float: negate low halves of A/B, negate C; integer: A/B signed)");
   add_text(app, "--neg-hi", text.neg_hi, "neg_hi bits a,b,c (float: negate high halves of A/B, |C|)");
   add_text(app, "--neg", text.neg, "f64 MFMA neg:[a,b,c] (negate A, B, C; encoded in the BLGP bits)");
-  app.add_flag("--clamp", text.clamp, "integer: saturate the int32 result (RDNA f16/bf16 WMMA: accepted, no effect, as the hardware's captures show)");
+  app.add_flag(
+      "--clamp", text.clamp,
+      "integer: saturate the int32 result (RDNA f16/bf16 WMMA: accepted, no effect, as the hardware's captures show)");
   app.add_flag("--fp16-ovfl", text.fp16_ovfl, "MODE.FP16_OVFL: f16 results saturate to +-65504 instead of infinity");
 }
 
@@ -207,10 +212,9 @@ isa::Modifiers ModifierOptions::resolve(isa::Instruction const& in, int wave) co
 // --- formats and output --------------------------------------------------------------------------
 
 Format parse_format(std::string const& s, std::initializer_list<Format> allowed) {
-  static std::pair<char const*, Format> const kNames[] = {{"text", Format::kText}, {"table", Format::kText},
-                                                          {"csv", Format::kCsv},   {"markdown", Format::kMarkdown},
-                                                          {"md", Format::kMarkdown}, {"json", Format::kJson},
-                                                          {"svg", Format::kSvg}};
+  static std::pair<char const*, Format> const kNames[] = {
+      {"text", Format::kText},   {"table", Format::kText}, {"csv", Format::kCsv}, {"markdown", Format::kMarkdown},
+      {"md", Format::kMarkdown}, {"json", Format::kJson},  {"svg", Format::kSvg}};
   auto const is_allowed = [&](Format f) { return std::find(allowed.begin(), allowed.end(), f) != allowed.end(); };
   for (auto const& [name, f] : kNames)
     if (iequals(s, name) && is_allowed(f)) return f;
@@ -276,8 +280,10 @@ bool LineReader::next(std::string& line, bool& too_long) {
   for (int c; (c = std::getc(in)) != EOF;) {
     any = true;
     if (c == '\n') return true;
-    if (line.size() < limit) line += static_cast<char>(c);
-    else too_long = true;
+    if (line.size() < limit)
+      line += static_cast<char>(c);
+    else
+      too_long = true;
   }
   return any;
 }

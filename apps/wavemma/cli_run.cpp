@@ -18,7 +18,11 @@ namespace {
 size_t utf8_length(std::string_view s, size_t i) {
   auto const at = [&](size_t j) { return j < s.size() ? static_cast<unsigned char>(s[j]) : 0u; };
   unsigned const c = at(i);
-  size_t const n = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+  size_t const n = c < 0x80                 ? 1
+                   : c >= 0xc2 && c <= 0xdf ? 2
+                   : c >= 0xe0 && c <= 0xef ? 3
+                   : c >= 0xf0 && c <= 0xf4 ? 4
+                                            : 0;
   if (n <= 1) return n;
   unsigned const lo = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80, hi = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;
   if (at(i + 1) < lo || at(i + 1) > hi) return 0;
@@ -34,9 +38,12 @@ std::string one_line(std::string_view s) {
   for (size_t i = 0; i < s.size();) {
     auto const c = static_cast<unsigned char>(s[i]);
     size_t const n = utf8_length(s, i);
-    if (c == '\n' || c == '\t') out += ' ';
-    else if (n == 0 || c < 0x20 || c == 0x7f) out += fmt::format("\\x{:02x}", c);
-    else out.append(s.substr(i, n));
+    if (c == '\n' || c == '\t')
+      out += ' ';
+    else if (n == 0 || c < 0x20 || c == 0x7f)
+      out += fmt::format("\\x{:02x}", c);
+    else
+      out.append(s.substr(i, n));
     i += n ? n : 1;
   }
   while (!out.empty() && out.back() == ' ') out.pop_back();
@@ -74,8 +81,8 @@ struct Group {
   std::array<std::string_view, 3> names;
   void (*add)(CLI::App&);
 };
-constexpr Group kGroups[] = {{{"list"}, add_list},   {{"show"}, add_show},           {{"layout", "where", "what"}, add_layout},
-                             {{"peak"}, add_peak},   {{"exec"}, add_exec},           {{"encode", "decode"}, add_codec},
+constexpr Group kGroups[] = {{{"list"}, add_list}, {{"show"}, add_show}, {{"layout", "where", "what"}, add_layout},
+                             {{"peak"}, add_peak}, {{"exec"}, add_exec}, {{"encode", "decode"}, add_codec},
                              {{"gemm"}, add_gemm}};
 
 } // namespace
@@ -98,7 +105,8 @@ int run(int argc, char** argv) {
           if (argc > 1 && name == argv[1]) named = &g;
         }
     bool const known = named != nullptr;
-    if (named) named->add(app);
+    if (named)
+      named->add(app);
     else
       for (auto const& g : kGroups) g.add(app);
     if (argc <= 1) {

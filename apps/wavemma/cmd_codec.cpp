@@ -86,9 +86,8 @@ bool decode_item(std::string_view text, codec::Target target, std::string& line)
     return false;
   }
   if (bytes->size() != codec::kWordBytes && bytes->size() != codec::kMaxInstructionBytes) {
-    line = fmt::format(
-        "error: expected the {} bytes of one instruction ({} for a scaled MFMA), got {}",
-        codec::kWordBytes, codec::kMaxInstructionBytes, bytes->size());
+    line = fmt::format("error: expected the {} bytes of one instruction ({} for a scaled MFMA), got {}",
+                       codec::kWordBytes, codec::kMaxInstructionBytes, bytes->size());
     return false;
   }
   auto const mi = codec::decode(*bytes, target);
@@ -97,8 +96,8 @@ bool decode_item(std::string_view text, codec::Target target, std::string& line)
     return false;
   }
   if (static_cast<size_t>(codec::size_of(*mi)) != bytes->size()) {
-    line = fmt::format("error: the {} bytes hold more than one instruction: the first, {}, has {}",
-                       bytes->size(), mi->row->mnemonic, codec::size_of(*mi));
+    line = fmt::format("error: the {} bytes hold more than one instruction: the first, {}, has {}", bytes->size(),
+                       mi->row->mnemonic, codec::size_of(*mi));
     return false;
   }
   line = codec::print(*mi);
@@ -128,14 +127,14 @@ void run_items(CodecOptions const& o, ItemFn fn, std::string_view verb, bool ass
         continue;
       }
       std::string const item = item_of(line, assembler);
-      if (item.empty()) fmt::print("\n");
-      else one(item);
+      if (item.empty())
+        fmt::print("\n");
+      else
+        one(item);
     }
     if (std::ferror(stdin)) throw UsageError(fmt::format("cannot read standard input: {}", std::strerror(errno)));
   }
-  if (failed)
-    throw Failure(
-        fmt::format("{} of {} item{} could not be {}", failed, items, items == 1 ? "" : "s", verb));
+  if (failed) throw Failure(fmt::format("{} of {} item{} could not be {}", failed, items, items == 1 ? "" : "s", verb));
 }
 
 std::string dword_text(std::span<uint8_t const> b) {
@@ -157,35 +156,31 @@ void run_file(CodecOptions const& o) {
     std::span<uint8_t const> const rest(blob.data() + off, blob.size() - off);
     if (rest.size() < 4) {
       std::string bytes;
-      for (size_t i = 0; i < rest.size(); ++i)
-        bytes += fmt::format("{}0x{:02x}", i ? "," : "", rest[i]);
+      for (size_t i = 0; i < rest.size(); ++i) bytes += fmt::format("{}0x{:02x}", i ? "," : "", rest[i]);
       fmt::print("0x{:04x}: .byte {}\n", off, bytes);
-      note(fmt::format("warning: trailing {} byte{} at offset 0x{:x} do not make an instruction\n",
-                       rest.size(), rest.size() == 1 ? "" : "s", off));
+      note(fmt::format("warning: trailing {} byte{} at offset 0x{:x} do not make an instruction\n", rest.size(),
+                       rest.size() == 1 ? "" : "s", off));
       ++bad;
       break;
     }
     auto const mi = codec::decode(rest, target);
     if (mi) {
       size_t const size = static_cast<size_t>(codec::size_of(*mi));
-      fmt::print("0x{:04x}: {} ; {}\n", off, codec::print(*mi),
-                 codec::format_bytes(rest.first(size)));
+      fmt::print("0x{:04x}: {} ; {}\n", off, codec::print(*mi), codec::format_bytes(rest.first(size)));
       off += size;
       continue;
     }
-    std::string_view const what =
-        mi.error().kind == codec::ErrorKind::kNotMatrix   ? "not a matrix instruction"
-        : mi.error().kind == codec::ErrorKind::kTruncated ? "truncated instruction"
-                                                          : "invalid instruction encoding";
-    fmt::print("0x{:04x}: .long {} ; {}\n", off, dword_text(rest),
-               codec::format_bytes(rest.first(4)));
+    std::string_view const what = mi.error().kind == codec::ErrorKind::kNotMatrix   ? "not a matrix instruction"
+                                  : mi.error().kind == codec::ErrorKind::kTruncated ? "truncated instruction"
+                                                                                    : "invalid instruction encoding";
+    fmt::print("0x{:04x}: .long {} ; {}\n", off, dword_text(rest), codec::format_bytes(rest.first(4)));
     note(fmt::format("warning: {} at offset 0x{:x}: {}\n", what, off, mi.error().message));
     ++bad;
     off += 4;
   }
   if (bad)
-    throw Failure(fmt::format("{}: {} place{} where bytes did not decode (see the warnings)",
-                              excerpt(o.file, 200), bad, bad == 1 ? "" : "s"));
+    throw Failure(fmt::format("{}: {} place{} where bytes did not decode (see the warnings)", excerpt(o.file, 200), bad,
+                              bad == 1 ? "" : "s"));
 }
 
 void add_target_options(CLI::App& cmd, CodecOptions& o) {
@@ -198,8 +193,8 @@ void add_target_options(CLI::App& cmd, CodecOptions& o) {
 
 void add_codec(CLI::App& app) {
   auto e = std::make_shared<CodecOptions>();
-  auto* enc = app.add_subcommand(
-      "encode", "Assemble matrix instructions to bytes, as llvm-mc -show-encoding prints them");
+  auto* enc =
+      app.add_subcommand("encode", "Assemble matrix instructions to bytes, as llvm-mc -show-encoding prints them");
   add_target_options(*enc, *e);
   add_text(*enc, "asm", e->item,
            "One instruction; without it, one per line from stdin (comments, directives and labels give a "
@@ -218,27 +213,25 @@ void add_codec(CLI::App& app) {
   enc->callback([e] { run_items(*e, encode_item, "encoded", true); });
 
   auto d = std::make_shared<CodecOptions>();
-  auto* dec = app.add_subcommand(
-      "decode", "Disassemble matrix instructions, as llvm-mc -disassemble prints them");
+  auto* dec = app.add_subcommand("decode", "Disassemble matrix instructions, as llvm-mc -disassemble prints them");
   add_target_options(*dec, *d);
   add_text(*dec, "bytes", d->item,
            "The 8 bytes of one instruction, 16 for a scaled MFMA (\"0x08,0x40,...\" or "
            "\"0x08 0x40 ...\"); without it, one per line from stdin (comments give a blank line)");
   add_text(*dec, "--file", d->file,
            "A raw binary of consecutive instructions (at most 16 MiB): print a listing with byte offsets");
-  dec->footer(
-      "Examples:\n"
-      "  wavemma decode --arch gfx1200 \"0x08,0x40,0x40,0xcc,0x00,0x09,0x22,0x1c\"\n"
-      "    v_wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], v[8:15]\n"
-      "  wavemma decode --arch gfx1200 --wave 64 \"0x08 0x40 0x40 0xcc 0x00 0x09 0x22 0x1c\"\n"
-      "  wavemma decode --arch gfx942 --file kernel.bin\n"
-      "    0x0000: v_mfma_f32_16x16x16_f16 v[0:3], v[4:5], v[6:7], v[0:3] ; "
-      "[0x00,0x00,0xcd,0xd3,0x04,0x0d,0x02,0x04]\n"
-      "With --file, bytes that are not a matrix instruction are listed as .long (.byte for a "
-      "trailing\n"
-      "partial dword) and reported on stderr with their offset; decoding resumes 4 bytes later, "
-      "as\n"
-      "llvm-mc does. The exit status is 1 if anything did not decode.");
+  dec->footer("Examples:\n"
+              "  wavemma decode --arch gfx1200 \"0x08,0x40,0x40,0xcc,0x00,0x09,0x22,0x1c\"\n"
+              "    v_wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], v[8:15]\n"
+              "  wavemma decode --arch gfx1200 --wave 64 \"0x08 0x40 0x40 0xcc 0x00 0x09 0x22 0x1c\"\n"
+              "  wavemma decode --arch gfx942 --file kernel.bin\n"
+              "    0x0000: v_mfma_f32_16x16x16_f16 v[0:3], v[4:5], v[6:7], v[0:3] ; "
+              "[0x00,0x00,0xcd,0xd3,0x04,0x0d,0x02,0x04]\n"
+              "With --file, bytes that are not a matrix instruction are listed as .long (.byte for a "
+              "trailing\n"
+              "partial dword) and reported on stderr with their offset; decoding resumes 4 bytes later, "
+              "as\n"
+              "llvm-mc does. The exit status is 1 if anything did not decode.");
   dec->callback([d] {
     if (!d->file.empty()) {
       if (!d->item.empty()) throw UsageError("give either bytes or --file, not both");

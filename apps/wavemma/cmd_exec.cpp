@@ -90,7 +90,8 @@ emu::Matrix read_matrix(std::string const& path, char const* what, int blocks, i
 std::string element_text(numeric::Format f, uint64_t bits, bool decimal) {
   auto const& fi = numeric::info(f);
   if (!fi.is_float) {
-    int64_t const v = fi.is_signed ? static_cast<int64_t>(bits << (64 - fi.bits)) >> (64 - fi.bits) : static_cast<int64_t>(bits);
+    int64_t const v =
+        fi.is_signed ? static_cast<int64_t>(bits << (64 - fi.bits)) >> (64 - fi.bits) : static_cast<int64_t>(bits);
     return std::to_string(v);
   }
   if (decimal) return fmt::format("{}", numeric::to_double(f, bits));
@@ -133,12 +134,14 @@ void run(ExecOptions const& o) {
   emu::ScaleMatrices const* sc = scales ? &*scales : nullptr;
   if (!o.explain.empty()) {
     size_t const comma = o.explain.find(',');
-    if (comma == std::string::npos) throw UsageError(fmt::format("--explain takes ROW,COL (got '{}')", excerpt(o.explain)));
+    if (comma == std::string::npos)
+      throw UsageError(fmt::format("--explain takes ROW,COL (got '{}')", excerpt(o.explain)));
     IntBounds const position{0, std::numeric_limits<int>::max()};
     int const row = int_value("--explain ROW", std::string_view(o.explain).substr(0, comma), position);
     int const col = int_value("--explain COL", std::string_view(o.explain).substr(comma + 1), position);
     if (row < 0 || row >= blocks * in.m || col < 0 || col >= in.n)
-      throw UsageError(fmt::format("--explain {},{} is outside D ({} rows x {} columns)", row, col, blocks * in.m, in.n));
+      throw UsageError(
+          fmt::format("--explain {},{} is outside D ({} rows x {} columns)", row, col, blocks * in.m, in.n));
     for (auto const& line : emu::explain(is, a, b, c, index, row / in.m, row % in.m, col, sc)) fmt::print("{}\n", line);
     return;
   }
@@ -158,14 +161,17 @@ void add_exec(CLI::App& app) {
   auto o = std::make_shared<ExecOptions>();
   auto* cmd = app.add_subcommand("exec", "Run one instruction bit-exactly on matrices from files and print D");
   o->target.add_to(*cmd);
-  add_text(*cmd, "--a", o->a, "A (M x K; sparse forms: the logical dense A, which must be 2:4 sparse); - for stdin")->required();
+  add_text(*cmd, "--a", o->a, "A (M x K; sparse forms: the logical dense A, which must be 2:4 sparse); - for stdin")
+      ->required();
   add_text(*cmd, "--b", o->b, "B (K x N)")->required();
   add_text(*cmd, "--c", o->c, "C (M x N); default all zero");
-  add_text(*cmd, "--scale-a", o->scale_a, "v_mfma_scale_*: A's E8M0 scales (M x K/32, codes 0x00-0xff, 0x7f = 1); default all 1");
+  add_text(*cmd, "--scale-a", o->scale_a,
+           "v_mfma_scale_*: A's E8M0 scales (M x K/32, codes 0x00-0xff, 0x7f = 1); default all 1");
   add_text(*cmd, "--scale-b", o->scale_b, "v_mfma_scale_*: B's E8M0 scales (K/32 x N); default all 1");
   o->mods.add_all(*cmd);
-  add_text(*cmd, "--explain", o->explain, "ROW,COL: print the products, each alignment and rounding step and the "
-                                           "result of one element of D instead of D");
+  add_text(*cmd, "--explain", o->explain,
+           "ROW,COL: print the products, each alignment and rounding step and the "
+           "result of one element of D instead of D");
   cmd->add_flag("--decimal", o->decimal, "Print float results as decimal values instead of bit patterns");
   cmd->footer("Matrix files: one row per line, elements separated by blanks, '#' starts a comment; float types as\n"
               "exact hex bit patterns (0x3c00, no sign; decimals such as -1.5 are rounded to nearest even), integer\n"
@@ -174,7 +180,8 @@ void add_exec(CLI::App& app) {
               "Examples:\n  wavemma exec v_wmma_f32_16x16x16_f16 --arch gfx1201 --a a.txt --b b.txt --c c.txt\n"
               "  wavemma exec v_mfma_f32_16x16x16_f16 --a a.txt --b b.txt --explain 3,5\n"
               "  wavemma exec v_wmma_i32_16x16x16_iu8 --arch gfx1100 --a a.txt --b b.txt --neg-lo 1,1,0 --clamp\n"
-              "  wavemma exec v_mfma_scale_f32_16x16x128_f8f6f4 --cbsz 4 --blgp 2 --a a.txt --b b.txt --scale-a sa.txt --scale-b sb.txt");
+              "  wavemma exec v_mfma_scale_f32_16x16x128_f8f6f4 --cbsz 4 --blgp 2 --a a.txt --b b.txt --scale-a sa.txt "
+              "--scale-b sb.txt");
   cmd->callback([o] { run(*o); });
 }
 

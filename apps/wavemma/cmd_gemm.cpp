@@ -65,25 +65,33 @@ void check_size(int m, int n, int k) {
   double const mnk = double(m) * n * k, bytes = kBytesPerElement * (double(m) * k + double(k) * n + double(m) * n);
   if (mnk > limits().gemm_multiply_adds)
     throw UsageError(fmt::format("{} x {} x {} is {:.3g} multiply-adds, beyond the limit of 2^{:g} (already minutes of "
-                                 "emulation); choose smaller sizes", m, n, k, mnk, std::log2(limits().gemm_multiply_adds)));
+                                 "emulation); choose smaller sizes",
+                                 m, n, k, mnk, std::log2(limits().gemm_multiply_adds)));
   if (bytes > limits().gemm_bytes)
     throw UsageError(fmt::format("{} x {} x {} needs about {:.2g} GiB of memory, beyond the limit of {:g} GiB; choose "
-                                 "smaller sizes", m, n, k, bytes / 0x1p30, limits().gemm_bytes / 0x1p30));
+                                 "smaller sizes",
+                                 m, n, k, bytes / 0x1p30, limits().gemm_bytes / 0x1p30));
 }
 
 void list_policies(Format f) {
   if (f == Format::kJson) {
     auto arr = nlohmann::json::array();
     for (auto const& p : gemm::policies())
-      arr.push_back({{"policy", p.name}, {"archs", gemm::archs_of(p)}, {"family", p.family()}, {"instruction", p.instruction},
-                     {"input", p.input}, {"output", p.output}, {"sparse", p.sparse}});
+      arr.push_back({{"policy", p.name},
+                     {"archs", gemm::archs_of(p)},
+                     {"family", p.family()},
+                     {"instruction", p.instruction},
+                     {"input", p.input},
+                     {"output", p.output},
+                     {"sparse", p.sparse}});
     fmt::print("{}\n", arr.dump(2));
     return;
   }
   Table t({"policy", "family", "instruction", "A/B", "C", "tile policy", "compute policy", "threads"});
   for (auto const& p : gemm::policies())
-    t.add({std::string(p.name), std::string(p.family()), p.instruction.empty() ? "scalar FMA" : std::string(p.instruction),
-           std::string(p.input), std::string(p.output), p.tile_policy, p.compute_policy, std::to_string(p.threads)});
+    t.add({std::string(p.name), std::string(p.family()),
+           p.instruction.empty() ? "scalar FMA" : std::string(p.instruction), std::string(p.input),
+           std::string(p.output), p.tile_policy, p.compute_policy, std::to_string(p.threads)});
   fmt::print("{}", f == Format::kMarkdown ? t.markdown() : t.text());
   if (f == Format::kText) {
     std::string families = "family any: every architecture";
@@ -97,7 +105,9 @@ void list_policies(Format f) {
 }
 
 std::string duration(double s) {
-  return s >= 1 ? fmt::format("{:.3f} s", s) : s >= 1e-3 ? fmt::format("{:.3f} ms", s * 1e3) : fmt::format("{:.3f} us", s * 1e6);
+  return s >= 1      ? fmt::format("{:.3f} s", s)
+         : s >= 1e-3 ? fmt::format("{:.3f} ms", s * 1e3)
+                     : fmt::format("{:.3f} us", s * 1e6);
 }
 
 // A one-line progress bar on stderr, shown only on a terminal.
@@ -118,7 +128,8 @@ void run(GemmOptions const& o) {
   if (o.list) return list_policies(f);
   if (o.size && (o.m || o.n || o.k)) throw UsageError("give either --size or --m/--n/--k, not both");
   isa::Gpu const* gpu = o.gpu.empty() ? nullptr : isa::find_gpu(o.gpu);
-  if (!o.gpu.empty() && !gpu) throw UsageError(fmt::format("unknown GPU '{}' (see wavemma peak --list-gpus)", excerpt(o.gpu)));
+  if (!o.gpu.empty() && !gpu)
+    throw UsageError(fmt::format("unknown GPU '{}' (see wavemma peak --list-gpus)", excerpt(o.gpu)));
   std::string const policy = o.policy.empty() ? "" : canonical_policy(o.policy);
   isa::Arch const& arch = arch_of(o, policy, gpu);
   if (!gpu) gpu = isa::flagship_gpu(arch.name);
@@ -150,11 +161,22 @@ void run(GemmOptions const& o) {
   bool const integer = p.output == "i32";
 
   if (f == Format::kJson) {
-    nlohmann::json j = {{"arch", arch.name}, {"wave", wave}, {"policy", p.name}, {"instruction", p.instruction},
-                        {"m", ro.m}, {"n", ro.n}, {"k", ro.k}, {"seed", ro.seed}, {"passed", r.passed},
-                        {"bitwise_equal", r.bitwise_equal}, {"mismatches", r.mismatches}, {"max_abs_error", r.max_abs_error},
-                        {"max_error_over_tolerance", r.max_error_over_tolerance}, {"seconds", r.seconds},
-                        {"emulated_gflops", r.emulated_gflops}, {"reference_seconds", r.reference_seconds},
+    nlohmann::json j = {{"arch", arch.name},
+                        {"wave", wave},
+                        {"policy", p.name},
+                        {"instruction", p.instruction},
+                        {"m", ro.m},
+                        {"n", ro.n},
+                        {"k", ro.k},
+                        {"seed", ro.seed},
+                        {"passed", r.passed},
+                        {"bitwise_equal", r.bitwise_equal},
+                        {"mismatches", r.mismatches},
+                        {"max_abs_error", r.max_abs_error},
+                        {"max_error_over_tolerance", r.max_error_over_tolerance},
+                        {"seconds", r.seconds},
+                        {"emulated_gflops", r.emulated_gflops},
+                        {"reference_seconds", r.reference_seconds},
                         {"threads", simt::threads()}};
     if (!r.first_mismatch.empty()) j["first_mismatch"] = r.first_mismatch;
     if (gpu && model.issues) {
@@ -164,29 +186,34 @@ void run(GemmOptions const& o) {
     }
     fmt::print("{}\n", j.dump(2));
   } else {
-    std::string const check = p.instruction.empty() ? "a chain of correctly rounded FMAs in k order"
-                                                    : fmt::format("the chain of single-instruction emulations of {} in K order", p.instruction);
-    fmt::print("wavemma gemm: {} on {} (wave{}), {} x {} x {}, seed {}\n", p.name, arch.name, wave, ro.m, ro.n, ro.k, ro.seed);
+    std::string const check =
+        p.instruction.empty()
+            ? "a chain of correctly rounded FMAs in k order"
+            : fmt::format("the chain of single-instruction emulations of {} in K order", p.instruction);
+    fmt::print("wavemma gemm: {} on {} (wave{}), {} x {} x {}, seed {}\n", p.name, arch.name, wave, ro.m, ro.n, ro.k,
+               ro.seed);
     fmt::print("  kernel       {}<{}, {}>, {} threads per block\n",
-               p.sparse ? "matrix_multiply_sparse" : p.scaled ? "matrix_multiply_scaled" : "matrix_multiply_generic",
+               p.sparse   ? "matrix_multiply_sparse"
+               : p.scaled ? "matrix_multiply_scaled"
+                          : "matrix_multiply_generic",
                p.tile_policy, p.compute_policy, p.threads);
     fmt::print("  {}\n", r.passed ? "PASSED" : "FAILED");
     if (r.bitwise_equal)
       fmt::print("  bit-exact    yes: all {} elements equal {}\n", long(ro.m) * ro.n, check);
     else
-      fmt::print("  bit-exact    NO: {} of {} elements differ from {}; first: {}\n", r.mismatches, long(ro.m) * ro.n, check,
-                 r.first_mismatch);
-    fmt::print("  f64 check    max |error| {:.3g}, {:.1f}% of the tolerance ({} inputs, {} accumulation)\n", r.max_abs_error,
-               100 * r.max_error_over_tolerance, p.input, p.output);
+      fmt::print("  bit-exact    NO: {} of {} elements differ from {}; first: {}\n", r.mismatches, long(ro.m) * ro.n,
+                 check, r.first_mismatch);
+    fmt::print("  f64 check    max |error| {:.3g}, {:.1f}% of the tolerance ({} inputs, {} accumulation)\n",
+               r.max_abs_error, 100 * r.max_error_over_tolerance, p.input, p.output);
     int const threads = simt::threads();
     fmt::print("  time         kernel {:.3f} s on the CPU ({} OS thread{}): {:.2f} {} emulated\n", r.seconds, threads,
                threads == 1 ? "" : "s", r.emulated_gflops, rate_unit(integer, 'G'));
     fmt::print("               checks {:.3f} s (the chain of emulations and the f64 reference, same threads)\n",
                r.reference_seconds);
     if (gpu && model.issues)
-      fmt::print("  modelled     {}: {} issues of {} ({} cycles each) = {}, {:.1f} {} at {} MHz\n", gpu->name, model.issues,
-                 p.instruction, p.cycles, duration(model.seconds), model.tflops,
-                 rate_unit(integer, 'T'), gpu->peak_clock_mhz);
+      fmt::print("  modelled     {}: {} issues of {} ({} cycles each) = {}, {:.1f} {} at {} MHz\n", gpu->name,
+                 model.issues, p.instruction, p.cycles, duration(model.seconds), model.tflops, rate_unit(integer, 'T'),
+                 gpu->peak_clock_mhz);
   }
   if (!r.passed) throw Failure(fmt::format("gemm {} on {} FAILED", p.name, arch.name));
 }
@@ -195,10 +222,12 @@ void run(GemmOptions const& o) {
 
 void add_gemm(CLI::App& app) {
   auto o = std::make_shared<GemmOptions>();
-  auto* cmd = app.add_subcommand("gemm", "Run a GEMM policy on the CPU through the SIMT runtime and check it bit for bit");
+  auto* cmd =
+      app.add_subcommand("gemm", "Run a GEMM policy on the CPU through the SIMT runtime and check it bit for bit");
   add_arch(*cmd, o->arch, "default: the GPU's, else the one family the policy runs on; gfx1201 when nothing names one");
   add_wave(*cmd, o->wave);
-  add_text(*cmd, "--policy", o->policy, "Policy name, any case (default wmma_f16, mfma_f16 on CDNA); see --list-policies");
+  add_text(*cmd, "--policy", o->policy,
+           "Policy name, any case (default wmma_f16, mfma_f16 on CDNA); see --list-policies");
   IntBounds const size{1, std::numeric_limits<int>::max()};
   add_int(*cmd, "--m", o->m, "Rows of A and C (default 512)", size);
   add_int(*cmd, "--n", o->n, "Columns of B and C (default 512)", size);
@@ -206,17 +235,20 @@ void add_gemm(CLI::App& app) {
   add_int(*cmd, "--size", o->size, "Square size: sets m, n and k (instead of --m/--n/--k)", size);
   add_u64(*cmd, "--seed", o->seed, "Seed of the random A and B, decimal or 0x hex (default 1)");
   add_text(*cmd, "--gpu", o->gpu, "GPU for the modelled time (default: the architecture's flagship)");
-  add_int(*cmd, "--threads", o->threads, "OS threads running the kernel's blocks and the checks, 1..4096 (default: "
-                                         "every core)", {1, 4096});
+  add_int(*cmd, "--threads", o->threads,
+          "OS threads running the kernel's blocks and the checks, 1..4096 (default: "
+          "every core)",
+          {1, 4096});
   add_text(*cmd, "--format", o->format, "text (default) or json; --list-policies also markdown");
   cmd->add_flag("--list-policies", o->list, "List the policies and the architectures they run on");
   cmd->add_flag("--quiet", o->quiet, "No progress bar");
-  cmd->footer("Random A and B from the seed (never the identity); the kernel runs over all cores; the result must equal\n"
-              "the chain of single-instruction emulations in the hardware's K order bit for bit, and lie within the\n"
-              "input format's tolerance of an f64 reference. Exit status 1 when a check fails. Sizes are limited to\n"
-              "2^38 multiply-adds and about 2 GiB of memory (40 bytes per element of A, B and C).\n"
-              "Examples:\n  wavemma gemm\n  wavemma gemm --arch gfx942 --policy mfma_xf32 --m 200 --n 136 --k 72\n"
-              "  wavemma gemm --list-policies");
+  cmd->footer(
+      "Random A and B from the seed (never the identity); the kernel runs over all cores; the result must equal\n"
+      "the chain of single-instruction emulations in the hardware's K order bit for bit, and lie within the\n"
+      "input format's tolerance of an f64 reference. Exit status 1 when a check fails. Sizes are limited to\n"
+      "2^38 multiply-adds and about 2 GiB of memory (40 bytes per element of A, B and C).\n"
+      "Examples:\n  wavemma gemm\n  wavemma gemm --arch gfx942 --policy mfma_xf32 --m 200 --n 136 --k 72\n"
+      "  wavemma gemm --list-policies");
   cmd->callback([o] { run(*o); });
 }
 

@@ -36,14 +36,18 @@ struct LayoutOptions : OperandOptions {
 
 void run_layout(LayoutOptions const& o) {
   LayoutView const v = o.view();
-  Format const f = parse_format(o.format, {Format::kText, Format::kCsv, Format::kMarkdown, Format::kJson, Format::kSvg});
+  Format const f =
+      parse_format(o.format, {Format::kText, Format::kCsv, Format::kMarkdown, Format::kJson, Format::kSvg});
   if (!iequals(o.view_kind, "matrix") && !iequals(o.view_kind, "register"))
     throw UsageError(fmt::format("unknown view '{}' (choose matrix or register)", excerpt(o.view_kind)));
   bool const registers = iequals(o.view_kind, "register");
   switch (f) {
-  case Format::kCsv: return write_output(render_csv(v), o.output);
-  case Format::kJson: return write_output(render_json(v), o.output);
-  case Format::kSvg: return write_output(render_svg(v), o.output);
+  case Format::kCsv:
+    return write_output(render_csv(v), o.output);
+  case Format::kJson:
+    return write_output(render_json(v), o.output);
+  case Format::kSvg:
+    return write_output(render_svg(v), o.output);
   case Format::kMarkdown:
   case Format::kText: {
     bool const md = f == Format::kMarkdown;
@@ -69,13 +73,15 @@ void run_where(WhereOptions const& o) {
   auto const places = L.places(c);
   if (f == Format::kJson) {
     auto arr = nlohmann::json::array();
-    for (auto const& p : places) arr.push_back({{"lane", p.lane}, {"vgpr", p.vgpr}, {"bit_lo", p.bit_lo}, {"bit_hi", p.bit_hi}});
+    for (auto const& p : places)
+      arr.push_back({{"lane", p.lane}, {"vgpr", p.vgpr}, {"bit_lo", p.bit_lo}, {"bit_hi", p.bit_hi}});
     fmt::print("{}\n", nlohmann::json{{"element", element_name(v, c)}, {"places", arr}}.dump(2));
     return;
   }
   if (f == Format::kCsv) {
     fmt::print("block,row,col,lane,vgpr,bit_lo,bit_hi\n");
-    for (auto const& p : places) fmt::print("{},{},{},{},{},{},{}\n", c.block, c.row, c.col, p.lane, p.vgpr, p.bit_lo, p.bit_hi);
+    for (auto const& p : places)
+      fmt::print("{},{},{},{},{},{},{}\n", c.block, c.row, c.col, p.lane, p.vgpr, p.bit_lo, p.bit_hi);
     return;
   }
   fmt::print("{} of {} ({} wave{}):\n", element_name(v, c), v.instruction.mnemonic, v.arch, v.wave);
@@ -97,16 +103,19 @@ void run_what(WhatOptions const& o) {
   if (f == Format::kJson) {
     auto arr = nlohmann::json::array();
     for (auto const& [co, p] : elems)
-      arr.push_back({{"block", co.block}, {"row", co.row}, {"col", co.col}, {"bit_lo", p.bit_lo}, {"bit_hi", p.bit_hi}});
+      arr.push_back(
+          {{"block", co.block}, {"row", co.row}, {"col", co.col}, {"bit_lo", p.bit_lo}, {"bit_hi", p.bit_hi}});
     fmt::print("{}\n", nlohmann::json{{"lane", o.lane}, {"vgpr", o.vgpr}, {"elements", arr}}.dump(2));
     return;
   }
   if (f == Format::kCsv) {
     fmt::print("block,row,col,lane,vgpr,bit_lo,bit_hi\n");
-    for (auto const& [co, p] : elems) fmt::print("{},{},{},{},{},{},{}\n", co.block, co.row, co.col, o.lane, o.vgpr, p.bit_lo, p.bit_hi);
+    for (auto const& [co, p] : elems)
+      fmt::print("{},{},{},{},{},{},{}\n", co.block, co.row, co.col, o.lane, o.vgpr, p.bit_lo, p.bit_hi);
     return;
   }
-  fmt::print("lane {}, VGPR {} of {} {} ({} wave{}):\n", o.lane, o.vgpr, v.instruction.mnemonic, isa::name(v.operand), v.arch, v.wave);
+  fmt::print("lane {}, VGPR {} of {} {} ({} wave{}):\n", o.lane, o.vgpr, v.instruction.mnemonic, isa::name(v.operand),
+             v.arch, v.wave);
   if (elems.empty()) fmt::print("  nothing: this lane does not hold the operand in that register\n");
   for (auto const& [co, p] : elems) fmt::print("  bits [{}:{}]  {}\n", p.bit_hi, p.bit_lo, element_name(v, co));
 }
@@ -117,13 +126,15 @@ void add_layout(CLI::App& app) {
   auto lo = std::make_shared<LayoutOptions>();
   auto* layout = app.add_subcommand("layout", "Show where every element of an operand lives (matrix or register view)");
   lo->add_to(*layout, "text, csv, markdown, json or svg");
-  add_text(*layout, "--view", lo->view_kind, "matrix (element -> place, default) or register (lane x VGPR -> elements)");
+  add_text(*layout, "--view", lo->view_kind,
+           "matrix (element -> place, default) or register (lane x VGPR -> elements)");
   add_text(*layout, "--output,-o", lo->output, "Write to this file instead of stdout (- for stdout)");
-  layout->footer("CSV: block,row,col,lane,vgpr,bit_lo,bit_hi, one line per (element, place); A row=i col=k, B row=k col=j,\n"
-                 "C/D row=i col=j; sparse A and K: col = stored position.\n"
-                 "Examples:\n  wavemma layout v_wmma_f32_16x16x16_f16 --arch gfx1201 --operand A\n"
-                 "  wavemma layout v_mfma_f32_32x32x8_f16 --operand D --format svg -o d.svg\n"
-                 "  wavemma layout v_mfma_f32_4x4x4_16b_f16 --operand A --cbsz 2 --abid 1 --format csv");
+  layout->footer(
+      "CSV: block,row,col,lane,vgpr,bit_lo,bit_hi, one line per (element, place); A row=i col=k, B row=k col=j,\n"
+      "C/D row=i col=j; sparse A and K: col = stored position.\n"
+      "Examples:\n  wavemma layout v_wmma_f32_16x16x16_f16 --arch gfx1201 --operand A\n"
+      "  wavemma layout v_mfma_f32_32x32x8_f16 --operand D --format svg -o d.svg\n"
+      "  wavemma layout v_mfma_f32_4x4x4_16b_f16 --operand A --cbsz 2 --abid 1 --format csv");
   layout->callback([lo] { run_layout(*lo); });
 
   auto wo = std::make_shared<WhereOptions>();

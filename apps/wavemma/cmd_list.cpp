@@ -49,15 +49,22 @@ void list_models(Format format, std::vector<Entry> const& entries) {
     std::string_view const engine = numeric::engine_name(m.engine);
     t.add({std::string(m.name), std::string(engine), std::to_string(m.group), std::string(isa::name(m.evidence)), users,
            std::string(m.summary), std::string(m.sources)});
-    arr.push_back({{"model", m.name}, {"engine", engine}, {"group", m.group}, {"evidence", isa::name(m.evidence)},
-                   {"instructions", users}, {"summary", m.summary}, {"sources", m.sources}});
-    csv += fmt::format("{},{},{},{},{},{},{}\n", csv_field(std::string(m.name)), engine, m.group,
-                       isa::name(m.evidence), csv_field(users), csv_field(std::string(m.summary)),
-                       csv_field(std::string(m.sources)));
+    arr.push_back({{"model", m.name},
+                   {"engine", engine},
+                   {"group", m.group},
+                   {"evidence", isa::name(m.evidence)},
+                   {"instructions", users},
+                   {"summary", m.summary},
+                   {"sources", m.sources}});
+    csv += fmt::format("{},{},{},{},{},{},{}\n", csv_field(std::string(m.name)), engine, m.group, isa::name(m.evidence),
+                       csv_field(users), csv_field(std::string(m.summary)), csv_field(std::string(m.sources)));
   }
-  if (format == Format::kJson) fmt::print("{}\n", arr.dump(2));
-  else if (format == Format::kCsv) fmt::print("{}", csv);
-  else fmt::print("{}", format == Format::kMarkdown ? t.markdown() : t.text());
+  if (format == Format::kJson)
+    fmt::print("{}\n", arr.dump(2));
+  else if (format == Format::kCsv)
+    fmt::print("{}", csv);
+  else
+    fmt::print("{}", format == Format::kMarkdown ? t.markdown() : t.text());
 }
 
 void run(ListOptions const& o) {
@@ -72,21 +79,35 @@ void run(ListOptions const& o) {
                "numeric_model,evidence\n");
     for (auto const& e : entries)
       fmt::print("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", e.arch->name, e.wave, e.in->mnemonic,
-                 builtin_of(*e.in, e.wave), e.in->m, e.in->n, e.in->k, e.in->blocks, isa::name(e.in->a), isa::name(e.in->b),
-                 isa::name(e.in->cd), isa::name(e.in->cd), e.in->sparse() ? "true" : "false", isa::name(e.in->kind),
-                 e.in->opcode, e.in->ops(), e.in->cycles, e.in->numeric().name, isa::name(e.in->numeric().evidence));
+                 builtin_of(*e.in, e.wave), e.in->m, e.in->n, e.in->k, e.in->blocks, isa::name(e.in->a),
+                 isa::name(e.in->b), isa::name(e.in->cd), isa::name(e.in->cd), e.in->sparse() ? "true" : "false",
+                 isa::name(e.in->kind), e.in->opcode, e.in->ops(), e.in->cycles, e.in->numeric().name,
+                 isa::name(e.in->numeric().evidence));
     return;
   }
   if (format == Format::kJson) {
     auto arr = nlohmann::json::array();
     for (auto const& e : entries) {
       auto const& nm = e.in->numeric();
-      arr.push_back({{"arch", e.arch->name}, {"wave", e.wave}, {"mnemonic", e.in->mnemonic},
-                     {"builtin", builtin_of(*e.in, e.wave)}, {"m", e.in->m}, {"n", e.in->n}, {"k", e.in->k},
-                     {"blocks", e.in->blocks}, {"a_type", isa::name(e.in->a)}, {"b_type", isa::name(e.in->b)},
-                     {"c_type", isa::name(e.in->cd)}, {"d_type", isa::name(e.in->cd)}, {"sparse", e.in->sparse()},
-                     {"family", isa::name(e.in->kind)}, {"opcode", e.in->opcode}, {"ops", e.in->ops()},
-                     {"cycles", e.in->cycles}, {"numeric_model", nm.name}, {"evidence", isa::name(nm.evidence)}});
+      arr.push_back({{"arch", e.arch->name},
+                     {"wave", e.wave},
+                     {"mnemonic", e.in->mnemonic},
+                     {"builtin", builtin_of(*e.in, e.wave)},
+                     {"m", e.in->m},
+                     {"n", e.in->n},
+                     {"k", e.in->k},
+                     {"blocks", e.in->blocks},
+                     {"a_type", isa::name(e.in->a)},
+                     {"b_type", isa::name(e.in->b)},
+                     {"c_type", isa::name(e.in->cd)},
+                     {"d_type", isa::name(e.in->cd)},
+                     {"sparse", e.in->sparse()},
+                     {"family", isa::name(e.in->kind)},
+                     {"opcode", e.in->opcode},
+                     {"ops", e.in->ops()},
+                     {"cycles", e.in->cycles},
+                     {"numeric_model", nm.name},
+                     {"evidence", isa::name(nm.evidence)}});
     }
     fmt::print("{}\n", arr.dump(2));
     return;

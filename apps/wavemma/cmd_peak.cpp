@@ -79,12 +79,14 @@ void run(PeakOptions const& o) {
   auto const& in = *t.instruction;
   double const per_unit = static_cast<double>(in.ops()) / in.cycles;
   fmt::print("{} on {} ({}, wave{})\n", in.mnemonic, m.name, m.arch->name, t.wave);
-  fmt::print("  {} ops per instruction / {} cycles = {:.0f} ops/cycle per matrix unit\n", in.ops(), in.cycles, per_unit);
+  fmt::print("  {} ops per instruction / {} cycles = {:.0f} ops/cycle per matrix unit\n", in.ops(), in.cycles,
+             per_unit);
   fmt::print("  x {} matrix units per CU = {:.0f} ops/cycle per CU\n", m.arch->matrix_units_per_cu,
              per_unit * m.arch->matrix_units_per_cu);
-  fmt::print("  x {} CUs x {} MHz = {:.1f} {}{}\n", m.cus, m.clock_mhz, tera(in, m), rate_unit(isa::is_integer(in.a), 'T'),
-             in.sparse() ? " (sparse: counted with the dense K)" : "");
-  if (isa::is_rdna(in.gen) && t.wave == 64) fmt::print("  wave64 cycles are not documented; wave32 cycles assumed [ASSUME]\n");
+  fmt::print("  x {} CUs x {} MHz = {:.1f} {}{}\n", m.cus, m.clock_mhz, tera(in, m),
+             rate_unit(isa::is_integer(in.a), 'T'), in.sparse() ? " (sparse: counted with the dense K)" : "");
+  if (isa::is_rdna(in.gen) && t.wave == 64)
+    fmt::print("  wave64 cycles are not documented; wave32 cycles assumed [ASSUME]\n");
 }
 
 } // namespace
@@ -93,8 +95,9 @@ void add_peak(CLI::App& app) {
   auto o = std::make_shared<PeakOptions>();
   auto* cmd = app.add_subcommand("peak", "Theoretical peak ops/s of an instruction on a GPU");
   o->target.add_to(*cmd, false);
-  add_text(*cmd, "--gpu", o->gpu, "GPU name or key (rx9070xt, r9700, rx7900xtx, mi300x, mi300a, ...); default: the "
-                                  "architecture's flagship");
+  add_text(*cmd, "--gpu", o->gpu,
+           "GPU name or key (rx9070xt, r9700, rx7900xtx, mi300x, mi300a, ...); default: the "
+           "architecture's flagship");
   add_int(*cmd, "--cus", o->cus, "Compute units, 1 or more (overrides the GPU's)", {1, 100000});
   add_positive_real(*cmd, "--clock-mhz", o->clock_mhz, "Peak engine clock in MHz, above 0 (overrides the GPU's)");
   cmd->add_flag("--list-gpus", o->list_gpus, "List the known GPUs");

@@ -24,8 +24,9 @@ std::string place_name(isa::Place const& p) {
 }
 
 std::string operand_title(LayoutView const& v) {
-  std::string type = v.operand == isa::Operand::kIndex ? "2-bit indices"
-                                                       : std::string(isa::name(v.instruction.type_of(v.operand, v.mods)));
+  std::string type = v.operand == isa::Operand::kIndex
+                         ? "2-bit indices"
+                         : std::string(isa::name(v.instruction.type_of(v.operand, v.mods)));
   std::string const blocks = v.layout.blocks() > 1 ? fmt::format("{} blocks of ", v.layout.blocks()) : "";
   std::string const what = v.operand == isa::Operand::kA && v.instruction.sparse() ? " compressed" : "";
   return fmt::format("{}{} ({}{}x{} {}, {} VGPR{} per lane)", isa::name(v.operand), what, blocks, v.layout.rows(),
@@ -68,9 +69,10 @@ std::string render_matrix_text(LayoutView const& v, bool markdown) {
     out += markdown ? t.markdown() : t.text();
   }
   if (L.replicated_lane_mask())
-    out += fmt::format("{}each element is also held in the lanes listed by `wavemma where` (replicated lane bits {:#x}); "
-                       "the table shows the lowest lane\n",
-                       markdown ? "\n" : "note: ", L.replicated_lane_mask());
+    out +=
+        fmt::format("{}each element is also held in the lanes listed by `wavemma where` (replicated lane bits {:#x}); "
+                    "the table shows the lowest lane\n",
+                    markdown ? "\n" : "note: ", L.replicated_lane_mask());
   return out;
 }
 
@@ -102,21 +104,27 @@ std::string render_json(LayoutView const& v) {
     for (int r = 0; r < L.rows(); ++r)
       for (int c = 0; c < L.cols(); ++c)
         for (auto const& p : L.places({b, r, c}))
-          places.push_back({{"block", b}, {"row", r}, {"col", c}, {"lane", p.lane}, {"vgpr", p.vgpr},
-                            {"bit_lo", p.bit_lo}, {"bit_hi", p.bit_hi}});
-  nlohmann::json j = {{"instruction", v.instruction.mnemonic},
-                      {"arch", v.arch},
-                      {"wave", v.wave},
-                      {"operand", isa::name(v.operand)},
-                      {"blocks", L.blocks()},
-                      {"rows", L.rows()},
-                      {"cols", L.cols()},
-                      {"row_name", v.names.row},
-                      {"col_name", v.names.col},
-                      {"elem_bits", L.elem_bits()},
-                      {"vgprs", L.vgprs()},
-                      {"formulas", {{"lane", f.lane}, {"vgpr", f.vgpr}, {"bits", f.bits}, {"inverse", f.inverse}, {"notes", f.notes}}},
-                      {"places", places}};
+          places.push_back({{"block", b},
+                            {"row", r},
+                            {"col", c},
+                            {"lane", p.lane},
+                            {"vgpr", p.vgpr},
+                            {"bit_lo", p.bit_lo},
+                            {"bit_hi", p.bit_hi}});
+  nlohmann::json j = {
+      {"instruction", v.instruction.mnemonic},
+      {"arch", v.arch},
+      {"wave", v.wave},
+      {"operand", isa::name(v.operand)},
+      {"blocks", L.blocks()},
+      {"rows", L.rows()},
+      {"cols", L.cols()},
+      {"row_name", v.names.row},
+      {"col_name", v.names.col},
+      {"elem_bits", L.elem_bits()},
+      {"vgprs", L.vgprs()},
+      {"formulas", {{"lane", f.lane}, {"vgpr", f.vgpr}, {"bits", f.bits}, {"inverse", f.inverse}, {"notes", f.notes}}},
+      {"places", places}};
   return j.dump(2) + "\n";
 }
 
@@ -133,7 +141,6 @@ std::string lane_colour(int lane, int wave) {
   return fmt::format("hsl({},70%,{}%)", (lane % 16) * 360 / 16, lane_lightness(lane, wave));
 }
 
-
 std::string bits_label(isa::Place const& p, int e) {
   if (e >= 32) return e == 64 ? fmt::format("v{}:{}", p.vgpr, p.vgpr + 1) : fmt::format("v{}", p.vgpr);
   return fmt::format("v{}[{}:{}]", p.vgpr, p.bit_hi, p.bit_lo);
@@ -142,10 +149,14 @@ std::string bits_label(isa::Place const& p, int e) {
 std::string esc(std::string s) {
   std::string out;
   for (char c : s) {
-    if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '&') out += "&amp;";
-    else out += c;
+    if (c == '<')
+      out += "&lt;";
+    else if (c == '>')
+      out += "&gt;";
+    else if (c == '&')
+      out += "&amp;";
+    else
+      out += c;
   }
   return out;
 }
@@ -163,16 +174,18 @@ std::string render_svg(LayoutView const& v) {
   int const grid_h = block_rows * (block_h + gap) + 12;
   int const legend_cols = 16, legend_rows = L.wave() / 16, sw = 30, sh = 20;
   int const legend_h = 40 + legend_rows * sh + 60;
-  std::string const subtitle = fmt::format("operand {}; rows {} (down), columns {} (across); each cell: lane and VGPR[bits]",
-                                          operand_title(v), v.names.row, v.names.col);
-  int const width = std::max({margin + grid_w + 20, margin + legend_cols * sw + 200,
-                              margin + static_cast<int>(subtitle.size()) * 8 + 20});
+  std::string const subtitle =
+      fmt::format("operand {}; rows {} (down), columns {} (across); each cell: lane and VGPR[bits]", operand_title(v),
+                  v.names.row, v.names.col);
+  int const width = std::max(
+      {margin + grid_w + 20, margin + legend_cols * sw + 200, margin + static_cast<int>(subtitle.size()) * 8 + 20});
   int const height = title_h + grid_h + legend_h;
 
-  std::string s = fmt::format(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" "
-      "font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n",
-      width, height, width, height);
+  std::string s =
+      fmt::format("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" "
+                  "font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\">\n<rect width=\"100%\" height=\"100%\" "
+                  "fill=\"white\"/>\n",
+                  width, height, width, height);
   s += fmt::format("<text x=\"{}\" y=\"22\" font-size=\"16\" font-weight=\"bold\">{} — {} wave{}</text>\n", margin,
                    esc(std::string(v.instruction.mnemonic)), v.arch, v.wave);
   s += fmt::format("<text x=\"{}\" y=\"42\" font-size=\"12\">{}</text>\n", margin, esc(subtitle));
@@ -180,14 +193,15 @@ std::string render_svg(LayoutView const& v) {
     int const ox = margin + (b % blocks_per_row) * (block_w + gap);
     int const oy = title_h + (b / blocks_per_row) * (block_h + gap) + 26;
     if (L.blocks() > 1)
-      s += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"11\" font-weight=\"bold\">block {}</text>\n", ox, oy - 14, b);
+      s += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"11\" font-weight=\"bold\">block {}</text>\n", ox, oy - 14,
+                       b);
     for (int c = 0; c < L.cols(); ++c)
       s += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"9\" text-anchor=\"middle\" fill=\"#555\">{}</text>\n",
                        ox + c * cw + cw / 2, oy - 3, c);
     for (int r = 0; r < L.rows(); ++r) {
       if (b % blocks_per_row == 0)
-        s += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"9\" text-anchor=\"end\" fill=\"#555\">{}</text>\n", ox - 4,
-                         oy + r * ch + ch / 2 + 3, r);
+        s += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"9\" text-anchor=\"end\" fill=\"#555\">{}</text>\n",
+                         ox - 4, oy + r * ch + ch / 2 + 3, r);
       for (int c = 0; c < L.cols(); ++c) {
         auto const places = L.places({b, r, c});
         isa::Place const& p = places.front();
@@ -199,21 +213,22 @@ std::string render_svg(LayoutView const& v) {
                          places.size() > 1 ? fmt::format(" (+{} copies)", places.size() - 1) : "", x, y, cw, ch,
                          lane_colour(p.lane, L.wave()));
         char const* fg = "#000000";
-        s += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\" fill=\"{}\">{}</text>", x + cw / 2,
-                         y + 14, fg, lanes);
+        s += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\" fill=\"{}\">{}</text>",
+                         x + cw / 2, y + 14, fg, lanes);
         s += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"9\" text-anchor=\"middle\" fill=\"{}\">{}</text></g>\n",
                          x + cw / 2, y + 28, fg, bits_label(p, L.elem_bits()));
       }
     }
     // Block boundary, and light guides every 4 rows/columns.
     for (int c = 4; c < L.cols(); c += 4)
-      s += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#888\" stroke-width=\"0.8\"/>\n", ox + c * cw, oy,
-                       ox + c * cw, oy + block_h);
+      s += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#888\" stroke-width=\"0.8\"/>\n",
+                       ox + c * cw, oy, ox + c * cw, oy + block_h);
     for (int r = 4; r < L.rows(); r += 4)
-      s += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#888\" stroke-width=\"0.8\"/>\n", ox, oy + r * ch,
-                       ox + block_w, oy + r * ch);
-    s += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"black\" stroke-width=\"2.5\"/>\n",
-                     ox, oy, block_w, block_h);
+      s += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#888\" stroke-width=\"0.8\"/>\n", ox,
+                       oy + r * ch, ox + block_w, oy + r * ch);
+    s += fmt::format(
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"black\" stroke-width=\"2.5\"/>\n",
+        ox, oy, block_w, block_h);
   }
   // Legend: the lane colours.
   int const ly = title_h + grid_h + 10;

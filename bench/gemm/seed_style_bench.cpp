@@ -45,7 +45,7 @@ enum Parts : unsigned { kLoads = 1, kBarriers = 2, kWmma = 4, kAll = 7 };
 
 template <unsigned kParts = kAll>
 __global__ void __launch_bounds__(kThreads)
-gemm_seed_style(_Float16 const* A, _Float16 const* B, float* C, int m, int n, int k) {
+    gemm_seed_style(_Float16 const* A, _Float16 const* B, float* C, int m, int n, int k) {
   __shared__ _Float16 tile_a[kBlockTile][kKTile];
   __shared__ _Float16 tile_b_t[kBlockTile][kKTile]; // [n][k]
   int const tid = threadIdx.x;
@@ -71,8 +71,10 @@ gemm_seed_style(_Float16 const* A, _Float16 const* B, float* C, int m, int n, in
       a[e] = tile_a[wave_row + lane % 16][(lane / 16) * 8 + e];
       b[e] = tile_b_t[wave_col + lane % 16][(lane / 16) * 8 + e];
     }
-    if constexpr (kParts & kWmma) acc = __builtin_amdgcn_wmma_f32_16x16x16_f16_w32_gfx12(a, b, acc);
-    else acc[0] += static_cast<float>(a[0]) + static_cast<float>(b[0]); // keeps the fragment reads
+    if constexpr (kParts & kWmma)
+      acc = __builtin_amdgcn_wmma_f32_16x16x16_f16_w32_gfx12(a, b, acc);
+    else
+      acc[0] += static_cast<float>(a[0]) + static_cast<float>(b[0]); // keeps the fragment reads
     if constexpr (kParts & kBarriers) __syncthreads();
   }
   // D: lane L holds column L % 16, rows (L / 16) * 8 + g.
@@ -165,8 +167,10 @@ void bm_seed_style(benchmark::State& state, BData data) {
   for (auto& v : a) v = static_cast<_Float16>(unit(rng));
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < n; ++j)
-      if (data == BData::kRandom) b[size_t(i) * n + j] = static_cast<_Float16>(unit(rng));
-      else if (i == j) b[size_t(i) * n + j] = static_cast<_Float16>(1.0f);
+      if (data == BData::kRandom)
+        b[size_t(i) * n + j] = static_cast<_Float16>(unit(rng));
+      else if (i == j)
+        b[size_t(i) * n + j] = static_cast<_Float16>(1.0f);
   DeviceGemm gemm(a, b, n);
   double seconds = 0, cpu_seconds = 0;
   numeric::TileCounts const counts_before = numeric::tile_counts();
@@ -188,7 +192,8 @@ void bm_seed_style(benchmark::State& state, BData data) {
   state.counters["cpu_GFLOP/s"] = 2.0 * n * n * n * double(state.iterations()) / cpu_seconds / 1e9;
   state.counters["vs_sgemm_cpu"] = 2.0 * n * n * n * double(state.iterations()) / cpu_seconds / 1e9 / sgemm.cpu_gflops;
   state.counters["ns_per_lane_step"] = cpu_seconds / double(state.iterations()) / gemm.lane_steps() * 1e9;
-  state.counters["fallback"] = double(counts.fallbacks + counts.unvectorised) / double(std::max<uint64_t>(counts.elements, 1));
+  state.counters["fallback"] =
+      double(counts.fallbacks + counts.unvectorised) / double(std::max<uint64_t>(counts.elements, 1));
 }
 
 // CPU ns per lane-step of the kernel with only some of its parts, one thread, 512^3.

@@ -19,8 +19,8 @@ uint64_t typical_code(Format f, std::mt19937_64& rng) {
   FormatInfo const& fi = info(f);
   if (!fi.is_float) return rng() & storage_mask(f);
   int const spread = std::min(4, fi.bias - 1);
-  auto const e = static_cast<uint64_t>(
-      fi.bias + static_cast<int>(rng() % static_cast<uint64_t>(2 * spread + 1)) - spread);
+  auto const e =
+      static_cast<uint64_t>(fi.bias + static_cast<int>(rng() % static_cast<uint64_t>(2 * spread + 1)) - spread);
   uint64_t const frac = rng() & ((uint64_t{1} << fi.stored_frac_bits) - 1);
   return (rng() & 1) << (fi.bits - 1) | e << fi.stored_frac_bits | frac;
 }
@@ -62,8 +62,7 @@ std::vector<Entry> entries() {
       {"rdna3_dot2/f16/f16out", {Engine::kRdna3Dot2, F::kF16, F::kF16, F::kF16, 2}},
       {"rdna4_dot4/bf16/bf16out", {Engine::kRdna4Dot4, F::kBf16, F::kBf16, F::kBf16, 4}},
       {"rdna4_dot4/fp8/f32out", {Engine::kRdna4Dot4, F::kFp8E4M3, F::kFp8E4M3, F::kF32, 4}},
-      {"cdna3_fp8_dot/fp8/f32out",
-       {Engine::kCdna3Fp8Dot, F::kFp8E4M3Fnuz, F::kFp8E4M3Fnuz, F::kF32, 16}},
+      {"cdna3_fp8_dot/fp8/f32out", {Engine::kCdna3Fp8Dot, F::kFp8E4M3Fnuz, F::kFp8E4M3Fnuz, F::kF32, 16}},
       {"fma_chain/f32", {Engine::kFmaChain, F::kF32, F::kF32, F::kF32, 1}},
       {"integer_dot/i8", {Engine::kIntegerDot, F::kI8, F::kI8, F::kI32, 1}},
   };

@@ -29,7 +29,8 @@ void bench_chain(benchmark::State& state, CatalogModel c, Profile p) {
   }
   double const by_reference = double(total.fallbacks + total.unvectorised);
   state.counters["fallback"] = by_reference / double(total.elements);
-  state.counters["MAC/s"] = benchmark::Counter(double(chain.macs()) * double(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["MAC/s"] =
+      benchmark::Counter(double(chain.macs()) * double(state.iterations()), benchmark::Counter::kIsRate);
   state.SetLabel(numeric::has_fast_tile(c.model) ? std::string(c.instruction->mnemonic) : "no vector kernel");
 }
 

@@ -64,15 +64,17 @@ double each_tile(std::string const& instr, std::string const& arch, Bits const& 
 }
 
 double engine(std::string const& instr, std::string const& arch, Bits const& a, Bits const& bt, Bits& d, int threads) {
-  return each_tile(instr, arch, a, bt, d, threads,
-                   [](numeric::Model const& model, isa::Instruction const& in, uint64_t const* A, uint64_t const* Bt, int K,
-                      std::vector<uint64_t>& acc) { numeric::dot_tile(model, in.m, in.n, K, A, Bt, acc.data(), acc.data()); });
+  return each_tile(
+      instr, arch, a, bt, d, threads,
+      [](numeric::Model const& model, isa::Instruction const& in, uint64_t const* A, uint64_t const* Bt, int K,
+         std::vector<uint64_t>& acc) { numeric::dot_tile(model, in.m, in.n, K, A, Bt, acc.data(), acc.data()); });
 }
 
-double engine_steps(std::string const& instr, std::string const& arch, Bits const& a, Bits const& bt, Bits& d, int threads) {
+double engine_steps(std::string const& instr, std::string const& arch, Bits const& a, Bits const& bt, Bits& d,
+                    int threads) {
   return each_tile(instr, arch, a, bt, d, threads,
-                   [](numeric::Model const& model, isa::Instruction const& in, uint64_t const* A, uint64_t const* Bt, int K,
-                      std::vector<uint64_t>& acc) {
+                   [](numeric::Model const& model, isa::Instruction const& in, uint64_t const* A, uint64_t const* Bt,
+                      int K, std::vector<uint64_t>& acc) {
                      thread_local std::vector<uint64_t> ta, tb;
                      ta.resize(size_t(in.m) * in.k);
                      tb.resize(size_t(in.n) * in.k);
@@ -95,8 +97,10 @@ double chain(std::string const& instr, std::string const& arch, Bits const& a, B
 
 PYBIND11_MODULE(wavemma_bench, m) {
   m.doc() = "Baselines of bench/python/matmul_bench.py on raw bits (uint64 arrays).";
-  m.def("engine", &engine, py::arg("instr"), py::arg("arch"), py::arg("a"), py::arg("bt"), py::arg("d"), py::arg("threads"));
+  m.def("engine", &engine, py::arg("instr"), py::arg("arch"), py::arg("a"), py::arg("bt"), py::arg("d"),
+        py::arg("threads"));
   m.def("engine_steps", &engine_steps, py::arg("instr"), py::arg("arch"), py::arg("a"), py::arg("bt"), py::arg("d"),
         py::arg("threads"));
-  m.def("chain", &chain, py::arg("instr"), py::arg("arch"), py::arg("a"), py::arg("b"), py::arg("d"), py::arg("threads"));
+  m.def("chain", &chain, py::arg("instr"), py::arg("arch"), py::arg("a"), py::arg("b"), py::arg("d"),
+        py::arg("threads"));
 }

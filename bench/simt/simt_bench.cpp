@@ -76,8 +76,7 @@ emu::RegisterOperands operands(emu::Issue const& issue) {
   std::mt19937_64 rng(1);
   auto random = [&](int rows, int cols, numeric::Format f, double scale) {
     emu::Matrix m(in.blocks, rows, cols);
-    for (auto& v : m.bits)
-      v = numeric::from_double(f, std::uniform_real_distribution<double>(-scale, scale)(rng));
+    for (auto& v : m.bits) v = numeric::from_double(f, std::uniform_real_distribution<double>(-scale, scale)(rng));
     return m;
   };
   emu::RegisterOperands ops;
@@ -104,8 +103,7 @@ double direct_ns_per_call(emu::Issue const& issue, emu::RegisterOperands ops, in
   auto const t0 = std::chrono::steady_clock::now();
   for (int i = 0; i < calls; ++i) ops.c = emu::execute(issue, ops);
   benchmark::DoNotOptimize(ops.c.words.data());
-  return std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count() /
-         calls;
+  return std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count() / calls;
 }
 
 // emu::execute chained on one wave's registers: the baseline.
@@ -118,8 +116,8 @@ void bm_direct(benchmark::State& state) {
     for (int i = 0; i < kChain; ++i) ops.c = emu::execute(issue, ops);
     benchmark::DoNotOptimize(ops.c.words.data());
   }
-  state.counters["ns_per_builtin"] = benchmark::Counter(
-      double(kChain), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  state.counters["ns_per_builtin"] =
+      benchmark::Counter(double(kChain), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
 // The same chain as a kernel on the runtime: one block of `waves` waves, one OS thread.
@@ -156,15 +154,12 @@ void bm_runtime(benchmark::State& state) {
   for (auto _ : state) {
     (void)hipMemcpy(d_c, c.data(), c.size() * sizeof(c[0]), hipMemcpyHostToDevice);
     auto const t0 = std::chrono::steady_clock::now();
-    hipLaunchKernelGGL(chain<Op>, dim3(1), dim3(unsigned(waves * wave)), 0, 0, d_a, d_b, d_c,
-                       kChain);
-    double const ns =
-        std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count();
+    hipLaunchKernelGGL(chain<Op>, dim3(1), dim3(unsigned(waves * wave)), 0, 0, d_a, d_b, d_c, kChain);
+    double const ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count();
     state.SetIterationTime(ns * 1e-9);
     total_ns += ns;
   }
-  if (hipGetLastError() != hipSuccess)
-    state.SkipWithError(hipGetErrorString(hipErrorLaunchFailure));
+  if (hipGetLastError() != hipSuccess) state.SkipWithError(hipGetErrorString(hipErrorLaunchFailure));
   (void)hipFree(d_a);
   (void)hipFree(d_b);
   (void)hipFree(d_c);
@@ -196,8 +191,8 @@ void bm_barrier(benchmark::State& state) {
   simt::set_target("gfx1201");
   simt::set_threads(1);
   for (auto _ : state) hipLaunchKernelGGL(barriers, dim3(1), dim3(32), 0, 0, 256);
-  state.counters["ns_per_collective"] = benchmark::Counter(
-      256, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  state.counters["ns_per_collective"] =
+      benchmark::Counter(256, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
 void bm_shuffle(benchmark::State& state) {
@@ -207,8 +202,8 @@ void bm_shuffle(benchmark::State& state) {
   (void)hipMalloc(&out, 32 * sizeof(int));
   for (auto _ : state) hipLaunchKernelGGL(shuffles, dim3(1), dim3(32), 0, 0, out, 256);
   (void)hipFree(out);
-  state.counters["ns_per_collective"] = benchmark::Counter(
-      256, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  state.counters["ns_per_collective"] =
+      benchmark::Counter(256, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
 // clang-format off

@@ -28,14 +28,11 @@ std::string_view name(ErrorKind k) {
   return "error";
 }
 
-Target target_of(isa::Arch const& arch, int wave) {
-  return {arch.gen, wave ? wave : arch.default_wave()};
-}
+Target target_of(isa::Arch const& arch, int wave) { return {arch.gen, wave ? wave : arch.default_wave()}; }
 
 std::string format_bytes(std::span<uint8_t const> bytes) {
   std::string out = "[";
-  for (size_t i = 0; i < bytes.size(); ++i)
-    out += fmt::format("{}0x{:02x}", i ? "," : "", bytes[i]);
+  for (size_t i = 0; i < bytes.size(); ++i) out += fmt::format("{}0x{:02x}", i ? "," : "", bytes[i]);
   return out + "]";
 }
 
@@ -44,8 +41,7 @@ Result<std::vector<uint8_t>> parse_bytes(std::string_view text) {
   auto const space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
   while (!text.empty() && space(text.front())) text.remove_prefix(1);
   while (!text.empty() && space(text.back())) text.remove_suffix(1);
-  if (text.size() >= 2 && text.front() == '[' && text.back() == ']')
-    text = text.substr(1, text.size() - 2);
+  if (text.size() >= 2 && text.front() == '[' && text.back() == ']') text = text.substr(1, text.size() - 2);
   std::vector<uint8_t> out;
   bool comma_allowed = false; // one comma after each byte
   size_t i = 0;
@@ -70,8 +66,7 @@ Result<std::vector<uint8_t>> parse_bytes(std::string_view text) {
       digits = tok.substr(2);
     }
     unsigned value = 0;
-    auto const [end, ec] =
-        std::from_chars(digits.data(), digits.data() + digits.size(), value, base);
+    auto const [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value, base);
     if (ec != std::errc{} || end != digits.data() + digits.size())
       return syntax(fmt::format("expected a byte such as 0x08, got '{}'", tok));
     if (value > 0xff) return syntax(fmt::format("'{}' is not a byte (0x00..0xff)", tok));

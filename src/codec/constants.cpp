@@ -38,9 +38,7 @@ constexpr char const* kInvTwoPi64Text = "0.15915494309189532";
 constexpr int kZeroCode = 128; // 0; 129..192 = 1..64; 193..208 = -1..-16
 constexpr int kMinInt = -16, kMaxInt = 64;
 
-int integer_code(int64_t v) {
-  return v >= 0 ? kZeroCode + static_cast<int>(v) : 192 - static_cast<int>(v);
-}
+int integer_code(int64_t v) { return v >= 0 ? kZeroCode + static_cast<int>(v) : 192 - static_cast<int>(v); }
 
 int width_of(ConstKind k) {
   switch (k) {
@@ -72,8 +70,7 @@ uint64_t real_bits(RealConstant const& r, ConstKind k) {
 // Bits of an operand of `width` -> code: the signed integer they read as, else a real pattern.
 std::optional<int> code_of_bits(uint64_t bits, ConstKind kind) {
   int const w = width_of(kind);
-  int64_t const as_signed =
-      w == 64 ? static_cast<int64_t>(bits) : static_cast<int64_t>(bits << (64 - w)) >> (64 - w);
+  int64_t const as_signed = w == 64 ? static_cast<int64_t>(bits) : static_cast<int64_t>(bits << (64 - w)) >> (64 - w);
   if (as_signed >= kMinInt && as_signed <= kMaxInt) return integer_code(as_signed);
   for (auto const& r : kReals)
     if (real_bits(r, kind) == bits) return r.code;
@@ -189,9 +186,7 @@ bool special_decodes(int code, int c_width) {
   return false;
 }
 
-bool is_inline_code(int code) {
-  return (code >= 128 && code <= 208) || (code >= 240 && code <= 248);
-}
+bool is_inline_code(int code) { return (code >= 128 && code <= 208) || (code >= 240 && code <= 248); }
 
 std::string constant_text(int code, ConstKind kind) {
   if (code >= 128 && code <= 192) return std::to_string(code - kZeroCode);
@@ -208,8 +203,8 @@ std::optional<int> constant_from_integer(int64_t value, ConstKind kind) {
     int64_t const lo = -(int64_t{1} << (w - 1)), hi = (int64_t{1} << w) - 1; // signed or unsigned
     if (value < lo || value > hi) return std::nullopt;
   }
-  uint64_t const bits = w == 64 ? static_cast<uint64_t>(value)
-                                : static_cast<uint64_t>(value) & ((uint64_t{1} << w) - 1);
+  uint64_t const bits =
+      w == 64 ? static_cast<uint64_t>(value) : static_cast<uint64_t>(value) & ((uint64_t{1} << w) - 1);
   return code_of_bits(bits, kind);
 }
 

@@ -25,7 +25,7 @@ std::optional<int> constant_from_real(double value, ConstKind);
 
 // Special sources: named source codes that are neither registers nor inline constants.
 std::optional<int> special_code(std::string_view name, isa::Generation); // "src_scc" -> 253
-std::string_view special_name(int code, isa::Generation); // "" when the code has no name there
+std::string_view special_name(int code, isa::Generation);                // "" when the code has no name there
 // Whether the assembler takes the special source as the C operand on the generation.
 bool special_is_c(int code, isa::Generation);
 // Whether llvm-mc's disassembler decodes it as a C operand of `c_width` registers.

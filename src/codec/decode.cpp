@@ -44,59 +44,48 @@ isa::Instruction const* row_of(isa::Generation gen, uint32_t opcode, bool scaled
 
 uint64_t word_at(std::span<uint8_t const> bytes, size_t offset) {
   uint64_t word = 0;
-  for (int i = 0; i < kWordBytes; ++i)
-    word |= uint64_t{bytes[offset + static_cast<size_t>(i)]} << (8 * i);
+  for (int i = 0; i < kWordBytes; ++i) word |= uint64_t{bytes[offset + static_cast<size_t>(i)]} << (8 * i);
   return word;
 }
 
-Error invalid_encoding(std::string msg) {
-  return {ErrorKind::kInvalidEncoding, std::move(msg)};
-}
+Error invalid_encoding(std::string msg) { return {ErrorKind::kInvalidEncoding, std::move(msg)}; }
 
 // What a source field holds when it is not a VGPR, for messages.
 std::string describe_source(uint32_t v, isa::Generation gen) {
   if (v <= 105) return fmt::format("SGPR s{}", v);
-  if (auto const name = detail::special_name(static_cast<int>(v), gen); !name.empty())
-    return std::string(name);
+  if (auto const name = detail::special_name(static_cast<int>(v), gen); !name.empty()) return std::string(name);
   if (v == kLiteral) return "a literal constant (a 12-byte instruction)";
   if (detail::is_inline_code(static_cast<int>(v)))
-    return fmt::format("the inline constant {}",
-                       detail::constant_text(static_cast<int>(v), detail::ConstKind::kF32));
+    return fmt::format("the inline constant {}", detail::constant_text(static_cast<int>(v), detail::ConstKind::kF32));
   return fmt::format("special source {}", v);
 }
 
-Result<Operand> register_operand(uint32_t field, RegFile file, isa::Instruction const& row,
-                                 Slot slot) {
+Result<Operand> register_operand(uint32_t field, RegFile file, isa::Instruction const& row, Slot slot) {
   if (field >= kVgprBase)
     return file == RegFile::kAgpr ? Operand::agpr(static_cast<int>(field - kVgprBase))
                                   : Operand::vgpr(static_cast<int>(field - kVgprBase));
   static constexpr char const* kSlotNames[] = {
       "VDST", "SRC0", "SRC1", "SRC2", "the prefix's SRC0 (scale A)", "the prefix's SRC1 (scale B)"};
-  return Error{
-      ErrorKind::kInvalidOperand,
-      fmt::format("{} holds {}; {} takes {} only", kSlotNames[static_cast<int>(slot)],
-                  describe_source(field, row.gen), row.mnemonic,
-                  slot == Slot::kScaleA || slot == Slot::kScaleB ? "VGPRs there" : "registers")};
+  return Error{ErrorKind::kInvalidOperand,
+               fmt::format("{} holds {}; {} takes {} only", kSlotNames[static_cast<int>(slot)],
+                           describe_source(field, row.gen), row.mnemonic,
+                           slot == Slot::kScaleA || slot == Slot::kScaleB ? "VGPRs there" : "registers")};
 }
 
 Result<Operand> c_operand(uint32_t field, RegFile file, isa::Instruction const& row, int wave) {
   if (field >= kVgprBase || row.sparse() || !row.mod_rules().c_inline)
     return register_operand(field, file, row, Slot::kSrc2);
-  if (detail::is_inline_code(static_cast<int>(field)))
-    return Operand::constant(static_cast<int>(field));
+  if (detail::is_inline_code(static_cast<int>(field))) return Operand::constant(static_cast<int>(field));
   if (detail::special_is_c(static_cast<int>(field), row.gen)) {
     int const width = slot_width(row, wave, Slot::kSrc2);
-    if (detail::special_decodes(static_cast<int>(field), width))
-      return Operand::special(static_cast<int>(field));
+    if (detail::special_decodes(static_cast<int>(field), width)) return Operand::special(static_cast<int>(field));
     return Error{ErrorKind::kInvalidEncoding,
                  fmt::format("SRC2 holds {}: llvm-mc's disassembler decodes it only as a "
                              "2-register C, and C of {} has {} in wave{}",
-                             detail::special_name(static_cast<int>(field), row.gen), row.mnemonic,
-                             width, wave)};
+                             detail::special_name(static_cast<int>(field), row.gen), row.mnemonic, width, wave)};
   }
-  return Error{ErrorKind::kInvalidOperand,
-               fmt::format("SRC2 holds {}; C of {} takes a register or an inline constant",
-                           describe_source(field, row.gen), row.mnemonic)};
+  return Error{ErrorKind::kInvalidOperand, fmt::format("SRC2 holds {}; C of {} takes a register or an inline constant",
+                                                       describe_source(field, row.gen), row.mnemonic)};
 }
 
 // Fills the modifiers of a VOP3P word; the OP_SEL_HI rule of the generation applies here.
@@ -115,9 +104,9 @@ std::optional<Error> vop3p_modifiers(FieldValues const& f, MachineInstruction& m
   switch (detail::rules_of(row.gen).op_sel_hi) {
   case detail::OpSelHi::kAllOnes:
     if (op_sel_hi != 0b111)
-      return invalid_encoding(fmt::format(
-          "OP_SEL_HI must be all ones on {} (here op_sel_hi:[{},{},{}])", isa::name(row.gen),
-          op_sel_hi & 1, (op_sel_hi >> 1) & 1, (op_sel_hi >> 2) & 1));
+      return invalid_encoding(fmt::format("OP_SEL_HI must be all ones on {} (here op_sel_hi:[{},{},{}])",
+                                          isa::name(row.gen), op_sel_hi & 1, (op_sel_hi >> 1) & 1,
+                                          (op_sel_hi >> 2) & 1));
     break;
   case detail::OpSelHi::kOperandWithOpSel:
     // Where op_sel_hi is no operand the disassembler ignores the bits (and re-encodes ones).
@@ -134,8 +123,7 @@ std::optional<Error> vop3p_modifiers(FieldValues const& f, MachineInstruction& m
 // it); elsewhere ABID is the modifier.
 void mai_modifiers(FieldValues const& f, MachineInstruction& mi) {
   mi.mods.cbsz = static_cast<int>(at(f, kCbsz));
-  mi.mods.abid =
-      static_cast<int>(at(f, kAbid) ^ (mi.row->mod_rules().scaled ? detail::kScaledAbid : 0));
+  mi.mods.abid = static_cast<int>(at(f, kAbid) ^ (mi.row->mod_rules().scaled ? detail::kScaledAbid : 0));
   mi.mods.blgp = static_cast<int>(at(f, kBlgp));
 }
 
@@ -148,19 +136,16 @@ bool llvm_forms_operand(uint32_t field, int width, RegFile file) {
   auto const fits = [width](uint32_t first, int count) {
     return static_cast<int>(first >> 2) < (count - width) / 4 + 1;
   };
-  if (field >= kVgprBase)
-    return file == RegFile::kVgpr || static_cast<int>(field - kVgprBase) + width <= 256;
-  if (field <= 101) return fits(field, 104);                      // s0..s101
-  if (field >= 108 && field <= 123) return fits(field - 108, 16); // ttmp0..ttmp15
-  return field == 125 || (field >= 128 && field <= 208) ||
-         (field >= 240 && field <= 248); // null, constants
+  if (field >= kVgprBase) return file == RegFile::kVgpr || static_cast<int>(field - kVgprBase) + width <= 256;
+  if (field <= 101) return fits(field, 104);                                               // s0..s101
+  if (field >= 108 && field <= 123) return fits(field - 108, 16);                          // ttmp0..ttmp15
+  return field == 125 || (field >= 128 && field <= 208) || (field >= 240 && field <= 248); // null, constants
 }
 
 // The first field of a gfx950 f8f6f4 MFMA word (one word or scaled) that llvm-mc-22's disassembler
 // forms no operand from, as a message. It reads A and B as the widest format's tuples (fp8's 8
 // registers) before sizing them by cbsz/blgp, so an AccVGPR A/B must fit in a255 at 8 registers.
-std::optional<std::string> unformed_operand(FieldValues const& f, isa::Instruction const& row,
-                                            int wave) {
+std::optional<std::string> unformed_operand(FieldValues const& f, isa::Instruction const& row, int wave) {
   RegFile const cd = at(f, kAccCd) ? RegFile::kAgpr : RegFile::kVgpr;
   auto const ab = [&](uint32_t bit) { return at(f, kAcc) & bit ? RegFile::kAgpr : RegFile::kVgpr; };
   struct Source {
@@ -176,23 +161,19 @@ std::optional<std::string> unformed_operand(FieldValues const& f, isa::Instructi
   for (Source const& src : sources) {
     int const width = slot_width(row, wave, src.slot); // A, B: at cbsz = blgp = 0, fp8's
     if (llvm_forms_operand(src.value, width, src.file)) continue;
-    std::string const what =
-        src.value >= kVgprBase
-            ? detail::register_text(src.file, static_cast<int>(src.value - kVgprBase), width)
-            : describe_source(src.value, row.gen);
-    return fmt::format(
-        "{} holds {}: llvm-mc-22's disassembler forms no {}-register operand of {} from it",
-        src.name, what, width, row.mnemonic);
+    std::string const what = src.value >= kVgprBase
+                                 ? detail::register_text(src.file, static_cast<int>(src.value - kVgprBase), width)
+                                 : describe_source(src.value, row.gen);
+    return fmt::format("{} holds {}: llvm-mc-22's disassembler forms no {}-register operand of {} from it", src.name,
+                       what, width, row.mnemonic);
   }
   return std::nullopt;
 }
 
 // One word of the generation's family as `row`: modifiers, then D, A, B, C (not yet validated).
-Result<MachineInstruction> decode_word(FieldValues const& f, isa::Instruction const& row,
-                                       Target target) {
+Result<MachineInstruction> decode_word(FieldValues const& f, isa::Instruction const& row, Target target) {
   if (!row.has_wave(target.wave))
-    return Error{ErrorKind::kInvalidEncoding,
-                 fmt::format("{} has no wave{} form", row.mnemonic, target.wave)};
+    return Error{ErrorKind::kInvalidEncoding, fmt::format("{} has no wave{} form", row.mnemonic, target.wave)};
   MachineInstruction mi;
   mi.row = &row;
   mi.wave = target.wave;
@@ -220,8 +201,7 @@ Result<MachineInstruction> decode_word(FieldValues const& f, isa::Instruction co
   if (!src0) return src0.error();
   auto src1 = register_operand(at(f, kSrc1), file(at(f, kAcc) & 2), row, Slot::kSrc1);
   if (!src1) return src1.error();
-  auto src2 = c_operand(at(f, kSrc2), file((at(f, kAccCd) || cd_agpr_only) && !row.sparse()), row,
-                        target.wave);
+  auto src2 = c_operand(at(f, kSrc2), file((at(f, kAccCd) || cd_agpr_only) && !row.sparse()), row, target.wave);
   if (!src2) return src2.error();
   mi.src0 = *src0;
   mi.src1 = *src1;
@@ -236,27 +216,22 @@ Result<MachineInstruction> decode_word(FieldValues const& f, isa::Instruction co
 // own, which the codec does not take: kNotMatrix.
 Result<MachineInstruction> decode_prefixed(std::span<uint8_t const> bytes, Target target) {
   auto const alone = [](std::string why) {
-    return Error{
-        ErrorKind::kNotMatrix,
-        fmt::format("v_mfma_ld_scale_b32 {}: the scale prefix on its own is not one of the codec's "
-                    "instructions (llvm-mc-22 disassembles it alone)",
-                    why)};
+    return Error{ErrorKind::kNotMatrix,
+                 fmt::format("v_mfma_ld_scale_b32 {}: the scale prefix on its own is not one of the codec's "
+                             "instructions (llvm-mc-22 disassembles it alone)",
+                             why)};
   };
-  if (bytes.size() < static_cast<size_t>(kMaxInstructionBytes))
-    return alone("is not followed by a second word");
+  if (bytes.size() < static_cast<size_t>(kMaxInstructionBytes)) return alone("is not followed by a second word");
   EncodingFamily const& family = family_of(target.gen);
   FieldValues const prefix = unpack(vop3p_cdna(), word_at(bytes, 0));
   FieldValues const f = unpack(family, word_at(bytes, kWordBytes));
-  isa::Instruction const* row =
-      at(f, kEncoding) == family.encoding ? row_of(target.gen, at(f, kOp), true) : nullptr;
+  isa::Instruction const* row = at(f, kEncoding) == family.encoding ? row_of(target.gen, at(f, kOp), true) : nullptr;
   if (!row || at(f, kAbid) != detail::kScaledAbid)
-    return alone(
-        "is not followed by the MFMA word of a scaled MFMA (an f8f6f4 opcode with ABID = 1)");
+    return alone("is not followed by the MFMA word of a scaled MFMA (an f8f6f4 opcode with ABID = 1)");
   auto mi = decode_word(f, *row, target);
   if (!mi) {
     if (mi.error().kind != ErrorKind::kInvalidEncoding) return mi.error();
-    return alone(fmt::format("is followed by an MFMA word llvm-mc-22 does not decode ({})",
-                             mi.error().message));
+    return alone(fmt::format("is followed by an MFMA word llvm-mc-22 does not decode ({})", mi.error().message));
   }
   auto scale_a = register_operand(at(prefix, kSrc0), RegFile::kVgpr, *row, Slot::kScaleA);
   if (!scale_a) return scale_a.error();
@@ -266,8 +241,7 @@ Result<MachineInstruction> decode_prefixed(std::span<uint8_t const> bytes, Targe
   out.scale_a = *scale_a;
   out.scale_b = *scale_b;
   for (int t = 0; t < 2; ++t)
-    out.mods.scale_sel[t] =
-        static_cast<int>((at(prefix, kOpSel) >> t & 1) | (at(prefix, kOpSelHi01) >> t & 1) << 1);
+    out.mods.scale_sel[t] = static_cast<int>((at(prefix, kOpSel) >> t & 1) | (at(prefix, kOpSelHi01) >> t & 1) << 1);
   return out;
 }
 
@@ -275,23 +249,20 @@ Result<MachineInstruction> decode_prefixed(std::span<uint8_t const> bytes, Targe
 
 Result<MachineInstruction> decode(std::span<uint8_t const> bytes, Target target) {
   if (bytes.size() < static_cast<size_t>(kWordBytes))
-    return Error{
-        ErrorKind::kTruncated,
-        fmt::format("an instruction has 8 bytes (16 for a scaled MFMA), got {}", bytes.size())};
+    return Error{ErrorKind::kTruncated,
+                 fmt::format("an instruction has 8 bytes (16 for a scaled MFMA), got {}", bytes.size())};
   EncodingFamily const& family = family_of(target.gen);
   FieldValues const f = unpack(family, word_at(bytes, 0));
   if (at(f, kEncoding) != family.encoding)
-    return Error{ErrorKind::kNotMatrix,
-                 fmt::format("not a {} instruction (ENCODING = 0x{:03x}, {} has 0x{:03x})",
-                             family.name, at(f, kEncoding), family.name, family.encoding)};
+    return Error{ErrorKind::kNotMatrix, fmt::format("not a {} instruction (ENCODING = 0x{:03x}, {} has 0x{:03x})",
+                                                    family.name, at(f, kEncoding), family.name, family.encoding)};
   bool const prefix = static_cast<int>(at(f, kOp)) == detail::rules_of(target.gen).scale_prefix_op;
   auto mi = [&]() -> Result<MachineInstruction> {
     if (prefix) return decode_prefixed(bytes, target);
     isa::Instruction const* row = row_of(target.gen, at(f, kOp), false);
     if (!row)
-      return Error{ErrorKind::kNotMatrix,
-                   fmt::format("{} opcode 0x{:02x} is not a matrix instruction of {}", family.name,
-                               at(f, kOp), isa::name(target.gen))};
+      return Error{ErrorKind::kNotMatrix, fmt::format("{} opcode 0x{:02x} is not a matrix instruction of {}",
+                                                      family.name, at(f, kOp), isa::name(target.gen))};
     return decode_word(f, *row, target);
   }();
   if (!mi) return mi;

@@ -24,16 +24,13 @@ uint32_t source_code(Operand const& op) {
   return 0;
 }
 
-uint32_t is_agpr(Operand const& op) {
-  return op.is_register() && op.file == RegFile::kAgpr;
-}
+uint32_t is_agpr(Operand const& op) { return op.is_register() && op.file == RegFile::kAgpr; }
 
 FieldValues vop3p_fields(MachineInstruction const& mi) {
   FieldValues f{};
   bool const sparse = mi.row->mod_rules().index_key;
   at(f, kNegHi) = detail::list_bits(mi, Mod::kNegHi);
-  at(f, kOpSel) =
-      sparse ? static_cast<uint32_t>(mi.mods.index_key) : detail::list_bits(mi, Mod::kOpSel);
+  at(f, kOpSel) = sparse ? static_cast<uint32_t>(mi.mods.index_key) : detail::list_bits(mi, Mod::kOpSel);
   at(f, kOpSelHi2) = mi.op_sel_hi[2];
   at(f, kOpSelHi01) = mi.op_sel_hi[0] | mi.op_sel_hi[1] << 1;
   at(f, kClamp) = mi.mods.clamp;

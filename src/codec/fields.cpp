@@ -44,29 +44,18 @@ constexpr EncodingFamily kVop3p{"VOP3P", 0x198, kVop3pFields};
 constexpr EncodingFamily kVop3pMai{"VOP3P-MAI", 0x1A7, kVop3pMaiFields};
 constexpr EncodingFamily kVop3pCdna{"VOP3P (CDNA)", 0x1A7, kVop3pFields};
 
-constexpr uint64_t mask(int width) {
-  return (uint64_t{1} << width) - 1;
-}
+constexpr uint64_t mask(int width) { return (uint64_t{1} << width) - 1; }
 
 } // namespace
 
-EncodingFamily const& vop3p() {
-  return kVop3p;
-}
-EncodingFamily const& vop3p_mai() {
-  return kVop3pMai;
-}
-EncodingFamily const& vop3p_cdna() {
-  return kVop3pCdna;
-}
-EncodingFamily const& family_of(isa::Generation gen) {
-  return isa::is_rdna(gen) ? kVop3p : kVop3pMai;
-}
+EncodingFamily const& vop3p() { return kVop3p; }
+EncodingFamily const& vop3p_mai() { return kVop3pMai; }
+EncodingFamily const& vop3p_cdna() { return kVop3pCdna; }
+EncodingFamily const& family_of(isa::Generation gen) { return isa::is_rdna(gen) ? kVop3p : kVop3pMai; }
 
 FieldValues unpack(EncodingFamily const& family, uint64_t word) {
   FieldValues v{};
-  for (BitField const& f : family.fields)
-    at(v, f.field) = static_cast<uint32_t>((word >> f.lo) & mask(f.width));
+  for (BitField const& f : family.fields) at(v, f.field) = static_cast<uint32_t>((word >> f.lo) & mask(f.width));
   return v;
 }
 

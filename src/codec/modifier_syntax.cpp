@@ -56,22 +56,16 @@ auto& list_of(MI& mi, Mod m) {
   }
 }
 
-uint8_t to_bits(std::array<bool, 3> const& a) {
-  return static_cast<uint8_t>(a[0] | a[1] << 1 | a[2] << 2);
-}
+uint8_t to_bits(std::array<bool, 3> const& a) { return static_cast<uint8_t>(a[0] | a[1] << 1 | a[2] << 2); }
 
 // The scaled MFMA: op_sel[t] and op_sel_hi[t] (t = 0 A, 1 B) are bit 0 and bit 1 of the byte
 // select scale_sel[t]; element 2 does not exist (dropped when given, printed as 0).
 bool scale_list(MachineInstruction const& mi, Mod m) {
   return (m == kOpSel || m == kOpSelHi) && mi.row && mi.row->mod_rules().scaled;
 }
-int scale_bit(Mod m) {
-  return m == kOpSelHi ? 1 : 0;
-}
+int scale_bit(Mod m) { return m == kOpSelHi ? 1 : 0; }
 
-std::string bits_text(uint8_t bits) {
-  return fmt::format("[{},{},{}]", bits & 1, (bits >> 1) & 1, (bits >> 2) & 1);
-}
+std::string bits_text(uint8_t bits) { return fmt::format("[{},{},{}]", bits & 1, (bits >> 1) & 1, (bits >> 2) & 1); }
 
 } // namespace
 
@@ -94,8 +88,7 @@ bool takes(isa::Instruction const& row, int wave, Mod m) {
   case kOpSel:
     return r.scaled || (!r.index_key && r.op_sel_legal != 0);
   case kOpSelHi:
-    return r.scaled ||
-           (rules_of(row.gen).op_sel_hi == OpSelHi::kOperandWithOpSel && r.op_sel_legal != 0);
+    return r.scaled || (rules_of(row.gen).op_sel_hi == OpSelHi::kOperandWithOpSel && r.op_sel_legal != 0);
   case kIndexKey:
     return r.index_key && isa::index_sets(row, wave) > 1;
   case kNegLo:
@@ -141,9 +134,7 @@ void set_list_bits(MachineInstruction& mi, Mod m, uint8_t bits) {
   for (int t = 0; t < 3; ++t) a[t] = (bits >> t) & 1;
 }
 
-uint8_t default_list_bits(Mod m) {
-  return m == kOpSelHi ? 0b111 : 0;
-}
+uint8_t default_list_bits(Mod m) { return m == kOpSelHi ? 0b111 : 0; }
 
 int int_value(MachineInstruction const& mi, Mod m) {
   switch (m) {
@@ -179,12 +170,8 @@ void set_int_value(MachineInstruction& mi, Mod m, int v) {
   }
 }
 
-bool flag_value(MachineInstruction const& mi, Mod) {
-  return mi.mods.clamp;
-}
-void set_flag_value(MachineInstruction& mi, Mod, bool v) {
-  mi.mods.clamp = v;
-}
+bool flag_value(MachineInstruction const& mi, Mod) { return mi.mods.clamp; }
+void set_flag_value(MachineInstruction& mi, Mod, bool v) { mi.mods.clamp = v; }
 
 uint8_t legal_list_bits(isa::Instruction const& row, Mod m) {
   isa::ModRules const& r = row.mod_rules();
@@ -221,69 +208,60 @@ std::optional<Error> check_modifiers(MachineInstruction const& mi) {
       if (bits == dflt) break;
       if (!taken) {
         if (s.mod == kOpSelHi)
-          return fail(fmt::format("{} takes no op_sel_hi (it must be [1,1,1]; got {})",
-                                  row.mnemonic, bits_text(bits)));
+          return fail(fmt::format("{} takes no op_sel_hi (it must be [1,1,1]; got {})", row.mnemonic, bits_text(bits)));
         return fail(fmt::format("{} takes no {} modifier", row.mnemonic, s.name));
       }
       uint8_t const legal = legal_list_bits(row, s.mod);
       uint8_t const changed = static_cast<uint8_t>(bits ^ dflt);
       for (int t = 0; t < 3; ++t)
         if ((changed >> t) & 1 && !((legal >> t) & 1))
-          return fail(fmt::format("{}[{}] ({}) is not allowed on {} (allowed: {} bits {})", s.name,
-                                  t, kSrcNames[t], row.mnemonic, s.name, bits_text(legal)));
+          return fail(fmt::format("{}[{}] ({}) is not allowed on {} (allowed: {} bits {})", s.name, t, kSrcNames[t],
+                                  row.mnemonic, s.name, bits_text(legal)));
       break;
     }
     case kInt: {
       int const v = int_value(mi, s.mod);
       if (s.mod == kBlgp && !takes(row, mi.wave, kBlgp)) {
-        if (takes(row, mi.wave, kNeg))
-          break; // f64: the BLGP bits hold neg:[A,B,C], checked as a list
-        if (v != 0)
-          return fail(fmt::format("{} takes no blgp modifier (BLGP must be 0)", row.mnemonic));
+        if (takes(row, mi.wave, kNeg)) break; // f64: the BLGP bits hold neg:[A,B,C], checked as a list
+        if (v != 0) return fail(fmt::format("{} takes no blgp modifier (BLGP must be 0)", row.mnemonic));
         break;
       }
       if (v == 0) break;
       if (!taken) {
         if (s.mod == kIndexKey && row.mod_rules().index_key)
-          return fail(
-              fmt::format("{} has one index set in wave{}: no index_key", row.mnemonic, mi.wave));
+          return fail(fmt::format("{} has one index set in wave{}: no index_key", row.mnemonic, mi.wave));
         return fail(fmt::format("{} takes no {} modifier", row.mnemonic, s.name));
       }
       int const hi = max_int_value(row, mi.wave, s.mod);
       if (v < 0 || v > hi)
-        return fail(fmt::format(
-            "{} {} out of range 0..{}{}", s.name, v, hi,
-            s.mod == kIndexKey ? fmt::format(" for {} in wave{}", row.mnemonic, mi.wave) : ""));
+        return fail(fmt::format("{} {} out of range 0..{}{}", s.name, v, hi,
+                                s.mod == kIndexKey ? fmt::format(" for {} in wave{}", row.mnemonic, mi.wave) : ""));
       break;
     }
     case kFlag:
       if (flag_value(mi, s.mod) && !taken)
-        return fail(
-            fmt::format("clamp is not allowed on {} (integer instructions only)", row.mnemonic));
+        return fail(fmt::format("clamp is not allowed on {} (integer instructions only)", row.mnemonic));
       break;
     }
   }
   // Values of the other family's modifiers must stay at their defaults.
   bool const mai = !isa::is_rdna(row.gen);
   isa::Modifiers const& m = mi.mods;
-  if (mai && (m.neg_lo != std::array<bool, 3>{} || m.neg_hi != std::array<bool, 3>{} ||
-              m.op_sel != std::array<bool, 3>{} || m.clamp || m.index_key ||
-              mi.op_sel_hi != std::array<bool, 3>{true, true, true}))
-    return fail(fmt::format(
-        "neg_lo/neg_hi/op_sel/op_sel_hi/clamp/index_key are RDNA (VOP3P) modifiers, not for {}",
-        row.mnemonic));
+  if (mai &&
+      (m.neg_lo != std::array<bool, 3>{} || m.neg_hi != std::array<bool, 3>{} || m.op_sel != std::array<bool, 3>{} ||
+       m.clamp || m.index_key || mi.op_sel_hi != std::array<bool, 3>{true, true, true}))
+    return fail(fmt::format("neg_lo/neg_hi/op_sel/op_sel_hi/clamp/index_key are RDNA (VOP3P) modifiers, not for {}",
+                            row.mnemonic));
   if (!mai && (m.cbsz || m.abid || m.blgp))
     return fail(fmt::format("cbsz/abid/blgp are CDNA3 (MFMA) modifiers, not for {}", row.mnemonic));
   for (int t = 0; t < 2; ++t) {
     if (m.scale_sel[t] == 0) continue;
     if (!row.mod_rules().scaled)
-      return fail(
-          fmt::format("{} has no scale operands: scale_sel (op_sel/op_sel_hi of the scale prefix) "
-                      "is for the gfx950 v_mfma_scale_* rows",
-                      row.mnemonic));
+      return fail(fmt::format("{} has no scale operands: scale_sel (op_sel/op_sel_hi of the scale prefix) "
+                              "is for the gfx950 v_mfma_scale_* rows",
+                              row.mnemonic));
     if (m.scale_sel[t] < 0 || m.scale_sel[t] > 3)
-      return fail(fmt::format("scale_sel[{}] = {} out of range 0..3 (a byte of the scale VGPR)", t,
-                              m.scale_sel[t]));
+      return fail(fmt::format("scale_sel[{}] = {} out of range 0..3 (a byte of the scale VGPR)", t, m.scale_sel[t]));
   }
   if (m.fp16_ovfl) return fail("fp16_ovfl is a MODE register bit, not an encoding bit");
   return std::nullopt;

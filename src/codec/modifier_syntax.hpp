@@ -12,18 +12,7 @@
 
 namespace wavemma::codec::detail {
 
-enum class Mod : uint8_t {
-  kOpSel,
-  kOpSelHi,
-  kIndexKey,
-  kNegLo,
-  kNegHi,
-  kClamp,
-  kCbsz,
-  kAbid,
-  kBlgp,
-  kNeg
-};
+enum class Mod : uint8_t { kOpSel, kOpSelHi, kIndexKey, kNegLo, kNegHi, kClamp, kCbsz, kAbid, kBlgp, kNeg };
 
 enum class ModForm : uint8_t {
   kList, // name:[a,b,c]  (1..max elements of 0/1; missing ones are 0, extra ones ignored)

@@ -30,15 +30,9 @@ constexpr int kRegisterCount = 256;
 constexpr std::string_view kEncodingSuffix = "_e64";
 constexpr std::string_view kScalePrefix = "v_mfma_ld_scale_b32";
 
-Error syntax(std::string msg) {
-  return {ErrorKind::kSyntax, std::move(msg)};
-}
-Error invalid_operand(std::string msg) {
-  return {ErrorKind::kInvalidOperand, std::move(msg)};
-}
-Error invalid_modifier(std::string msg) {
-  return {ErrorKind::kInvalidModifier, std::move(msg)};
-}
+Error syntax(std::string msg) { return {ErrorKind::kSyntax, std::move(msg)}; }
+Error invalid_operand(std::string msg) { return {ErrorKind::kInvalidOperand, std::move(msg)}; }
+Error invalid_modifier(std::string msg) { return {ErrorKind::kInvalidModifier, std::move(msg)}; }
 
 std::string lower(std::string_view s) {
   std::string out(s);
@@ -57,19 +51,16 @@ Result<isa::Instruction const*> find_row(std::string_view mnemonic, Target targe
   if (!name.starts_with("v_"))
     return Error{ErrorKind::kUnknownInstruction, fmt::format("unknown instruction '{}'", mnemonic)};
   if (name == kScalePrefix && detail::rules_of(target.gen).scale_prefix_op >= 0)
-    return Error{
-        ErrorKind::kUnknownInstruction,
-        fmt::format(
-            "{} on its own is not supported: the codec takes it only as the scale prefix of "
-            "v_mfma_scale_f32_*_f8f6f4 (write the scaled instruction; llvm-mc-22 also assembles "
-            "it alone, with SGPR and constant sources)",
-            kScalePrefix)};
+    return Error{ErrorKind::kUnknownInstruction,
+                 fmt::format("{} on its own is not supported: the codec takes it only as the scale prefix of "
+                             "v_mfma_scale_f32_*_f8f6f4 (write the scaled instruction; llvm-mc-22 also assembles "
+                             "it alone, with SGPR and constant sources)",
+                             kScalePrefix)};
   if (auto const* row = isa::find_instruction(target.gen, name, isa::AliasUse::kAssembler)) return row;
   for (auto const& g : isa::generations())
     if (g.gen != target.gen && isa::find_instruction(g.gen, name))
       return Error{ErrorKind::kUnknownInstruction,
-                   fmt::format("{} is a {} instruction, not one of {}", mnemonic, g.name,
-                               isa::name(target.gen))};
+                   fmt::format("{} is a {} instruction, not one of {}", mnemonic, g.name, isa::name(target.gen))};
   return Error{ErrorKind::kUnknownInstruction,
                fmt::format("unknown instruction '{}' for {}", mnemonic, isa::name(target.gen))};
 }
@@ -92,13 +83,12 @@ bool is_register_prefix(std::string_view id, RegFile& file) {
 
 // A single register spelled as one identifier ("v12", "acc3").
 std::optional<RegisterName> single_register(std::string_view id) {
-  for (auto const& [prefix, file] : {std::pair{std::string_view{"acc"}, RegFile::kAgpr},
-                                     std::pair{std::string_view{"v"}, RegFile::kVgpr},
-                                     std::pair{std::string_view{"a"}, RegFile::kAgpr}}) {
+  for (auto const& [prefix, file] :
+       {std::pair{std::string_view{"acc"}, RegFile::kAgpr}, std::pair{std::string_view{"v"}, RegFile::kVgpr},
+        std::pair{std::string_view{"a"}, RegFile::kAgpr}}) {
     if (!id.starts_with(prefix) || id.size() == prefix.size()) continue;
     std::string_view const digits = id.substr(prefix.size());
-    if (!std::all_of(digits.begin(), digits.end(),
-                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+    if (!std::all_of(digits.begin(), digits.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
       continue;
     if (digits.size() > 4) return RegisterName{file, kRegisterCount, kRegisterCount};
     int const n = std::stoi(std::string(digits));
@@ -159,25 +149,20 @@ private:
       char const* const field = slot == Slot::kSrc0 ? "cbsz" : "blgp";
       int const code = slot == Slot::kSrc0 ? mi_.mods.cbsz : mi_.mods.blgp;
       auto const format = isa::f8f6f4_format(code);
-      by = fmt::format("with {}:{} ({})", field, code,
-                       format ? isa::name(*format) : "reserved: 8 registers");
+      by = fmt::format("with {}:{} ({})", field, code, format ? isa::name(*format) : "reserved: 8 registers");
     }
-    return invalid_operand(fmt::format("{} is {} register{}; {} takes {} {} ({})",
-                                       detail::register_text(reg->file, reg->first, given), given,
-                                       given == 1 ? "" : "s", where(slot), width, by,
-                                       detail::register_text(reg->file, reg->first, width)));
+    return invalid_operand(fmt::format(
+        "{} is {} register{}; {} takes {} {} ({})", detail::register_text(reg->file, reg->first, given), given,
+        given == 1 ? "" : "s", where(slot), width, by, detail::register_text(reg->file, reg->first, width)));
   }
 
-  std::string where(Slot s) const {
-    return fmt::format("{} of {}", detail::slot_name(*mi_.row, s), mi_.row->mnemonic);
-  }
+  std::string where(Slot s) const { return fmt::format("{} of {}", detail::slot_name(*mi_.row, s), mi_.row->mnemonic); }
 
   std::optional<Error> operand(Slot slot) {
     if (sc_.at_number()) return constant(slot);
     size_t const column = sc_.column();
     std::string_view const id = sc_.identifier();
-    if (id.empty())
-      return syntax(fmt::format("expected an operand at column {}, got '{}'", column, sc_.rest()));
+    if (id.empty()) return syntax(fmt::format("expected an operand at column {}, got '{}'", column, sc_.rest()));
     if (auto const code = detail::special_code(id, target_.gen)) {
       mi_.operand(slot) = Operand::special(*code); // validate() decides where it may stand
       return std::nullopt;
@@ -191,17 +176,16 @@ private:
     } else if (auto single = single_register(id)) {
       reg = *single;
     } else {
-      return invalid_operand(fmt::format(
-          "{} must be a VGPR{}, not '{}' (SGPRs and special registers are not accepted)",
-          where(slot), isa::is_rdna(target_.gen) || scale_slot(slot) ? "" : " or AccVGPR", id));
+      return invalid_operand(fmt::format("{} must be a VGPR{}, not '{}' (SGPRs and special registers are not accepted)",
+                                         where(slot),
+                                         isa::is_rdna(target_.gen) || scale_slot(slot) ? "" : " or AccVGPR", id));
     }
     if (reg.last >= kRegisterCount)
       return invalid_operand(fmt::format("register index is out of range in {}", where(slot)));
     given_[static_cast<int>(slot)] = reg;
     if (!width_by_format(slot))
       if (auto e = check_width(slot)) return e;
-    mi_.operand(slot) =
-        reg.file == RegFile::kAgpr ? Operand::agpr(reg.first) : Operand::vgpr(reg.first);
+    mi_.operand(slot) = reg.file == RegFile::kAgpr ? Operand::agpr(reg.first) : Operand::vgpr(reg.first);
     return std::nullopt;
   }
 
@@ -218,8 +202,7 @@ private:
     }
     if (!sc_.eat(']')) return syntax("expected ']' closing the register tuple");
     if (*first < 0 || last < 0) return invalid_operand("register index is out of range");
-    if (last < *first)
-      return invalid_operand("first register index should not exceed second index");
+    if (last < *first) return invalid_operand("first register index should not exceed second index");
     if (last >= kRegisterCount) return invalid_operand("register index is out of range");
     return RegisterName{file, static_cast<int>(*first), static_cast<int>(last)};
   }
@@ -236,10 +219,9 @@ private:
                                         ? detail::constant_from_integer(std::get<int64_t>(*n), kind)
                                         : detail::constant_from_real(std::get<double>(*n), kind);
     if (!code)
-      return invalid_operand(fmt::format(
-          "the constant at column {} is not an inline constant of {} (integers -16..64, "
-          "+-0.5, +-1.0, +-2.0, +-4.0, 1/(2pi)); literals are not accepted",
-          column, where(slot)));
+      return invalid_operand(fmt::format("the constant at column {} is not an inline constant of {} (integers -16..64, "
+                                         "+-0.5, +-1.0, +-2.0, +-4.0, 1/(2pi)); literals are not accepted",
+                                         column, where(slot)));
     mi_.operand(slot) = Operand::constant(*code);
     return std::nullopt;
   }
@@ -252,19 +234,16 @@ private:
       if (sc_.at_end()) return std::nullopt;
       size_t const column = sc_.column();
       std::string_view const name = sc_.identifier();
-      if (name.empty())
-        return syntax(fmt::format("unexpected '{}' at column {}", sc_.rest(), column));
-      auto const it = std::find_if(syntax_list.begin(), syntax_list.end(),
-                                   [&](ModSyntax const& s) { return s.name == name; });
+      if (name.empty()) return syntax(fmt::format("unexpected '{}' at column {}", sc_.rest(), column));
+      auto const it =
+          std::find_if(syntax_list.begin(), syntax_list.end(), [&](ModSyntax const& s) { return s.name == name; });
       if (it == syntax_list.end())
-        return invalid_modifier(
-            fmt::format("unknown modifier '{}' for {}", name, mi_.row->mnemonic));
+        return invalid_modifier(fmt::format("unknown modifier '{}' for {}", name, mi_.row->mnemonic));
       int const index = static_cast<int>(it - syntax_list.begin());
       if (index == last) return invalid_modifier(fmt::format("{} is given twice", name));
       if (index < last)
-        return invalid_modifier(
-            fmt::format("{} must come before {} (modifiers go in llvm-mc's order: {})", name,
-                        syntax_list[last].name, order_text()));
+        return invalid_modifier(fmt::format("{} must come before {} (modifiers go in llvm-mc's order: {})", name,
+                                            syntax_list[last].name, order_text()));
       last = index;
       if (auto e = modifier(*it)) return e;
     }
@@ -273,8 +252,7 @@ private:
   std::string order_text() const {
     std::string out;
     for (ModSyntax const& s : detail::modifier_syntax(mi_.row->gen))
-      if (detail::takes(*mi_.row, mi_.wave, s.mod))
-        out += fmt::format("{}{}", out.empty() ? "" : " ", s.name);
+      if (detail::takes(*mi_.row, mi_.wave, s.mod)) out += fmt::format("{}{}", out.empty() ? "" : " ", s.name);
     return out.empty() ? "none" : out;
   }
 
@@ -282,16 +260,14 @@ private:
     isa::Instruction const& row = *mi_.row;
     if (!detail::takes(row, mi_.wave, s.mod)) {
       if (s.mod == Mod::kBlgp && detail::takes(row, mi_.wave, Mod::kNeg))
-        return invalid_modifier(fmt::format(
-            "blgp is not supported on {}: its BLGP bits are neg:[A,B,C]", row.mnemonic));
+        return invalid_modifier(
+            fmt::format("blgp is not supported on {}: its BLGP bits are neg:[A,B,C]", row.mnemonic));
       if (s.mod == Mod::kClamp)
-        return invalid_modifier(
-            fmt::format("clamp is not allowed on {} (integer instructions only)", row.mnemonic));
+        return invalid_modifier(fmt::format("clamp is not allowed on {} (integer instructions only)", row.mnemonic));
       if (s.mod == Mod::kIndexKey && row.mod_rules().index_key)
-        return invalid_modifier(
-            fmt::format("{} has one index set in wave{}: no index_key", row.mnemonic, mi_.wave));
-      return invalid_modifier(fmt::format("{} takes no {} modifier (it takes: {})", row.mnemonic,
-                                          s.name, order_text()));
+        return invalid_modifier(fmt::format("{} has one index set in wave{}: no index_key", row.mnemonic, mi_.wave));
+      return invalid_modifier(
+          fmt::format("{} takes no {} modifier (it takes: {})", row.mnemonic, s.name, order_text()));
     }
     std::string err;
     switch (s.form) {
@@ -301,19 +277,15 @@ private:
     case ModForm::kInt: {
       if (!(s.glued_colon ? sc_.eat_here(':') : sc_.eat(':')))
         return syntax(fmt::format("expected ':' after {}", s.name));
-      char const close = sc_.eat('[')   ? ']'
-                         : sc_.eat('(') ? ')'
-                                        : 0; // "index_key:[1]" is an expression too
+      char const close = sc_.eat('[') ? ']' : sc_.eat('(') ? ')' : 0; // "index_key:[1]" is an expression too
       auto v = sc_.integer(err);
       if (!v) return syntax(err);
-      if (close && !sc_.eat(close))
-        return syntax(fmt::format("expected '{}' after the value of {}", close, s.name));
+      if (close && !sc_.eat(close)) return syntax(fmt::format("expected '{}' after the value of {}", close, s.name));
       int const hi = detail::max_int_value(row, mi_.wave, s.mod);
       if (*v < 0 || *v > hi)
-        return invalid_modifier(fmt::format(
-            "{} {} out of range 0..{}{}", s.name, *v, hi,
-            s.mod == Mod::kIndexKey ? fmt::format(" for {} in wave{}", row.mnemonic, mi_.wave)
-                                    : ""));
+        return invalid_modifier(
+            fmt::format("{} {} out of range 0..{}{}", s.name, *v, hi,
+                        s.mod == Mod::kIndexKey ? fmt::format(" for {} in wave{}", row.mnemonic, mi_.wave) : ""));
       detail::set_int_value(mi_, s.mod, static_cast<int>(*v));
       return std::nullopt;
     }
@@ -325,10 +297,8 @@ private:
       do {
         auto v = sc_.integer(err);
         if (!v) return syntax(err);
-        if (*v != 0 && *v != 1)
-          return invalid_modifier(fmt::format("invalid {} value {} (0 or 1)", s.name, *v));
-        if (++count > s.max)
-          return syntax(fmt::format("{} takes at most {} elements", s.name, s.max));
+        if (*v != 0 && *v != 1) return invalid_modifier(fmt::format("invalid {} value {} (0 or 1)", s.name, *v));
+        if (++count > s.max) return syntax(fmt::format("{} takes at most {} elements", s.name, s.max));
         if (count > 3 && *v != 0 && s.extra_zero)
           return invalid_modifier(fmt::format("the fourth element of {} must be 0", s.name));
         if (count <= 3) bits |= static_cast<uint8_t>(*v << (count - 1));
@@ -348,8 +318,6 @@ private:
 
 } // namespace
 
-Result<MachineInstruction> parse(std::string_view text, Target target) {
-  return Parser(text, target).run();
-}
+Result<MachineInstruction> parse(std::string_view text, Target target) { return Parser(text, target).run(); }
 
 } // namespace wavemma::codec

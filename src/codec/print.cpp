@@ -52,27 +52,22 @@ std::string operand_text(MachineInstruction const& mi, Slot slot) {
   return {};
 }
 
-std::string list_text(uint8_t bits) {
-  return fmt::format("[{},{},{}]", bits & 1, (bits >> 1) & 1, (bits >> 2) & 1);
-}
+std::string list_text(uint8_t bits) { return fmt::format("[{},{},{}]", bits & 1, (bits >> 1) & 1, (bits >> 2) & 1); }
 
 } // namespace
 
 std::string print(MachineInstruction const& mi) {
   std::string out(mi.row->mnemonic);
-  for (Slot s : slots_of(*mi.row))
-    out += fmt::format("{}{}", s == Slot::kVdst ? " " : ", ", operand_text(mi, s));
+  for (Slot s : slots_of(*mi.row)) out += fmt::format("{}{}", s == Slot::kVdst ? " " : ", ", operand_text(mi, s));
   for (detail::ModSyntax const& s : detail::modifier_syntax(mi.row->gen)) {
     if (!detail::takes(*mi.row, mi.wave, s.mod)) continue;
     switch (s.form) {
     case detail::ModForm::kList:
-      if (uint8_t const bits = detail::list_bits(mi, s.mod);
-          bits != detail::default_list_bits(s.mod))
+      if (uint8_t const bits = detail::list_bits(mi, s.mod); bits != detail::default_list_bits(s.mod))
         out += fmt::format(" {}:{}", s.name, list_text(bits));
       break;
     case detail::ModForm::kInt:
-      if (int const v = detail::int_value(mi, s.mod); v != 0)
-        out += fmt::format(" {}:{}", s.name, v);
+      if (int const v = detail::int_value(mi, s.mod); v != 0) out += fmt::format(" {}:{}", s.name, v);
       break;
     case detail::ModForm::kFlag:
       if (detail::flag_value(mi, s.mod)) out += fmt::format(" {}", s.name);
@@ -86,9 +81,8 @@ bool print_reparses(MachineInstruction const& mi) {
   if (mi.src2.kind != Operand::Kind::kConstant) return true;
   detail::ConstKind const kind = detail::constant_kind(mi.row->gen, mi.wave, mi.row->cd);
   std::string const text = detail::constant_text(mi.src2.value, kind); // an integer or a real
-  auto const code = text.find('.') == std::string::npos
-                        ? detail::constant_from_integer(std::stoll(text), kind)
-                        : detail::constant_from_real(std::stod(text), kind);
+  auto const code = text.find('.') == std::string::npos ? detail::constant_from_integer(std::stoll(text), kind)
+                                                        : detail::constant_from_real(std::stod(text), kind);
   return code == mi.src2.value;
 }
 

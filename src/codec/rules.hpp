@@ -24,10 +24,10 @@ struct GenerationRules {
   int overlap_above; // dense forms: C must equal D or not overlap it when D has more registers than
                      // this (0: no rule)
   OpSelHi op_sel_hi;
-  bool cd_agpr_only; // gfx908: D and C are AccVGPRs, always (no ACC_CD bit)
-  bool c_constants;  // the assembler takes an inline constant as C (gfx908 does not, though it
-                     // takes src_* sources; its disassembler prints a constant, which wavemma
-                     // rejects as llvm-mc's assembler does)
+  bool cd_agpr_only;   // gfx908: D and C are AccVGPRs, always (no ACC_CD bit)
+  bool c_constants;    // the assembler takes an inline constant as C (gfx908 does not, though it
+                       // takes src_* sources; its disassembler prints a constant, which wavemma
+                       // rejects as llvm-mc's assembler does)
   int scale_prefix_op; // VOP3P (CDNA) opcode of v_mfma_ld_scale_b32, the scaled MFMA's prefix
                        // word (gfx950: 0x2C); -1: the generation has none
 };

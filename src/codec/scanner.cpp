@@ -7,15 +7,9 @@
 namespace wavemma::codec::detail {
 namespace {
 
-bool is_space(char c) {
-  return std::isspace(static_cast<unsigned char>(c)) != 0;
-}
-bool is_alnum(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) != 0;
-}
-bool is_digit(char c) {
-  return std::isdigit(static_cast<unsigned char>(c)) != 0;
-}
+bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
+bool is_alnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
+bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
 
 // Reads digits of `base` into a wrapping 64-bit value; false on a bad digit or overflow.
 bool read_unsigned(std::string_view digits, int base, uint64_t& out) {
@@ -55,12 +49,9 @@ bool Scanner::eat_here(char c) {
 std::string_view Scanner::identifier() {
   skip_space();
   size_t const b = pos_;
-  if (pos_ < text_.size() &&
-      (std::isalpha(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_')) {
+  if (pos_ < text_.size() && (std::isalpha(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_')) {
     ++pos_;
-    while (pos_ < text_.size() &&
-           (is_alnum(text_[pos_]) || text_[pos_] == '_' || text_[pos_] == '.'))
-      ++pos_;
+    while (pos_ < text_.size() && (is_alnum(text_[pos_]) || text_[pos_] == '_' || text_[pos_] == '.')) ++pos_;
   }
   return text_.substr(b, pos_ - b);
 }
@@ -84,12 +75,11 @@ std::optional<Number> Scanner::number(std::string& error) {
     break;
   }
   size_t const b = pos_;
-  bool hex = pos_ + 1 < text_.size() && text_[pos_] == '0' &&
-             (text_[pos_ + 1] == 'x' || text_[pos_ + 1] == 'X');
+  bool hex = pos_ + 1 < text_.size() && text_[pos_] == '0' && (text_[pos_ + 1] == 'x' || text_[pos_ + 1] == 'X');
   while (pos_ < text_.size()) {
     char const c = text_[pos_];
-    bool const exp_sign = !hex && (c == '+' || c == '-') && pos_ > b &&
-                          (text_[pos_ - 1] == 'e' || text_[pos_ - 1] == 'E');
+    bool const exp_sign =
+        !hex && (c == '+' || c == '-') && pos_ > b && (text_[pos_ - 1] == 'e' || text_[pos_ - 1] == 'E');
     if (!is_alnum(c) && c != '.' && c != '_' && !exp_sign) break;
     ++pos_;
   }
@@ -101,8 +91,7 @@ std::optional<Number> Scanner::number(std::string& error) {
   bool const real = !hex && tok.find_first_of(".eE") != std::string_view::npos;
   if (real) {
     double d = 0;
-    auto const [end, ec] =
-        std::from_chars(tok.data(), tok.data() + tok.size(), d, std::chars_format::general);
+    auto const [end, ec] = std::from_chars(tok.data(), tok.data() + tok.size(), d, std::chars_format::general);
     if (ec != std::errc{} || end != tok.data() + tok.size()) {
       error = fmt::format("'{}' is not a number", tok);
       return std::nullopt;

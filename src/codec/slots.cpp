@@ -13,8 +13,7 @@ constexpr int kTupleSlots = 4;  // D, A, B, C/index: the slots whose width the l
 constexpr int kFormatCodes = 8; // the 3-bit CBSZ/BLGP fields of the f8f6f4 rows
 
 constexpr Slot kMatrixSlots[] = {Slot::kVdst, Slot::kSrc0, Slot::kSrc1, Slot::kSrc2};
-constexpr Slot kScaledSlots[] = {Slot::kVdst, Slot::kSrc0,   Slot::kSrc1,
-                                 Slot::kSrc2, Slot::kScaleA, Slot::kScaleB};
+constexpr Slot kScaledSlots[] = {Slot::kVdst, Slot::kSrc0, Slot::kSrc1, Slot::kSrc2, Slot::kScaleA, Slot::kScaleB};
 
 // [wave32, wave64][slot][format code]; 0 where the row has no such wave. Rows without format
 // codes use code 0 only.
@@ -91,8 +90,6 @@ std::span<Slot const> slots_of(isa::Instruction const& row) {
   return kMatrixSlots;
 }
 
-int size_of(isa::Instruction const& row) {
-  return row.mod_rules().scaled ? kMaxInstructionBytes : kWordBytes;
-}
+int size_of(isa::Instruction const& row) { return row.mod_rules().scaled ? kMaxInstructionBytes : kWordBytes; }
 
 } // namespace wavemma::codec

@@ -14,9 +14,7 @@ namespace {
 
 constexpr int kRegisterCount = 256;
 
-Error invalid(std::string msg) {
-  return {ErrorKind::kInvalidOperand, std::move(msg)};
-}
+Error invalid(std::string msg) { return {ErrorKind::kInvalidOperand, std::move(msg)}; }
 
 bool may_be_agpr(detail::GenerationRules const& rules, isa::Instruction const& row, Slot s) {
   switch (s) {
@@ -54,8 +52,7 @@ std::optional<Error> check_operand(MachineInstruction const& mi, Slot slot) {
     std::string_view const name = detail::special_name(op.value, row.gen);
     if (!c_operand || !row.mod_rules().c_inline || !detail::special_is_c(op.value, row.gen))
       return invalid(
-          fmt::format("{} cannot be {}", where,
-                      name.empty() ? fmt::format("source {}", op.value) : std::string(name)));
+          fmt::format("{} cannot be {}", where, name.empty() ? fmt::format("source {}", op.value) : std::string(name)));
     return std::nullopt;
   }
   case Operand::Kind::kRegister:
@@ -66,23 +63,21 @@ std::optional<Error> check_operand(MachineInstruction const& mi, Slot slot) {
   std::string const text = detail::register_text(op.file, op.value, width);
   bool const cd_slot = slot == Slot::kVdst || c_operand;
   if (rules.cd_agpr_only && cd_slot && op.file != RegFile::kAgpr)
-    return invalid(fmt::format("{} must be an AccVGPR on {} (C and D live in AccVGPRs), not {}", where,
-                               isa::name(row.gen), text));
+    return invalid(
+        fmt::format("{} must be an AccVGPR on {} (C and D live in AccVGPRs), not {}", where, isa::name(row.gen), text));
   if (op.file == RegFile::kAgpr && !may_be_agpr(rules, row, slot)) {
     if (!rules.agpr_ab)
-      return invalid(fmt::format("{}: AccVGPRs ({}) do not exist on {}", where, text,
-                                 isa::family_name(row.gen)));
+      return invalid(fmt::format("{}: AccVGPRs ({}) do not exist on {}", where, text, isa::family_name(row.gen)));
     return invalid(fmt::format("{} must be a VGPR, not {}", where, text));
   }
   if (op.value + width > kRegisterCount)
     return invalid(fmt::format("{}: {} is out of range (registers end at {}255)", where, text,
                                op.file == RegFile::kAgpr ? "a" : "v"));
   if (rules.even_tuples && width > 1 && op.value % 2)
-    return invalid(fmt::format("{}: {} is misaligned (tuples start at an even register on {})",
-                               where, text, isa::name(row.gen)));
+    return invalid(
+        fmt::format("{}: {} is misaligned (tuples start at an even register on {})", where, text, isa::name(row.gen)));
   if (c_operand && mi.vdst.is_register() && op.file != mi.vdst.file)
-    return invalid(fmt::format("C and D of {} must be in the same register file (one ACC_CD bit)",
-                               row.mnemonic));
+    return invalid(fmt::format("C and D of {} must be in the same register file (one ACC_CD bit)", row.mnemonic));
   return std::nullopt;
 }
 
@@ -91,18 +86,15 @@ std::optional<Error> check_operand(MachineInstruction const& mi, Slot slot) {
 std::optional<Error> check_overlap(MachineInstruction const& mi) {
   isa::Instruction const& row = *mi.row;
   int const above = detail::rules_of(row.gen).overlap_above;
-  if (above == 0 || row.sparse() || row.mod_rules().format_select || !mi.src2.is_register() ||
-      !mi.vdst.is_register())
+  if (above == 0 || row.sparse() || row.mod_rules().format_select || !mi.src2.is_register() || !mi.vdst.is_register())
     return std::nullopt;
   int const d_width = slot_width(mi, Slot::kVdst), c_width = slot_width(mi, Slot::kSrc2);
-  if (d_width <= above || mi.src2.file != mi.vdst.file || mi.src2.value == mi.vdst.value)
-    return std::nullopt;
+  if (d_width <= above || mi.src2.file != mi.vdst.file || mi.src2.value == mi.vdst.value) return std::nullopt;
   int const d0 = mi.vdst.value, c0 = mi.src2.value;
   if (c0 >= d0 + d_width || d0 >= c0 + c_width) return std::nullopt;
-  return invalid(
-      fmt::format("C {} partially overlaps D {} (source 2 must be D itself or not overlap it)",
-                  detail::register_text(mi.src2.file, c0, c_width),
-                  detail::register_text(mi.vdst.file, d0, d_width)));
+  return invalid(fmt::format("C {} partially overlaps D {} (source 2 must be D itself or not overlap it)",
+                             detail::register_text(mi.src2.file, c0, c_width),
+                             detail::register_text(mi.vdst.file, d0, d_width)));
 }
 
 } // namespace
@@ -110,14 +102,12 @@ std::optional<Error> check_overlap(MachineInstruction const& mi) {
 std::optional<Error> validate(MachineInstruction const& mi) {
   if (!mi.row) return Error{ErrorKind::kUnknownInstruction, "no instruction"};
   if (!mi.row->has_wave(mi.wave))
-    return Error{ErrorKind::kUnknownInstruction,
-                 fmt::format("{} has no wave{} form", mi.row->mnemonic, mi.wave)};
+    return Error{ErrorKind::kUnknownInstruction, fmt::format("{} has no wave{} form", mi.row->mnemonic, mi.wave)};
   for (Slot s : slots_of(*mi.row))
     if (auto e = check_operand(mi, s)) return e;
   if (!mi.row->mod_rules().scaled && (mi.scale_a != Operand{} || mi.scale_b != Operand{}))
     return invalid(
-        fmt::format("{} has no scale operands (only the gfx950 v_mfma_scale_* rows have them)",
-                    mi.row->mnemonic));
+        fmt::format("{} has no scale operands (only the gfx950 v_mfma_scale_* rows have them)", mi.row->mnemonic));
   if (auto e = check_overlap(mi)) return e;
   return detail::check_modifiers(mi);
 }

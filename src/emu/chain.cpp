@@ -29,8 +29,8 @@ void load(uint64_t const* from, int height, int width, int row0, int col0, Matri
 bool composes(detail::Plan const& plan, Product const& p) {
   auto const& in = *plan.issue.instruction;
   return !plan.scaled && numeric::splits_at_steps(plan.model) && plan.kc % plan.model.group == 0 &&
-         !detail::value_modifiers(plan).any() &&
-         plan.a_identity && plan.b_identity && p.m % in.m == 0 && p.n % in.n == 0 && p.k % in.k == 0;
+         !detail::value_modifiers(plan).any() && plan.a_identity && plan.b_identity && p.m % in.m == 0 &&
+         p.n % in.n == 0 && p.k % in.k == 0;
 }
 
 // The composed chain: each output tile (the blocks of a multi-block instruction are independent
@@ -38,7 +38,7 @@ bool composes(detail::Plan const& plan, Product const& p) {
 void compose(detail::Plan const& plan, Product const& p, uint64_t* d, int threads) {
   auto const& in = *plan.issue.instruction;
   int const m = in.m, n = in.n, kc = plan.kc * (p.k / in.k); // stored K of the whole product
-  std::vector<uint64_t> bt(size_t(p.n) * size_t(p.k));     // B by columns: N x K, in 32 x 32 blocks
+  std::vector<uint64_t> bt(size_t(p.n) * size_t(p.k));       // B by columns: N x K, in 32 x 32 blocks
   constexpr int kBlock = 32;
   parallel_ranges((p.n + kBlock - 1) / kBlock, threads, [&](int first, int last) {
     for (int j0 = first * kBlock; j0 < std::min(p.n, last * kBlock); j0 += kBlock)
@@ -61,7 +61,8 @@ void compose(detail::Plan const& plan, Product const& p, uint64_t* d, int thread
         uint64_t const* index = p.index + size_t(ti) * m * size_t(kc);
         for (size_t e = 0; e < rows.size(); ++e)
           rows[e] = 4 * (uint32_t(e % size_t(kc)) / 2) + static_cast<uint32_t>(index[e] & 3);
-        numeric::dot_tile_rows(plan.model, m, n, kc, a, b, p.k, rows.data(), c.data(), tile.data(), numeric::BLayout::kColumns);
+        numeric::dot_tile_rows(plan.model, m, n, kc, a, b, p.k, rows.data(), c.data(), tile.data(),
+                               numeric::BLayout::kColumns);
       } else {
         numeric::dot_tile(plan.model, m, n, p.k, a, b, c.data(), tile.data());
       }
@@ -77,18 +78,20 @@ void chain(Issue const& is, Product const& p, uint64_t* d, int threads) {
   if (std::string const err = check(is); !err.empty()) throw std::invalid_argument(err);
   auto const& in = *is.instruction;
   bool const sparse = in.sparse();
-  if (sparse && p.k % 4 != 0) throw std::invalid_argument(fmt::format("sparse products need K divisible by 4 (K={})", p.k));
+  if (sparse && p.k % 4 != 0)
+    throw std::invalid_argument(fmt::format("sparse products need K divisible by 4 (K={})", p.k));
   if (sparse && in.blocks != 1) throw std::logic_error("multi-block sparse instructions are not in the catalog");
   detail::Plan const& plan = detail::plan_for(is);
   if (in.blocks > 1 && !(plan.a_identity && plan.b_identity))
     throw std::invalid_argument(fmt::format("{}: cbsz/abid/blgp move data between the blocks of one issue, which hold "
-                                            "different tiles of a product", in.mnemonic));
+                                            "different tiles of a product",
+                                            in.mnemonic));
   if (plan.scaled && (!p.scale_a || !p.scale_b))
     throw std::invalid_argument(fmt::format("{} needs scale_a and scale_b", in.mnemonic));
   int const scale_blocks = (p.k + plan.model.group - 1) / plan.model.group; // columns of scale_a, rows of scale_b
   if (composes(plan, p)) return compose(plan, p, d, threads);
-  int const kc = sparse ? in.k / 2 : in.k;          // stored K per instruction
-  int const a_cols = sparse ? p.k / 2 : p.k;        // stored K of the whole A
+  int const kc = sparse ? in.k / 2 : in.k;   // stored K per instruction
+  int const a_cols = sparse ? p.k / 2 : p.k; // stored K of the whole A
   int const tiles_m = (p.m + in.m - 1) / in.m, tiles_n = (p.n + in.n - 1) / in.n, steps = (p.k + in.k - 1) / in.k;
   int const tiles = tiles_m * tiles_n, issues = (tiles + in.blocks - 1) / in.blocks;
   parallel_ranges(issues, threads, [&](int first, int last) {
@@ -101,8 +104,10 @@ void chain(Issue const& is, Product const& p, uint64_t* d, int threads) {
       auto tile_of = [&](int t) { return std::pair{(issue * blocks + t) / tiles_n, (issue * blocks + t) % tiles_n}; };
       for (int t = 0; t < blocks; ++t) {
         auto const [ti, tj] = tile_of(t);
-        if (p.c && ti < tiles_m) load(p.c, p.m, p.n, ti * in.m, tj * in.n, acc, t);
-        else std::fill_n(&acc.at(t, 0, 0), in.m * in.n, uint64_t{0});
+        if (p.c && ti < tiles_m)
+          load(p.c, p.m, p.n, ti * in.m, tj * in.n, acc, t);
+        else
+          std::fill_n(&acc.at(t, 0, 0), in.m * in.n, uint64_t{0});
       }
       for (int s = 0; s < steps; ++s) {
         for (int t = 0; t < blocks; ++t) {

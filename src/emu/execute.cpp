@@ -16,23 +16,40 @@ using isa::Operand;
 
 numeric::Format format_of(ElemType t, bool is_signed) {
   switch (t) {
-  case ElemType::kF32: return numeric::Format::kF32;
-  case ElemType::kF64: return numeric::Format::kF64;
-  case ElemType::kF16: return numeric::Format::kF16;
-  case ElemType::kBf16: return numeric::Format::kBf16;
-  case ElemType::kXf32: return numeric::Format::kXf32;
-  case ElemType::kFp8: return numeric::Format::kFp8E4M3;
-  case ElemType::kBf8: return numeric::Format::kBf8E5M2;
-  case ElemType::kFp8Fnuz: return numeric::Format::kFp8E4M3Fnuz;
-  case ElemType::kBf8Fnuz: return numeric::Format::kBf8E5M2Fnuz;
-  case ElemType::kIu8: return is_signed ? numeric::Format::kI8 : numeric::Format::kU8;
-  case ElemType::kIu4: return is_signed ? numeric::Format::kI4 : numeric::Format::kU4;
-  case ElemType::kI8: return numeric::Format::kI8;
-  case ElemType::kI32: return numeric::Format::kI32;
-  case ElemType::kFp6: return numeric::Format::kFp6E2M3;
-  case ElemType::kBf6: return numeric::Format::kBf6E3M2;
-  case ElemType::kFp4: return numeric::Format::kFp4E2M1;
-  case ElemType::kE8m0: return numeric::Format::kE8M0;
+  case ElemType::kF32:
+    return numeric::Format::kF32;
+  case ElemType::kF64:
+    return numeric::Format::kF64;
+  case ElemType::kF16:
+    return numeric::Format::kF16;
+  case ElemType::kBf16:
+    return numeric::Format::kBf16;
+  case ElemType::kXf32:
+    return numeric::Format::kXf32;
+  case ElemType::kFp8:
+    return numeric::Format::kFp8E4M3;
+  case ElemType::kBf8:
+    return numeric::Format::kBf8E5M2;
+  case ElemType::kFp8Fnuz:
+    return numeric::Format::kFp8E4M3Fnuz;
+  case ElemType::kBf8Fnuz:
+    return numeric::Format::kBf8E5M2Fnuz;
+  case ElemType::kIu8:
+    return is_signed ? numeric::Format::kI8 : numeric::Format::kU8;
+  case ElemType::kIu4:
+    return is_signed ? numeric::Format::kI4 : numeric::Format::kU4;
+  case ElemType::kI8:
+    return numeric::Format::kI8;
+  case ElemType::kI32:
+    return numeric::Format::kI32;
+  case ElemType::kFp6:
+    return numeric::Format::kFp6E2M3;
+  case ElemType::kBf6:
+    return numeric::Format::kBf6E3M2;
+  case ElemType::kFp4:
+    return numeric::Format::kFp4E2M1;
+  case ElemType::kE8m0:
+    return numeric::Format::kE8M0;
   }
   throw std::logic_error("unknown element type");
 }
@@ -42,10 +59,10 @@ uint64_t sign_of(int bits) { return 1ull << (bits - 1); }
 
 // Per-thread scratch buffers, reused across calls (the hot path allocates nothing).
 struct Scratch {
-  std::vector<uint64_t> a, b, c;               // operands after the value modifiers
-  std::vector<uint64_t> c_in, d, dg, idx;      // the register paths' gathered C, D, index
+  std::vector<uint64_t> a, b, c;          // operands after the value modifiers
+  std::vector<uint64_t> c_in, d, dg, idx; // the register paths' gathered C, D, index
   std::vector<uint64_t> copies[4][2];
-  std::vector<uint32_t> rows; // sparse: the B row of each stored product
+  std::vector<uint32_t> rows;                 // sparse: the B row of each stored product
   std::vector<uint64_t> scale_a, scale_b, bt; // scaled: the gathered scales, B by columns
   std::vector<uint8_t> sa, sb;                // scaled: the scale bytes as the engine takes them
 };
@@ -167,22 +184,28 @@ void scatter(detail::Gather const& g, uint64_t const* values, Registers& regs) {
 
 void require(Registers const& r, int vgprs, int wave, char const* what) {
   if (r.wave != wave || r.vgprs < vgprs || r.words.size() != size_t(r.vgprs) * size_t(r.wave))
-    throw std::invalid_argument(fmt::format("{} needs {} VGPRs of wave{} (got {} of wave{})", what, vgprs, wave, r.vgprs, r.wave));
+    throw std::invalid_argument(
+        fmt::format("{} needs {} VGPRs of wave{} (got {} of wave{})", what, vgprs, wave, r.vgprs, r.wave));
 }
 
 void require(Matrix const& x, int blocks, int rows, int cols, char const* what) {
   if (x.blocks != blocks || x.rows != rows || x.cols != cols || x.bits.size() != size_t(blocks) * rows * cols)
-    throw std::invalid_argument(fmt::format("{} must be {} block(s) of {}x{} (got {} of {}x{})", what, blocks, rows, cols,
-                                            x.blocks, x.rows, x.cols));
+    throw std::invalid_argument(fmt::format("{} must be {} block(s) of {}x{} (got {} of {}x{})", what, blocks, rows,
+                                            cols, x.blocks, x.rows, x.cols));
 }
 
 // The C matrix an inline constant stands for (numerics.md §2).
 void inline_c(detail::Plan const& p, int code, std::vector<uint64_t>& c) {
-  if (!numeric::is_inline_constant(code)) throw std::invalid_argument(fmt::format("{} is not an inline constant code", code));
+  if (!numeric::is_inline_constant(code))
+    throw std::invalid_argument(fmt::format("{} is not an inline constant code", code));
   uint64_t v;
   switch (p.issue.instruction->cd) {
-  case ElemType::kF16: v = numeric::inline_constant_16(numeric::Format::kF16, code); break;
-  case ElemType::kBf16: v = numeric::inline_constant_16(numeric::Format::kBf16, code); break;
+  case ElemType::kF16:
+    v = numeric::inline_constant_16(numeric::Format::kF16, code);
+    break;
+  case ElemType::kBf16:
+    v = numeric::inline_constant_16(numeric::Format::kBf16, code);
+    break;
   case ElemType::kF64: {
     // f64 operands: float constants as binary64, integer constants sign-extended [ASSUME].
     uint32_t const w = numeric::inline_constant_32(code);
@@ -191,7 +214,8 @@ void inline_c(detail::Plan const& p, int code, std::vector<uint64_t>& c) {
                  : static_cast<uint64_t>(static_cast<int64_t>(static_cast<int32_t>(w)));
     break;
   }
-  default: v = numeric::inline_constant_32(code);
+  default:
+    v = numeric::inline_constant_32(code);
   }
   c.assign(size_t(p.blocks) * p.m * p.n, v);
 }
@@ -270,7 +294,8 @@ void compute(Plan const& p, uint64_t const* a_in, uint64_t const* b_in, uint64_t
   if (p.scaled) {
     // One E8M0 byte per row of A (column of B) and block of 32 K: dot_tile_scaled takes B and SB by
     // columns (N x K, N x K/32).
-    if (!scales.a || !scales.b) throw std::invalid_argument(fmt::format("{} needs its scale operands (SA, SB)", p.issue.instruction->mnemonic));
+    if (!scales.a || !scales.b)
+      throw std::invalid_argument(fmt::format("{} needs its scale operands (SA, SB)", p.issue.instruction->mnemonic));
     Scratch& s = scratch();
     int const kb = p.k / p.model.group;
     s.sa.resize(size_t(p.m) * kb);
@@ -357,8 +382,7 @@ void run_registers(detail::Plan const& p, Words a, Words b, Words c, std::option
   if (differ) {
     s.dg.resize(nc);
     for (int g = 1; g < copies; ++g) {
-      detail::compute(p, s.copies[g][0].data(), s.copies[g][1].data(), s.c_in.data(), s.idx.data(), s.dg.data(),
-                      true);
+      detail::compute(p, s.copies[g][0].data(), s.copies[g][1].data(), s.c_in.data(), s.idx.data(), s.dg.data(), true);
       for (size_t e = 0; e < nc; ++e)
         if (p.d_group[e] == g) s.d[e] = s.dg[e];
     }
@@ -401,16 +425,16 @@ void execute_lanes(Issue const& is, LaneWords const& in, uint32_t* d) {
   // The f8f6f4 builtins pass 8 VGPRs of A and B whatever the format; fp6/fp4 read the low 6 or 4.
   bool const wider = is.instruction->mod_rules().format_select;
   auto fits = [&](int given, int used) { return wider ? given >= used : given == used; };
-  if (!fits(in.a_vgprs, p.a.vgprs) || !fits(in.b_vgprs, p.b.vgprs) || in.c_vgprs != p.c.vgprs || (p.sparse && in.index < 0) ||
-      (p.scaled && (in.scale_a < 0 || in.scale_b < 0)) ||
+  if (!fits(in.a_vgprs, p.a.vgprs) || !fits(in.b_vgprs, p.b.vgprs) || in.c_vgprs != p.c.vgprs ||
+      (p.sparse && in.index < 0) || (p.scaled && (in.scale_a < 0 || in.scale_b < 0)) ||
       in.stride < in.a_vgprs + in.b_vgprs + in.c_vgprs + (p.sparse ? 1 : 0))
     throw std::invalid_argument(fmt::format("{}: lane words of {}/{}/{} VGPRs (stride {}) for A/B/C of {}/{}/{}",
                                             is.instruction->mnemonic, in.a_vgprs, in.b_vgprs, in.c_vgprs, in.stride,
                                             p.a.vgprs, p.b.vgprs, p.c.vgprs));
   int const a0 = 0, b0 = in.a_vgprs, c0 = in.a_vgprs + in.b_vgprs;
   run_registers(p, {in.words + a0, in.stride}, {in.words + b0, in.stride}, {in.words + c0, in.stride}, std::nullopt,
-                {in.words + (p.sparse ? in.index : 0), in.stride},
-                {in.words + (p.scaled ? in.scale_a : 0), in.stride}, {in.words + (p.scaled ? in.scale_b : 0), in.stride});
+                {in.words + (p.sparse ? in.index : 0), in.stride}, {in.words + (p.scaled ? in.scale_a : 0), in.stride},
+                {in.words + (p.scaled ? in.scale_b : 0), in.stride});
   // D starts as C (the tied form: the half a 16-bit gfx11 D leaves alone keeps C's bits), then
   // takes the results. When D's places cover every bit, C need not be copied.
   int const dv = p.d.vgprs;
@@ -434,7 +458,8 @@ void execute(Issue const& is, Matrix const& a, Matrix const& b, Matrix const& c,
   detail::Plan const& p = detail::plan_for(is);
   detail::Scales sc;
   if (p.scaled) {
-    if (!scales) throw std::invalid_argument(fmt::format("{} needs the scale matrices SA and SB", is.instruction->mnemonic));
+    if (!scales)
+      throw std::invalid_argument(fmt::format("{} needs the scale matrices SA and SB", is.instruction->mnemonic));
     int const kb = p.k / p.model.group;
     require(scales->a, 1, p.m, kb, "SA (the A scales)");
     require(scales->b, 1, kb, p.n, "SB (the B scales)");

@@ -8,12 +8,13 @@
 
 namespace wavemma::emu {
 
-std::vector<std::string> explain(Issue const& is, Matrix const& a, Matrix const& b, Matrix const& c, Matrix const* index,
-                                 int block, int row, int col, ScaleMatrices const* scales) {
+std::vector<std::string> explain(Issue const& is, Matrix const& a, Matrix const& b, Matrix const& c,
+                                 Matrix const* index, int block, int row, int col, ScaleMatrices const* scales) {
   Matrix const d = execute(is, a, b, c, index, scales); // validates the operands
   detail::Plan const& p = detail::plan_for(is);
   if (block < 0 || block >= p.blocks || row < 0 || row >= p.m || col < 0 || col >= p.n)
-    throw std::out_of_range(fmt::format("D element ({},{},{}) outside {} block(s) of {}x{}", block, row, col, p.blocks, p.m, p.n));
+    throw std::out_of_range(
+        fmt::format("D element ({},{},{}) outside {} block(s) of {}x{}", block, row, col, p.blocks, p.m, p.n));
   auto const& in = *is.instruction;
   numeric::Model const& model = p.model;
   // The operands as consumed: broadcasts first, then the value modifiers.
@@ -24,9 +25,10 @@ std::vector<std::string> explain(Issue const& is, Matrix const& a, Matrix const&
 
   std::vector<std::string> out;
   auto const& nm = in.numeric();
-  out.push_back(fmt::format("{} ({} wave{}), D{}[{}][{}]: model {} [{}], engine {}, {} product(s) per step", in.mnemonic,
-                            isa::name(in.gen), is.wave, p.blocks > 1 ? fmt::format(" block {}", block) : "", row, col,
-                            nm.name, isa::name(nm.evidence), numeric::engine_name(model.engine), model.group));
+  out.push_back(fmt::format("{} ({} wave{}), D{}[{}][{}]: model {} [{}], engine {}, {} product(s) per step",
+                            in.mnemonic, isa::name(in.gen), is.wave,
+                            p.blocks > 1 ? fmt::format(" block {}", block) : "", row, col, nm.name,
+                            isa::name(nm.evidence), numeric::engine_name(model.engine), model.group));
   out.push_back(fmt::format("  {}", nm.summary));
   size_t const ci = (size_t(block) * p.m + row) * p.n + col;
   if (ops.c[ci] != c.bits[ci])
@@ -45,7 +47,8 @@ std::vector<std::string> explain(Issue const& is, Matrix const& a, Matrix const&
     std::string const where = p.sparse ? fmt::format("stored {:2} (k={:2})", t, k) : fmt::format("k={:2}", k);
     std::string note;
     if (ops.a[ai] != av[ai] || ops.b[bi] != bv[bi]) note = "  (negated by NEG/NEG_HI)";
-    if (!p.a_identity && p.a_source[ai] != ai) note += fmt::format("  (A from block {})", p.a_source[ai] / (p.m * p.kc));
+    if (!p.a_identity && p.a_source[ai] != ai)
+      note += fmt::format("  (A from block {})", p.a_source[ai] / (p.m * p.kc));
     out.push_back(fmt::format("  {:>3}  {}  A = {:<28} B = {}{}", t, where, numeric::format_value(model.a, ops.a[ai]),
                               numeric::format_value(model.b, ops.b[bi]), note));
   }
@@ -56,7 +59,8 @@ std::vector<std::string> explain(Issue const& is, Matrix const& a, Matrix const&
     for (int q = 0; q < scales->a.cols; ++q) {
       sa.push_back(static_cast<uint8_t>(scales->a.at(0, row, q)));
       sb.push_back(static_cast<uint8_t>(scales->b.at(0, q, col)));
-      out.push_back(fmt::format("  K block {}: scale A = {}, scale B = {}", q, numeric::format_value(numeric::Format::kE8M0, sa.back()),
+      out.push_back(fmt::format("  K block {}: scale A = {}, scale B = {}", q,
+                                numeric::format_value(numeric::Format::kE8M0, sa.back()),
                                 numeric::format_value(numeric::Format::kE8M0, sb.back())));
     }
     r = numeric::dot_scaled(model, pa, pb, sa, sb, ops.c[ci], &trace);

@@ -16,8 +16,8 @@ struct Gather {
   int elem_bits = 0;
   int vgprs = 0;
   int copies = 1;
-  std::vector<uint32_t> word;  // copies x elements: vgpr * wave + lane
-  std::vector<uint8_t> shift;  // copies x elements: bit_lo
+  std::vector<uint32_t> word; // copies x elements: vgpr * wave + lane
+  std::vector<uint8_t> shift; // copies x elements: bit_lo
   int wave = 0;
   // The same places for lane-major words (lane * stride + vgpr), made for the last stride asked,
   // and as runs: elements dst .. dst + len - 1 in consecutive fields from bit `bit` of the words
@@ -29,7 +29,7 @@ struct Gather {
   mutable std::vector<uint32_t> lane_word;
   mutable std::vector<Run> lane_runs;
   mutable std::vector<uint32_t> run_begin; // copy c's runs: [run_begin[c], run_begin[c + 1])
-  mutable bool runs_pay = false;            // runs average at least 4 elements (else: the table)
+  mutable bool runs_pay = false;           // runs average at least 4 elements (else: the table)
   // 32-bit elements: for each lane-major word (lane * vgprs + vgpr, the stride = vgprs), the
   // element it holds plus one, 0 for none: a scatter in the order of the words it writes.
   mutable std::vector<uint32_t> word_source;
@@ -42,12 +42,12 @@ struct Plan {
   numeric::Model model;
   int blocks, m, n, k, kc; // kc: stored K (sparse: K/2)
   bool sparse;
-  bool scaled = false;     // gfx950 v_mfma_scale_*: scale_a (M x K/32) and scale_b (K/32 x N) gathers
+  bool scaled = false; // gfx950 v_mfma_scale_*: scale_a (M x K/32) and scale_b (K/32 x N) gathers
   // Register gathers through the modifier-aware layouts. B's places are in column order (column j
   // of every block, then the next column): the order the register paths hand B to the engine in.
   Gather a, b, c, d, index, scale_a, scale_b;
-  std::vector<uint8_t> d_group;  // lane group of each D element's place (selects the A/B copy)
-  bool d_covers_all = false;     // D's places cover every bit of its registers
+  std::vector<uint8_t> d_group; // lane group of each D element's place (selects the A/B copy)
+  bool d_covers_all = false;    // D's places cover every bit of its registers
   // Multi-block: the blocks stacked row-wise, row (block, i) reads B rows block * k + 0..k-1.
   std::vector<uint32_t> block_rows;
   // Matrix path: element of the user's matrix that each consumed element reads (broadcasts).
@@ -86,7 +86,7 @@ Operands apply_value_modifiers(Plan const&, uint64_t const* a, uint64_t const* b
 struct Scales {
   uint64_t const *a = nullptr, *b = nullptr;
 };
-void compute(Plan const&, uint64_t const* a, uint64_t const* b, uint64_t const* c, uint64_t const* index,
-             uint64_t* d, bool b_by_columns = false, Scales scales = {});
+void compute(Plan const&, uint64_t const* a, uint64_t const* b, uint64_t const* c, uint64_t const* index, uint64_t* d,
+             bool b_by_columns = false, Scales scales = {});
 
 } // namespace wavemma::emu::detail

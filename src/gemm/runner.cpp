@@ -56,9 +56,11 @@ RunResult run(RunOptions const& o) {
     for (auto const& p : policies())
       if (p.name == o.policy) where += (where.empty() ? "" : ", ") + std::string(p.family());
     if (where.empty()) throw std::invalid_argument(fmt::format("unknown policy '{}' (see --list-policies)", o.policy));
-    throw std::invalid_argument(fmt::format("policy {} does not run on {} (it is for {})", o.policy, o.arch->name, where));
+    throw std::invalid_argument(
+        fmt::format("policy {} does not run on {} (it is for {})", o.policy, o.arch->name, where));
   }
-  if (pi->sparse && o.k % 4 != 0) throw std::invalid_argument(fmt::format("sparse policies need K divisible by 4 (K={})", o.k));
+  if (pi->sparse && o.k % 4 != 0)
+    throw std::invalid_argument(fmt::format("sparse policies need K divisible by 4 (K={})", o.k));
   static auto const table = runners(AllPolicies{});
   RunResult r = table[static_cast<size_t>(pi - policies().data())](o);
   r.policy = pi;

@@ -84,8 +84,9 @@ constexpr std::array kGpus = std::to_array<Gpu>({
 // The generation table is indexed by Generation, and each default architecture is one of its own.
 static_assert([] {
   for (size_t i = 0; i < kGenerations.size(); ++i)
-    if (static_cast<size_t>(kGenerations[i].gen) != i ||
-        std::ranges::none_of(kArchs, [&](Arch const& a) { return a.name == kGenerations[i].default_arch && a.gen == kGenerations[i].gen; }))
+    if (static_cast<size_t>(kGenerations[i].gen) != i || std::ranges::none_of(kArchs, [&](Arch const& a) {
+          return a.name == kGenerations[i].default_arch && a.gen == kGenerations[i].gen;
+        }))
       return false;
   return true;
 }());

@@ -17,9 +17,9 @@ struct ScalarInfo {
   std::string_view alone, vector_suffix, c_name;
 };
 constexpr ScalarInfo kScalars[] = {
-    {"float", "f32", "float"}, {"double", "f64", "double"}, {"_Float16", "f16", "_Float16"},
-    {"__fp16", "fp16", "__fp16"}, {"short", "i16", "short"}, {"int", "i32", "int"},
-    {"int64_t", "i64", "long"}, {"bool", "i1", "bool"}, {"__bf16", "bf16", "__bf16"},
+    {"float", "f32", "float"},    {"double", "f64", "double"}, {"_Float16", "f16", "_Float16"},
+    {"__fp16", "fp16", "__fp16"}, {"short", "i16", "short"},   {"int", "i32", "int"},
+    {"int64_t", "i64", "long"},   {"bool", "i1", "bool"},      {"__bf16", "bf16", "__bf16"},
 };
 
 // The earliest CDNA generation's row with the same builtin: where the builtin arrived.
@@ -50,9 +50,12 @@ CType operand_ctype(Instruction const& in, ElemType t, int vgprs) {
     // bf16 is short bit patterns, except in the builtins that arrived with gfx950 (clang's __bf16).
     return {first_of_builtin(in).gen == Generation::kGfx950 ? CScalar::kBf16 : CScalar::kShort, vgprs * 2};
   case ElemType::kF32:
-  case ElemType::kXf32: return {CScalar::kFloat, vgprs};
-  case ElemType::kF64: return {CScalar::kDouble, vgprs / 2};
-  case ElemType::kI32: return {CScalar::kInt, vgprs};
+  case ElemType::kXf32:
+    return {CScalar::kFloat, vgprs};
+  case ElemType::kF64:
+    return {CScalar::kDouble, vgprs / 2};
+  case ElemType::kI32:
+    return {CScalar::kInt, vgprs};
   default: // packed 8- and 4-bit data
     // Dense MFMA passes a 64-bit pair as int64_t; everything else as int vectors.
     if (in.kind == Kind::kMfma && vgprs == 2) return {CScalar::kInt64, 1};
@@ -62,9 +65,12 @@ CType operand_ctype(Instruction const& in, ElemType t, int vgprs) {
 
 std::string feature_of(Instruction const& in, int wave) {
   switch (in.gen) {
-  case Generation::kGfx11: return fmt::format("gfx11-insts,wavefrontsize{}", wave);
-  case Generation::kGfx12: return fmt::format("gfx12-insts,wavefrontsize{}", wave);
-  default: return cdna_feature(in);
+  case Generation::kGfx11:
+    return fmt::format("gfx11-insts,wavefrontsize{}", wave);
+  case Generation::kGfx12:
+    return fmt::format("gfx12-insts,wavefrontsize{}", wave);
+  default:
+    return cdna_feature(in);
   }
 }
 
@@ -80,9 +86,12 @@ std::string builtin_name(Instruction const& in, int wave, bool tied) {
   std::string n = fmt::format("{}{}", kPrefix, in.builtin_stem);
   if (tied) n += "_tied";
   switch (in.gen) {
-  case Generation::kGfx11: return n + fmt::format("_w{}", wave);
-  case Generation::kGfx12: return n + (in.kind == Kind::kWmma ? fmt::format("_w{}_gfx12", wave) : fmt::format("_w{}", wave));
-  default: return n;
+  case Generation::kGfx11:
+    return n + fmt::format("_w{}", wave);
+  case Generation::kGfx12:
+    return n + (in.kind == Kind::kWmma ? fmt::format("_w{}_gfx12", wave) : fmt::format("_w{}", wave));
+  default:
+    return n;
   }
 }
 
@@ -95,8 +104,10 @@ Builtin derive(Instruction const& in, int wave, bool tied) {
   auto& p = bi.params;
   bool const integer = is_integer(in.a) && is_rdna(in.gen);
   if (integer) {
-    p = {{ParamRole::kASign, "a_sign", kBool, true}, {ParamRole::kA, "a", a, false},
-         {ParamRole::kBSign, "b_sign", kBool, true}, {ParamRole::kB, "b", b, false},
+    p = {{ParamRole::kASign, "a_sign", kBool, true},
+         {ParamRole::kA, "a", a, false},
+         {ParamRole::kBSign, "b_sign", kBool, true},
+         {ParamRole::kB, "b", b, false},
          {ParamRole::kC, "c", c, false}};
   } else {
     p = {{ParamRole::kA, "a", a, false}, {ParamRole::kB, "b", b, false}, {ParamRole::kC, "c", c, false}};
@@ -105,7 +116,9 @@ Builtin derive(Instruction const& in, int wave, bool tied) {
   case Kind::kWmma:
     if (in.mod_rules().op_sel_defined & 0b100) p.push_back({ParamRole::kOpsel, "opsel", kBool, true});
     break;
-  case Kind::kSwmmac: p.push_back({ParamRole::kIndex, "index", kInt, false}); break;
+  case Kind::kSwmmac:
+    p.push_back({ParamRole::kIndex, "index", kInt, false});
+    break;
   case Kind::kMfma:
     p.push_back({ParamRole::kCbsz, "cbsz", kInt, true});
     if (in.mod_rules().scaled) { // (..., cbsz, blgp, opsel_a, scale_a, opsel_b, scale_b) [DOC: clang-22]
@@ -135,8 +148,8 @@ std::vector<Builtin> make_all() {
     for (auto& other : all)
       if (other.name == b.name) { // another generation's row of the same builtin
         if (other.signature() != b.signature() || other.wave != b.wave)
-          throw std::logic_error(fmt::format("{}: {} on {} and {} on {}", b.name, other.signature(),
-                                             name(other.gen), b.signature(), name(b.gen)));
+          throw std::logic_error(fmt::format("{}: {} on {} and {} on {}", b.name, other.signature(), name(other.gen),
+                                             b.signature(), name(b.gen)));
         other.rows.push_back(b.instruction);
         return;
       }
@@ -225,8 +238,10 @@ std::string_view name(BuiltinStatus s) {
 
 std::string builtin_diagnostic(Builtin const& b, Arch const& arch, int wave) {
   switch (builtin_status(b, arch, wave)) {
-  case BuiltinStatus::kOk: return {};
-  case BuiltinStatus::kSemaError: return fmt::format("'{}' needs target feature {}", b.name, b.feature);
+  case BuiltinStatus::kOk:
+    return {};
+  case BuiltinStatus::kSemaError:
+    return fmt::format("'{}' needs target feature {}", b.name, b.feature);
   case BuiltinStatus::kBackendCrash: {
     std::string where;
     for (auto const* in : b.rows) where += fmt::format("{}{}", where.empty() ? "" : ", ", name(in->gen));

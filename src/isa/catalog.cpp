@@ -362,29 +362,38 @@ bool Instruction::has_wave(int wave) const { return info(gen).has_wave(wave); }
 int Instruction::default_wave() const { return info(gen).default_wave(); }
 
 int Instruction::cycles_of(Modifiers const& m) const {
-  bool const narrow = mod_rules().format_select && elem_bits(type_of(Operand::kA, m)) < 8 && elem_bits(type_of(Operand::kB, m)) < 8;
+  bool const narrow =
+      mod_rules().format_select && elem_bits(type_of(Operand::kA, m)) < 8 && elem_bits(type_of(Operand::kB, m)) < 8;
   return narrow ? cycles / 2 : cycles;
 }
 
 bool Instruction::has_operand(Operand op) const {
   switch (op) {
-  case Operand::kIndex: return sparse();
+  case Operand::kIndex:
+    return sparse();
   case Operand::kScaleA:
-  case Operand::kScaleB: return mod_rules().scaled;
-  default: return true;
+  case Operand::kScaleB:
+    return mod_rules().scaled;
+  default:
+    return true;
   }
 }
 
 ElemType Instruction::type_of(Operand op, Modifiers const& mods) const {
   bool const format = mod_rules().format_select;
   switch (op) {
-  case Operand::kA: return format ? f8f6f4_format(mods.cbsz).value_or(a) : a;
-  case Operand::kB: return format ? f8f6f4_format(mods.blgp).value_or(b) : b;
+  case Operand::kA:
+    return format ? f8f6f4_format(mods.cbsz).value_or(a) : a;
+  case Operand::kB:
+    return format ? f8f6f4_format(mods.blgp).value_or(b) : b;
   case Operand::kScaleA:
-  case Operand::kScaleB: return kE8m0;
+  case Operand::kScaleB:
+    return kE8m0;
   case Operand::kC:
-  case Operand::kD: return cd;
-  case Operand::kIndex: return kI32;
+  case Operand::kD:
+    return cd;
+  case Operand::kIndex:
+    return kI32;
   }
   return cd;
 }

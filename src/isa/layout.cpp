@@ -20,8 +20,7 @@ int axis_index(Axis a) { return static_cast<int>(a); }
 } // namespace
 
 BitLayout::BitLayout(int elem_bits, int wave, int block_bits, int row_bits, int col_bits)
-    : elem_bits_(elem_bits), wave_bits_(log2_exact(wave)),
-      extent_bits_{block_bits, row_bits, col_bits} {
+    : elem_bits_(elem_bits), wave_bits_(log2_exact(wave)), extent_bits_{block_bits, row_bits, col_bits} {
   // Elements are powers of two, or the 6 bits of fp6/bf6, which may cross a VGPR boundary.
   if (elem_bits != 6) log2_exact(elem_bits);
   for (int b : extent_bits_)
@@ -81,8 +80,7 @@ BitLayout& BitLayout::set_slot_bits(int bits) {
 
 BitLayout& BitLayout::move_slot_bit_to_lane(int slot_bit, int lane_bit) {
   uint32_t const lane_mask = 1u << lane_bit;
-  if ((lane_routed_mask_ | lane_fixed_mask_) & lane_mask)
-    throw std::logic_error("fold target lane bit already used");
+  if ((lane_routed_mask_ | lane_fixed_mask_) & lane_mask) throw std::logic_error("fold target lane bit already used");
   int const top = slot_bits();
   for (auto& row : dest_)
     for (Dest& d : row) {
@@ -122,9 +120,7 @@ uint32_t BitLayout::replicated_lane_mask() const {
   return all & ~lane_routed_mask_ & ~lane_fixed_mask_;
 }
 
-bool BitLayout::has_lane_group_map() const {
-  return lane_group_map_ != std::array<uint8_t, 4>{0, 1, 2, 3};
-}
+bool BitLayout::has_lane_group_map() const { return lane_group_map_ != std::array<uint8_t, 4>{0, 1, 2, 3}; }
 
 void BitLayout::base(Coord c, uint32_t& lane, uint32_t& slot) const {
   lane = lane_fixed_value_;
@@ -140,10 +136,9 @@ void BitLayout::base(Coord c, uint32_t& lane, uint32_t& slot) const {
 }
 
 std::vector<Place> BitLayout::places(Coord c) const {
-  if (c.block < 0 || c.block >= blocks() || c.row < 0 || c.row >= rows() || c.col < 0 ||
-      c.col >= cols())
-    throw std::out_of_range(fmt::format("element ({},{},{}) outside the {}x{}x{} operand", c.block,
-                                        c.row, c.col, blocks(), rows(), cols()));
+  if (c.block < 0 || c.block >= blocks() || c.row < 0 || c.row >= rows() || c.col < 0 || c.col >= cols())
+    throw std::out_of_range(fmt::format("element ({},{},{}) outside the {}x{}x{} operand", c.block, c.row, c.col,
+                                        blocks(), rows(), cols()));
   uint32_t lane0, slot;
   base(c, lane0, slot);
   long const bitpos = static_cast<long>(slot) * elem_bits_;
@@ -160,8 +155,7 @@ std::vector<Place> BitLayout::places(Coord c) const {
     out.push_back(Place{vgpr, static_cast<int>(reg_lane), lo, lo + elem_bits_ - 1});
     if (sub == 0) break;
   }
-  std::sort(out.begin(), out.end(),
-            [](Place const& x, Place const& y) { return x.lane < y.lane; });
+  std::sort(out.begin(), out.end(), [](Place const& x, Place const& y) { return x.lane < y.lane; });
   return out;
 }
 

@@ -28,18 +28,26 @@ int scale_block(Instruction const& in) { return in.numeric().group; }
 
 int rows_of(Instruction const& in, Operand op) {
   switch (op) {
-  case Operand::kB: return in.k;
-  case Operand::kScaleB: return in.k / scale_block(in);
-  default: return in.m;
+  case Operand::kB:
+    return in.k;
+  case Operand::kScaleB:
+    return in.k / scale_block(in);
+  default:
+    return in.m;
   }
 }
 int cols_of(Instruction const& in, Operand op) {
   switch (op) {
-  case Operand::kA: return in.sparse() ? in.k / 2 : in.k;
-  case Operand::kB: return in.n;
-  case Operand::kIndex: return in.k / 2;
-  case Operand::kScaleA: return in.k / scale_block(in);
-  default: return in.n;
+  case Operand::kA:
+    return in.sparse() ? in.k / 2 : in.k;
+  case Operand::kB:
+    return in.n;
+  case Operand::kIndex:
+    return in.k / 2;
+  case Operand::kScaleA:
+    return in.k / scale_block(in);
+  default:
+    return in.n;
   }
 }
 
@@ -161,13 +169,20 @@ int cdna_sparse_tbits(Instruction const& in) { return lg(in.m * in.k / 64); }
 
 // BLGP: the register lane group each consumer lane group reads (§5.4).
 constexpr std::array<std::array<uint8_t, 4>, 8> kBlgpGroups = {{
-    {0, 1, 2, 3}, {0, 1, 0, 1}, {2, 3, 2, 3}, {1, 2, 3, 0},
-    {0, 0, 0, 0}, {1, 1, 1, 1}, {2, 2, 2, 2}, {3, 3, 3, 3},
+    {0, 1, 2, 3},
+    {0, 1, 0, 1},
+    {2, 3, 2, 3},
+    {1, 2, 3, 0},
+    {0, 0, 0, 0},
+    {1, 1, 1, 1},
+    {2, 2, 2, 2},
+    {3, 3, 3, 3},
 }};
 
 // Adds the constant bits that select an index set above the set's own fields.
 void select_index_set(BitLayout& L, int sets, int set) {
-  if (set < 0 || set >= sets) throw std::invalid_argument(fmt::format("index set {} out of range 0..{}", set, sets - 1));
+  if (set < 0 || set >= sets)
+    throw std::invalid_argument(fmt::format("index set {} out of range 0..{}", set, sets - 1));
   int const field_bits = L.slot_bits();
   L.set_slot_bits(field_bits + lg(sets));
   if (sets > 1) L.set_slot_const(field_bits, lg(sets), static_cast<uint32_t>(set));
@@ -197,9 +212,10 @@ void check_shape(Instruction const& in, int wave, Operand op) {
   if (!in.has_wave(wave))
     throw std::invalid_argument(fmt::format("{} has no wave{} form on {}", in.mnemonic, wave, name(in.gen)));
   if (!in.has_operand(op))
-    throw std::invalid_argument(op == Operand::kIndex
-                                    ? fmt::format("{} has no sparsity index operand (K)", in.mnemonic)
-                                    : fmt::format("{} has no scale operands (SA, SB): only v_mfma_scale_* have them", in.mnemonic));
+    throw std::invalid_argument(
+        op == Operand::kIndex
+            ? fmt::format("{} has no sparsity index operand (K)", in.mnemonic)
+            : fmt::format("{} has no scale operands (SA, SB): only v_mfma_scale_* have them", in.mnemonic));
 }
 
 // The scale operands (one VGPR): the lane of the scaled A row / B column and K block holds its byte
@@ -220,12 +236,18 @@ int operand_elem_bits(Instruction const& in, Operand op, Modifiers const& mods) 
 
 AxisNames axis_names(Instruction const& in, Operand op) {
   switch (op) {
-  case Operand::kA: return {"b", "i", in.sparse() ? "c" : "k"};
-  case Operand::kB: return {"b", "k", "j"};
-  case Operand::kIndex: return {"b", "i", "c"};
-  case Operand::kScaleA: return {"b", "i", "kb"};
-  case Operand::kScaleB: return {"b", "kb", "j"};
-  default: return {"b", "i", "j"};
+  case Operand::kA:
+    return {"b", "i", in.sparse() ? "c" : "k"};
+  case Operand::kB:
+    return {"b", "k", "j"};
+  case Operand::kIndex:
+    return {"b", "i", "c"};
+  case Operand::kScaleA:
+    return {"b", "i", "kb"};
+  case Operand::kScaleB:
+    return {"b", "kb", "j"};
+  default:
+    return {"b", "i", "j"};
   }
 }
 

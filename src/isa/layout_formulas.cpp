@@ -30,9 +30,7 @@ PlaceBit slot_place(int t, int e) {
   return t < per_reg ? PlaceBit{kBitF, t + ilog2(e)} : PlaceBit{kVgprF, t - per_reg};
 }
 
-PlaceBit place_of(Dest d, int e) {
-  return d.field == Field::kLane ? PlaceBit{kLaneF, d.bit} : slot_place(d.bit, e);
-}
+PlaceBit place_of(Dest d, int e) { return d.field == Field::kLane ? PlaceBit{kLaneF, d.bit} : slot_place(d.bit, e); }
 
 // (x >> s) mod 2^len, written for people: x, x%4, x/8, (x/4)%2.
 std::string extract(std::string const& x, int s, int len, int x_bits) {
@@ -73,8 +71,9 @@ std::string bit_list(uint32_t mask) {
 Formulas formulas(BitLayout const& L, AxisNames const& names) {
   std::string const axis_var[3] = {names.block, names.row, names.col};
   int const e = L.elem_bits();
-  int const field_bits[kNumFields] = {ilog2(L.wave()), std::max(1, static_cast<int>(std::bit_width(static_cast<unsigned>(L.vgprs() - 1)))), 5,
-                                      L.slot_bits()};
+  int const field_bits[kNumFields] = {
+      ilog2(L.wave()), std::max(1, static_cast<int>(std::bit_width(static_cast<unsigned>(L.vgprs() - 1)))), 5,
+      L.slot_bits()};
 
   // Forward: per place field, the runs of coordinate bits reaching it.
   std::vector<Term> fwd[kNumFields];
@@ -127,7 +126,7 @@ Formulas formulas(BitLayout const& L, AxisNames const& names) {
   } else if (e > 32)
     f.bits = fmt::format("[{}:0] of the VGPR pair vgpr, vgpr+1", e - 1);
   else
-    f.bits = lo == "0"                                 ? fmt::format("[{}:0]", e - 1)
+    f.bits = lo == "0"                             ? fmt::format("[{}:0]", e - 1)
              : lo.find(" + ") == std::string::npos ? fmt::format("[{}+{} : {}]", lo, e - 1, lo)
                                                    : fmt::format("[({})+{} : {}]", lo, e - 1, lo);
 

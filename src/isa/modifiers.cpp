@@ -68,8 +68,7 @@ int selected_index_set(Instruction const& in, Modifiers const& m) {
   return 0;
 }
 
-std::string check_modifiers(Instruction const& in, int wave, Modifiers const& m,
-                            std::vector<std::string>* warnings) {
+std::string check_modifiers(Instruction const& in, int wave, Modifiers const& m, std::vector<std::string>* warnings) {
   ModRules const& r = in.mod_rules();
   std::string err;
   check_list("neg_lo", m.neg_lo, r.neg_lo_legal, r.neg_lo_defined, in.mnemonic, err, warnings);
@@ -81,8 +80,9 @@ std::string check_modifiers(Instruction const& in, int wave, Modifiers const& m,
     // captures show D unchanged by it; llvm-mc-22 refuses the text (the codec follows LLVM).
     if (!r.clamp_reserved) return fmt::format("clamp is not allowed on {} (integer instructions only)", in.mnemonic);
     if (warnings)
-      warnings->push_back(fmt::format("clamp on {} is not an LLVM modifier; the hardware's captures show no effect: accepted, ignored",
-                                      in.mnemonic));
+      warnings->push_back(
+          fmt::format("clamp on {} is not an LLVM modifier; the hardware's captures show no effect: accepted, ignored",
+                      in.mnemonic));
   }
 
   int const sets = index_sets(in, wave);
@@ -96,7 +96,8 @@ std::string check_modifiers(Instruction const& in, int wave, Modifiers const& m,
   }
 
   if (!r.mai) {
-    if (m.cbsz || m.abid || m.blgp) return fmt::format("cbsz/abid/blgp are CDNA3 (MFMA) modifiers, not for {}", in.mnemonic);
+    if (m.cbsz || m.abid || m.blgp)
+      return fmt::format("cbsz/abid/blgp are CDNA3 (MFMA) modifiers, not for {}", in.mnemonic);
   } else {
     if (m.cbsz < 0 || m.cbsz > 7) return fmt::format("cbsz {} out of range 0..7", m.cbsz);
     if (m.abid < 0 || m.abid > 15) return fmt::format("abid {} out of range 0..15", m.abid);
@@ -110,7 +111,8 @@ std::string check_modifiers(Instruction const& in, int wave, Modifiers const& m,
     } else if (r.broadcast_effect) {
       int const max_cbsz = std::countr_zero(static_cast<unsigned>(in.blocks));
       if (m.cbsz > max_cbsz)
-        return fmt::format("cbsz {} out of range 0..{} (log2 of {} blocks) for {}", m.cbsz, max_cbsz, in.blocks, in.mnemonic);
+        return fmt::format("cbsz {} out of range 0..{} (log2 of {} blocks) for {}", m.cbsz, max_cbsz, in.blocks,
+                           in.mnemonic);
       if (m.abid >= (1 << m.cbsz))
         return fmt::format("abid {} out of range 0..{} (2^cbsz - 1) for {}", m.abid, (1 << m.cbsz) - 1, in.mnemonic);
     } else if (r.index_set_select) {
@@ -129,7 +131,8 @@ std::string check_modifiers(Instruction const& in, int wave, Modifiers const& m,
   }
   for (int t = 0; t < 2; ++t) {
     if (m.scale_sel[t] == 0) continue;
-    if (!r.scaled) return fmt::format("scale byte selects (op_sel/op_sel_hi) are for the scaled MFMAs, not {}", in.mnemonic);
+    if (!r.scaled)
+      return fmt::format("scale byte selects (op_sel/op_sel_hi) are for the scaled MFMAs, not {}", in.mnemonic);
     if (m.scale_sel[t] < 0 || m.scale_sel[t] > 3)
       return fmt::format("scale byte {} of {} out of range 0..3", m.scale_sel[t], t == 0 ? "A" : "B");
   }

@@ -66,8 +66,10 @@ std::string excerpt(std::string_view text, size_t max) {
   std::string out;
   for (char c : text.substr(0, max)) {
     auto const u = static_cast<unsigned char>(c);
-    if (u >= 0x20 && u < 0x7f && c != '\\') out += c;
-    else out += fmt::format("\\x{:02x}", u);
+    if (u >= 0x20 && u < 0x7f && c != '\\')
+      out += c;
+    else
+      out += fmt::format("\\x{:02x}", u);
   }
   return text.size() > max ? out + "..." : out;
 }
@@ -113,7 +115,8 @@ Target resolve_target(std::string_view given, std::string_view arch, int wave) {
       for (auto const& g : generations())
         if (g.gen != t.arch->gen && find_instruction(g.gen, instruction))
           elsewhere += (elsewhere.empty() ? "" : "; ") + fmt::format("{} has it ({})", g.family, archs_of(g.gen));
-      if (!elsewhere.empty()) throw InputError(fmt::format("{} lacks instruction {}: {}", t.arch->name, name, elsewhere));
+      if (!elsewhere.empty())
+        throw InputError(fmt::format("{} lacks instruction {}: {}", t.arch->name, name, elsewhere));
       throw InputError(fmt::format("unknown instruction '{}'{}", name, suggestion(instruction)));
     }
   } else if (!t.instruction) {
@@ -134,7 +137,8 @@ Target resolve_target(std::string_view given, std::string_view arch, int wave) {
   if (!t.arch) t.arch = &default_arch(t.instruction->gen);
   t.wave = wave_on(*t.arch, wave ? wave : wave_from_builtin);
   if (wave_from_builtin && t.wave != wave_from_builtin)
-    throw InputError(fmt::format("{} is a wave{} builtin, but --wave {} was given", bi->name, wave_from_builtin, t.wave));
+    throw InputError(
+        fmt::format("{} is a wave{} builtin, but --wave {} was given", bi->name, wave_from_builtin, t.wave));
   return t;
 }
 
@@ -146,12 +150,14 @@ std::vector<Target> list_targets(std::string_view arch, std::string_view family,
   if (!family.empty()) {
     for (auto k : {Kind::kWmma, Kind::kSwmmac, Kind::kMfma, Kind::kSmfmac})
       if (name(k) == lower(family)) kind = k;
-    if (!kind) throw InputError(fmt::format("unknown family '{}' (choose wmma, swmmac, mfma, smfmac)", excerpt(family)));
+    if (!kind)
+      throw InputError(fmt::format("unknown family '{}' (choose wmma, swmmac, mfma, smfmac)", excerpt(family)));
   }
   std::vector<Target> out;
   for (auto const* a : archs) {
     // With an architecture, its default wave unless `wave` says otherwise; without, every wave.
-    std::vector<int> const waves = wave ? std::vector<int>{wave} : (arch.empty() ? a->wave_sizes() : std::vector<int>{a->default_wave()});
+    std::vector<int> const waves =
+        wave ? std::vector<int>{wave} : (arch.empty() ? a->wave_sizes() : std::vector<int>{a->default_wave()});
     for (int w : waves) {
       if (!a->has_wave(w)) continue;
       for (auto const* in : instructions_of(a->gen))
@@ -180,7 +186,8 @@ std::array<bool, 3> parse_modifier_bits(std::string_view flag, std::string_view 
   return bits;
 }
 
-Modifiers resolve_modifiers(Instruction const& in, int wave, ModifierText const& t, std::vector<std::string>* warnings) {
+Modifiers resolve_modifiers(Instruction const& in, int wave, ModifierText const& t,
+                            std::vector<std::string>* warnings) {
   Modifiers m;
   m.neg_lo = parse_modifier_bits("--neg-lo", t.neg_lo);
   m.neg_hi = parse_modifier_bits("--neg-hi", t.neg_hi);
@@ -192,7 +199,9 @@ Modifiers resolve_modifiers(Instruction const& in, int wave, ModifierText const&
   m.abid = t.abid;
   m.blgp = t.blgp;
   if (!t.scale_sel.empty()) {
-    auto const bad = [&] { return InputError(fmt::format("--scale-sel takes A,B bytes 0..3 (got '{}')", excerpt(t.scale_sel))); };
+    auto const bad = [&] {
+      return InputError(fmt::format("--scale-sel takes A,B bytes 0..3 (got '{}')", excerpt(t.scale_sel)));
+    };
     std::string_view const text = t.scale_sel;
     size_t const comma = text.find(',');
     auto byte = [&](std::string_view s) {
@@ -201,7 +210,8 @@ Modifiers resolve_modifiers(Instruction const& in, int wave, ModifierText const&
     };
     if (comma == std::string_view::npos) throw bad();
     m.scale_sel = {byte(text.substr(0, comma)), byte(text.substr(comma + 1))};
-    if (!in.mod_rules().scaled) throw InputError(fmt::format("--scale-sel is for the scaled MFMAs (v_mfma_scale_*), not {}", in.mnemonic));
+    if (!in.mod_rules().scaled)
+      throw InputError(fmt::format("--scale-sel is for the scaled MFMAs (v_mfma_scale_*), not {}", in.mnemonic));
   }
   if (!t.neg.empty()) {
     if (!in.mod_rules().blgp_is_neg) throw InputError(fmt::format("--neg is for f64 MFMA only, not {}", in.mnemonic));
@@ -209,7 +219,8 @@ Modifiers resolve_modifiers(Instruction const& in, int wave, ModifierText const&
     auto const bits = parse_modifier_bits("--neg", t.neg);
     m.blgp = bits[0] | bits[1] << 1 | bits[2] << 2;
   } else if (t.blgp && in.mod_rules().blgp_is_neg) {
-    throw InputError(fmt::format("blgp is not supported on {}: its BLGP bits are neg:[a,b,c] (use --neg)", in.mnemonic));
+    throw InputError(
+        fmt::format("blgp is not supported on {}: its BLGP bits are neg:[a,b,c] (use --neg)", in.mnemonic));
   }
   std::string const err = check_modifiers(in, wave, m, warnings);
   if (!err.empty()) throw InputError(err);
@@ -219,17 +230,19 @@ Modifiers resolve_modifiers(Instruction const& in, int wave, ModifierText const&
 Operand resolve_operand(Instruction const& in, std::string_view operand) {
   auto const op = parse_operand(operand);
   if (!op)
-    throw InputError(fmt::format("unknown operand '{}' (choose A, B, C, D, K for the sparsity index, SA/SB for the scales)",
-                                 excerpt(operand)));
+    throw InputError(fmt::format(
+        "unknown operand '{}' (choose A, B, C, D, K for the sparsity index, SA/SB for the scales)", excerpt(operand)));
   if (!in.has_operand(*op))
-    throw InputError(*op == Operand::kIndex ? fmt::format("{} is dense: it has no sparsity index operand K", in.mnemonic)
-                                            : fmt::format("{} has no scale operands SA/SB (only v_mfma_scale_* do)", in.mnemonic));
+    throw InputError(*op == Operand::kIndex
+                         ? fmt::format("{} is dense: it has no sparsity index operand K", in.mnemonic)
+                         : fmt::format("{} has no scale operands SA/SB (only v_mfma_scale_* do)", in.mnemonic));
   return *op;
 }
 
 void check_element(BitLayout const& L, AxisNames const& names, Coord c) {
   auto check = [](int value, int extent, std::string const& what) {
-    if (value < 0 || value >= extent) throw InputError(fmt::format("{} {} out of range 0..{}", what, value, extent - 1));
+    if (value < 0 || value >= extent)
+      throw InputError(fmt::format("{} {} out of range 0..{}", what, value, extent - 1));
   };
   check(c.block, L.blocks(), "--block");
   check(c.row, L.rows(), fmt::format("--row ({})", names.row));
@@ -251,7 +264,9 @@ std::string modifier_summary(Instruction const& in) {
     std::string s = fmt::format("{}[{}]", name, bits_list(defined));
     if (!defined) s = "";
     if (defined) s += fmt::format(" ({})", meaning);
-    if (legal & ~defined) s += fmt::format("{}{}[{}] reserved (LLVM accepts, no effect)", s.empty() ? "" : "; ", name, bits_list(legal & ~defined));
+    if (legal & ~defined)
+      s += fmt::format("{}{}[{}] reserved (LLVM accepts, no effect)", s.empty() ? "" : "; ", name,
+                       bits_list(legal & ~defined));
     parts.push_back(s);
   };
   list("neg_lo", r.neg_lo_legal, r.neg_lo_defined, r.neg_is_signedness ? "A/B signed" : "negate A/B low halves, C");
@@ -262,8 +277,10 @@ std::string modifier_summary(Instruction const& in) {
   if (r.broadcast_effect) parts.push_back("cbsz/abid (A-block broadcast)");
   if (r.index_set_select) parts.push_back("cbsz/abid (index set: abid when cbsz=0)");
   if (r.mai && !r.broadcast_effect && !r.index_set_select) parts.push_back("cbsz/abid reserved (no effect)");
-  if (r.blgp_effect) parts.push_back("blgp (B lane-group pattern)");
-  else if (r.blgp_legal) parts.push_back("blgp reserved (no effect)");
+  if (r.blgp_effect)
+    parts.push_back("blgp (B lane-group pattern)");
+  else if (r.blgp_legal)
+    parts.push_back("blgp reserved (no effect)");
   if (r.blgp_is_neg) parts.push_back("neg:[a,b,c] in the BLGP bits");
   if (r.c_inline) parts.push_back("C may be an inline constant");
   std::string out;

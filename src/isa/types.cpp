@@ -57,8 +57,13 @@ std::string_view name(Operand o) {
   return kNames[static_cast<int>(o)];
 }
 std::string_view description(Operand o) {
-  constexpr std::string_view kNames[] = {"A (SRC0)", "B (SRC1)", "C (SRC2)", "D (VDST)", "sparsity index (SRC2)",
-                                         "A scale (E8M0, scale SRC0)", "B scale (E8M0, scale SRC1)"};
+  constexpr std::string_view kNames[] = {"A (SRC0)",
+                                         "B (SRC1)",
+                                         "C (SRC2)",
+                                         "D (VDST)",
+                                         "sparsity index (SRC2)",
+                                         "A scale (E8M0, scale SRC0)",
+                                         "B scale (E8M0, scale SRC1)"};
   return kNames[static_cast<int>(o)];
 }
 std::string_view name(Evidence e) {

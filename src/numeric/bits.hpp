@@ -12,9 +12,7 @@ namespace wavemma::numeric::detail {
 // exponent yet safe to add or subtract a few hundred without overflow.
 inline constexpr int kNoExponent = std::numeric_limits<int>::min() / 4;
 
-inline int bit_length(uint64_t x) {
-  return 64 - std::countl_zero(x);
-}
+inline int bit_length(uint64_t x) { return 64 - std::countl_zero(x); }
 
 // x * 2^-s truncated toward zero (magnitudes); s < 0 shifts left and must not overflow.
 inline uint64_t shift_trunc(uint64_t x, int s) {
@@ -49,11 +47,7 @@ inline uint64_t magnitude(int64_t x) {
   return x < 0 ? uint64_t{0} - static_cast<uint64_t>(x) : static_cast<uint64_t>(x);
 }
 
-inline uint32_t f32_bits(float f) {
-  return std::bit_cast<uint32_t>(f);
-}
-inline float f32_from(uint32_t b) {
-  return std::bit_cast<float>(b);
-}
+inline uint32_t f32_bits(float f) { return std::bit_cast<uint32_t>(f); }
+inline float f32_from(uint32_t b) { return std::bit_cast<float>(b); }
 
 } // namespace wavemma::numeric::detail

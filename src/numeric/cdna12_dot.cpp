@@ -16,15 +16,13 @@
 namespace wavemma::numeric::detail {
 namespace {
 
-
 // NaN inputs and inf·0 give NaN; with `infinities`, also infinities of both signs, and an infinite
 // factor or c alone gives that infinity (CDNA1, whose exact products cannot overflow; CDNA2 leaves
 // them to its binary32 arithmetic, where a product may overflow). Decided from the decoded inputs
 // of the block (flushed ones for CDNA2: inf times a flushed subnormal is NaN) [ASSUME for the NaN
 // bits, kCdna3Nan].
 template <class X, class Y> // x(k), y(k): the decoded factors of product k
-std::optional<uint32_t> block_specials(X x, Y y, int n, Decoded const& c, bool infinities,
-                                       Tracer& tr) {
+std::optional<uint32_t> block_specials(X x, Y y, int n, Decoded const& c, bool infinities, Tracer& tr) {
   bool pos_inf = false, neg_inf = false;
   for (int k = 0; k < n; ++k) {
     if (x(k).is_nan() || y(k).is_nan()) {
@@ -51,8 +49,7 @@ std::optional<uint32_t> block_specials(X x, Y y, int n, Decoded const& c, bool i
 
 // --- CDNA1 --------------------------------------------------------------------------------------
 
-uint32_t exact_block(Model const& m, Operand const* a, Operand const* b, int n, uint32_t c,
-                     Tracer& tr) {
+uint32_t exact_block(Model const& m, Operand const* a, Operand const* b, int n, uint32_t c, Tracer& tr) {
   Decoded const dc = decode(Format::kF32, c);
   auto const x = [a](int k) -> Decoded const& { return a[k].v; };
   auto const y = [b](int k) -> Decoded const& { return b[k].v; };
@@ -77,9 +74,7 @@ Decoded flushed(Format f, Decoded v) {
   return v;
 }
 
-uint32_t flush_f32(uint32_t bits) {
-  return (bits & 0x7F800000) == 0 ? bits & 0x80000000 : bits;
-}
+uint32_t flush_f32(uint32_t bits) { return (bits & 0x7F800000) == 0 ? bits & 0x80000000 : bits; }
 
 // fl{x + y} of two binary32 values: IEEE specials, RNE, the result flushed.
 uint32_t fl_add(uint32_t x, uint32_t y) {
@@ -100,12 +95,11 @@ uint32_t product_f32(Decoded const& x, Decoded const& y) {
   bool const neg = x.neg != y.neg;
   if (x.is_inf() || y.is_inf()) return neg ? kF32NegInf : kF32PosInf; // (inf x 0 was decided before)
   if (x.is_zero() || y.is_zero()) return neg ? 0x80000000 : 0;
-  return flush_f32(static_cast<uint32_t>(
-      encode(Format::kF32, neg, x.sig * y.sig, x.exp + y.exp, Rounding::kNearestEven)));
+  return flush_f32(
+      static_cast<uint32_t>(encode(Format::kF32, neg, x.sig * y.sig, x.exp + y.exp, Rounding::kNearestEven)));
 }
 
-uint32_t pairwise_block(Model const& m, Operand const* a, Operand const* b, int n, uint32_t c,
-                        Tracer& tr) {
+uint32_t pairwise_block(Model const& m, Operand const* a, Operand const* b, int n, uint32_t c, Tracer& tr) {
   Decoded const dc = decode(Format::kF32, flush_f32(c));
   thread_local std::vector<Decoded> x, y;
   x.resize(static_cast<size_t>(m.group));
@@ -129,22 +123,20 @@ uint32_t pairwise_block(Model const& m, Operand const* a, Operand const* b, int 
     for (size_t i = 0; i < next.size(); ++i) {
       next[i] = fl_add(level[2 * i], level[2 * i + 1]);
       if (tr.on())
-        tr("  fl({} + {}) = {}", show(Format::kF32, level[2 * i]),
-           show(Format::kF32, level[2 * i + 1]), show(Format::kF32, next[i]));
+        tr("  fl({} + {}) = {}", show(Format::kF32, level[2 * i]), show(Format::kF32, level[2 * i + 1]),
+           show(Format::kF32, next[i]));
     }
     level = std::move(next);
   }
   uint32_t const d = fl_add(flush_f32(c), level[0]);
   if (tr.on())
-    tr("  fl(c {} + {}) = {}", show(Format::kF32, flush_f32(c)), show(Format::kF32, level[0]),
-       show(Format::kF32, d));
+    tr("  fl(c {} + {}) = {}", show(Format::kF32, flush_f32(c)), show(Format::kF32, level[0]), show(Format::kF32, d));
   return d;
 }
 
 } // namespace
 
-uint64_t cdna12_dot(Model const& m, Operand const* a, Operand const* b, int K, uint64_t c,
-                    Tracer& tr) {
+uint64_t cdna12_dot(Model const& m, Operand const* a, Operand const* b, int K, uint64_t c, Tracer& tr) {
   bool const cdna2 = m.engine == Engine::kCdna2PairwiseDot;
   auto d = static_cast<uint32_t>(c);
   for (int k0 = 0; k0 < K; k0 += m.group) {

@@ -13,7 +13,6 @@
 namespace wavemma::numeric::detail {
 namespace {
 
-
 // A non-zero product p = ±mag·2^exp; e_p = e_a + e_b, the sum of the factors' alignment exponents
 // max(unbiased exponent, e_min) — not normalised (§3.2).
 struct Product {
@@ -24,14 +23,11 @@ struct Product {
   int e_p;
 };
 
-int alignment_exponent(Format f, Decoded const& d) {
-  return d.exp + info(f).frac_bits;
-}
+int alignment_exponent(Format f, Decoded const& d) { return d.exp + info(f).frac_bits; }
 
 // §3.6: NaN inputs, infinite or overflowing (|p| >= 2^128) products and an infinite c decide the
 // block alone. Returns the block result, or nullopt when the block is finite.
-std::optional<uint32_t> block_specials(Operand const* a, Operand const* b, int n, Decoded const& c,
-                                       Tracer& tr) {
+std::optional<uint32_t> block_specials(Operand const* a, Operand const* b, int n, Decoded const& c, Tracer& tr) {
   for (int k = 0; k < n; ++k) {
     if (a[k].v.is_nan() || b[k].v.is_nan()) {
       tr("  k={}: NaN input -> NaN 0x{:08x}", k, kCdna3Nan);
@@ -67,8 +63,7 @@ std::optional<uint32_t> block_specials(Operand const* a, Operand const* b, int n
   return cdna_infinities(pos_inf, neg_inf, tr);
 }
 
-std::vector<Product> nonzero_products(Model const& m, Operand const* a, Operand const* b, int n,
-                                      Tracer& tr) {
+std::vector<Product> nonzero_products(Model const& m, Operand const* a, Operand const* b, int n, Tracer& tr) {
   std::vector<Product> ps;
   ps.reserve(static_cast<size_t>(n));
   std::string zeros; // block positions of zero products, for the trace
@@ -80,8 +75,7 @@ std::vector<Product> nonzero_products(Model const& m, Operand const* a, Operand 
       if (tr.on()) zeros += (zeros.empty() ? "" : ",") + std::to_string(k);
       continue;
     }
-    Product p{k, neg, x.sig * y.sig, x.exp + y.exp,
-              alignment_exponent(m.a, x) + alignment_exponent(m.b, y)};
+    Product p{k, neg, x.sig * y.sig, x.exp + y.exp, alignment_exponent(m.a, x) + alignment_exponent(m.b, y)};
     if (tr.on()) {
       tr("  p[{}] = a {} x b {} = {} (e_p = {})", k, show(m.a, a[k].bits), show(m.b, b[k].bits),
          format_exact(p.neg, p.mag, p.exp), p.e_p);
@@ -111,19 +105,16 @@ uint32_t round_f32(int64_t s, int g, Tracer& tr) {
     tr("  exact zero -> +0");
     return 0;
   }
-  auto const d =
-      static_cast<uint32_t>(encode(Format::kF32, s < 0, magnitude(s), g, Rounding::kNearestEven));
+  auto const d = static_cast<uint32_t>(encode(Format::kF32, s < 0, magnitude(s), g, Rounding::kNearestEven));
   if (tr.on())
-    tr("  RNE32({} units of 2^{} = {}) = {}", s, g, format_exact(s < 0, magnitude(s), g),
-       show(Format::kF32, d));
+    tr("  RNE32({} units of 2^{} = {}) = {}", s, g, format_exact(s < 0, magnitude(s), g), show(Format::kF32, d));
   return d;
 }
 
 // Steps 3–5: add c to the product sum S_sum (units of 2^(e_max-24)). has_products == false means
 // e_max = -inf. fp8 drops c entirely when e_max - e_c > 25 (§3.4 step 4).
-uint32_t add_c(bool has_products, int e_max, int64_t s_sum, Decoded const& c, bool fp8,
-               Tracer& tr) {
-  int const e_c = c.exp + 23; // exponent if normal, -126 if subnormal or zero (§3.2)
+uint32_t add_c(bool has_products, int e_max, int64_t s_sum, Decoded const& c, bool fp8, Tracer& tr) {
+  int const e_c = c.exp + 23;                      // exponent if normal, -126 if subnormal or zero (§3.2)
   int64_t const c_units = with_sign(c.neg, c.sig); // units of 2^(e_c - 23)
   if (has_products && e_max >= e_c) {
     int const u = e_max - 24;
@@ -132,8 +123,8 @@ uint32_t add_c(bool has_products, int e_max, int64_t s_sum, Decoded const& c, bo
       tr("  e_max - e_c = {} > 25: c contributes 0", e_max - e_c);
       c_aligned = 0;
     }
-    tr("  e_max {} >= e_c {}: c' = floor(c) on 2^{} = {} units; S_acc = {} + {}", e_max, e_c, u,
-       c_aligned, s_sum, c_aligned);
+    tr("  e_max {} >= e_c {}: c' = floor(c) on 2^{} = {} units; S_acc = {} + {}", e_max, e_c, u, c_aligned, s_sum,
+       c_aligned);
     return round_f32(s_sum + c_aligned, u, tr);
   }
   // C-larger branch (§3.3 step 4, KMG's rule).
@@ -159,8 +150,7 @@ uint32_t add_c(bool has_products, int e_max, int64_t s_sum, Decoded const& c, bo
 }
 
 // Algorithm 1 on one finite block.
-uint32_t algorithm1_block(Model const& m, Operand const* a, Operand const* b, int n,
-                          Decoded const& c, Tracer& tr) {
+uint32_t algorithm1_block(Model const& m, Operand const* a, Operand const* b, int n, Decoded const& c, Tracer& tr) {
   std::vector<Product> const ps = nonzero_products(m, a, b, n, tr);
   if (ps.empty()) return add_c(false, kNoExponent, 0, c, false, tr);
   int e_max = kNoExponent;
@@ -172,8 +162,7 @@ uint32_t algorithm1_block(Model const& m, Operand const* a, Operand const* b, in
 }
 
 // Algorithm 2 on one finite block: products at even and odd block positions are summed separately.
-uint32_t algorithm2_block(Model const& m, Operand const* a, Operand const* b, int n,
-                          Decoded const& c, Tracer& tr) {
+uint32_t algorithm2_block(Model const& m, Operand const* a, Operand const* b, int n, Decoded const& c, Tracer& tr) {
   std::vector<Product> const ps = nonzero_products(m, a, b, n, tr);
   struct Group {
     std::vector<Product> ps;
@@ -208,8 +197,7 @@ uint32_t algorithm2_block(Model const& m, Operand const* a, Operand const* b, in
 
 } // namespace
 
-uint64_t cdna3_dot(Model const& m, Operand const* a, Operand const* b, int K, uint64_t c,
-                   Tracer& tr) {
+uint64_t cdna3_dot(Model const& m, Operand const* a, Operand const* b, int K, uint64_t c, Tracer& tr) {
   bool const fp8 = m.engine == Engine::kCdna3Fp8Dot;
   auto d = static_cast<uint32_t>(c);
   for (int k0 = 0; k0 < K; k0 += m.group) {
@@ -219,8 +207,7 @@ uint64_t cdna3_dot(Model const& m, Operand const* a, Operand const* b, int K, ui
     if (auto special = block_specials(a + k0, b + k0, n, dc, tr)) {
       d = *special;
     } else {
-      d = fp8 ? algorithm2_block(m, a + k0, b + k0, n, dc, tr)
-              : algorithm1_block(m, a + k0, b + k0, n, dc, tr);
+      d = fp8 ? algorithm2_block(m, a + k0, b + k0, n, dc, tr) : algorithm1_block(m, a + k0, b + k0, n, dc, tr);
     }
   }
   return d;

@@ -19,8 +19,7 @@ namespace {
 
 constexpr uint8_t kUnitScale = 0x7F; // E8M0 2^0
 
-uint32_t scaled_block(Operand const* a, Operand const* b, int n, uint32_t c,
-                      uint8_t sa, uint8_t sb, Tracer& tr) {
+uint32_t scaled_block(Operand const* a, Operand const* b, int n, uint32_t c, uint8_t sa, uint8_t sb, Tracer& tr) {
   Decoded const dc = decode(Format::kF32, c);
   Decoded const da = decode(Format::kE8M0, sa);
   Decoded const db = decode(Format::kE8M0, sb);
@@ -49,15 +48,14 @@ uint32_t scaled_block(Operand const* a, Operand const* b, int n, uint32_t c,
   int const scale = da.exp + db.exp; // 2^(sa-127) · 2^(sb-127), exactly
   uint32_t const d = rne32_exact_block(dc, a, b, n, scale, [](int, Term const&) {});
   if (tr.on())
-    tr("  scales 2^{} x 2^{}: RNE32(c + 2^{} x sum, exact) = {}", da.exp, db.exp, scale,
-       show(Format::kF32, d));
+    tr("  scales 2^{} x 2^{}: RNE32(c + 2^{} x sum, exact) = {}", da.exp, db.exp, scale, show(Format::kF32, d));
   return d;
 }
 
 } // namespace
 
-uint64_t cdna4_scaled_dot(Model const& m, Operand const* a, Operand const* b, int K, uint64_t c,
-                          uint8_t const* scale_a, uint8_t const* scale_b, Tracer& tr) {
+uint64_t cdna4_scaled_dot(Model const& m, Operand const* a, Operand const* b, int K, uint64_t c, uint8_t const* scale_a,
+                          uint8_t const* scale_b, Tracer& tr) {
   auto d = static_cast<uint32_t>(c);
   for (int k0 = 0, blk = 0; k0 < K; k0 += m.group, ++blk) {
     int const n = std::min(m.group, K - k0);
@@ -71,8 +69,7 @@ uint64_t cdna4_scaled_dot(Model const& m, Operand const* a, Operand const* b, in
   return d;
 }
 
-uint64_t cdna4_scaled_dot(Model const& m, Operand const* a, Operand const* b, int K, uint64_t c,
-                          Tracer& tr) {
+uint64_t cdna4_scaled_dot(Model const& m, Operand const* a, Operand const* b, int K, uint64_t c, Tracer& tr) {
   return cdna4_scaled_dot(m, a, b, K, c, nullptr, nullptr, tr);
 }
 
@@ -80,9 +77,7 @@ uint64_t cdna4_scaled_dot(Model const& m, Operand const* a, Operand const* b, in
 
 namespace {
 
-int blocks_of(Model const& m, int K) {
-  return (K + m.group - 1) / m.group;
-}
+int blocks_of(Model const& m, int K) { return (K + m.group - 1) / m.group; }
 
 void require_scaled(Model const& m, int K) {
   detail::require_valid(m, K);
@@ -93,8 +88,7 @@ void require_scaled(Model const& m, int K) {
 } // namespace
 
 uint64_t dot_scaled(Model const& m, std::span<uint64_t const> a, std::span<uint64_t const> b,
-                    std::span<uint8_t const> scale_a, std::span<uint8_t const> scale_b, uint64_t c,
-                    Trace* trace) {
+                    std::span<uint8_t const> scale_a, std::span<uint8_t const> scale_b, uint64_t c, Trace* trace) {
   if (a.size() != b.size()) throw std::invalid_argument("dot_scaled: a and b differ in length");
   int const K = static_cast<int>(a.size());
   require_scaled(m, K);
@@ -107,14 +101,14 @@ uint64_t dot_scaled(Model const& m, std::span<uint64_t const> a, std::span<uint6
     db[k] = detail::make_operand(m.b, b[k]);
   }
   detail::Tracer tr(trace);
-  uint64_t const d = detail::cdna4_scaled_dot(m, da.data(), db.data(), K, c & 0xFFFFFFFF,
-                                              scale_a.data(), scale_b.data(), tr);
+  uint64_t const d =
+      detail::cdna4_scaled_dot(m, da.data(), db.data(), K, c & 0xFFFFFFFF, scale_a.data(), scale_b.data(), tr);
   if (tr.on()) tr("result: d = {}", detail::show(m.out, d));
   return d;
 }
 
-void dot_tile_scaled(Model const& m, int M, int N, int K, uint64_t const* A, uint8_t const* SA,
-                     uint64_t const* Bt, uint8_t const* SBt, uint64_t const* C, uint64_t* D) {
+void dot_tile_scaled(Model const& m, int M, int N, int K, uint64_t const* A, uint8_t const* SA, uint64_t const* Bt,
+                     uint8_t const* SBt, uint64_t const* C, uint64_t* D) {
   require_scaled(m, K);
   if (M <= 0 || N <= 0) return;
   if (K > 0 && detail::dot_tile_scaled_simd(m, M, N, K, A, SA, Bt, SBt, C, D)) return;
@@ -127,8 +121,8 @@ void dot_tile_scaled(Model const& m, int M, int N, int K, uint64_t const* A, uin
   for (size_t i = 0; i < static_cast<size_t>(M); ++i) {
     for (size_t j = 0; j < static_cast<size_t>(N); ++j) {
       size_t const ij = i * static_cast<size_t>(N) + j;
-      D[ij] = detail::cdna4_scaled_dot(m, da.data() + i * k, db.data() + j * k, K, C[ij] & 0xFFFFFFFF,
-                                       SA + i * nb, SBt + j * nb, none);
+      D[ij] = detail::cdna4_scaled_dot(m, da.data() + i * k, db.data() + j * k, K, C[ij] & 0xFFFFFFFF, SA + i * nb,
+                                       SBt + j * nb, none);
     }
   }
 }

@@ -48,12 +48,10 @@ uint64_t round_to_grid(uint64_t sig, int exp, bool sticky, int q, bool neg, Roun
 }
 
 bool overflow_saturates(Rounding r, bool neg) {
-  return r == Rounding::kTowardZero || (r == Rounding::kDown && !neg) ||
-         (r == Rounding::kUp && neg);
+  return r == Rounding::kTowardZero || (r == Rounding::kDown && !neg) || (r == Rounding::kUp && neg);
 }
 
-uint64_t encode_integer(FormatInfo const& fi, bool neg, uint64_t sig, int exp, Rounding r,
-                        bool sticky) {
+uint64_t encode_integer(FormatInfo const& fi, bool neg, uint64_t sig, int exp, Rounding r, bool sticky) {
   // Grid 2^0; a value far above 2^64 saturates below anyway.
   uint64_t mag;
   if (sig != 0 && exp > 0 && (exp >= 64 || bit_length(sig) + exp > 64)) {
@@ -81,12 +79,11 @@ uint64_t overflow_code(Format f, FormatInfo const& fi, bool neg, Rounding r) {
 }
 
 // E8M0: a positive value onto a neighbouring power of two (format.hpp states the rule).
-uint64_t encode_e8m0(FormatInfo const& fi, bool neg, uint64_t sig, int exp, Rounding r,
-                     bool sticky) {
+uint64_t encode_e8m0(FormatInfo const& fi, bool neg, uint64_t sig, int exp, Rounding r, bool sticky) {
   constexpr uint64_t kNan = 0xFF;
-  if (neg || (sig == 0 && !sticky)) return kNan; // no sign, no zero
+  if (neg || (sig == 0 && !sticky)) return kNan;         // no sign, no zero
   if (sig == 0) return r == Rounding::kUp ? 0x00 : kNan; // an infinitesimal: only up reaches 2^-127
-  int const lead = bit_length(sig) - 1; // value in [2^(lead+exp), 2^(lead+exp+1))
+  int const lead = bit_length(sig) - 1;                  // value in [2^(lead+exp), 2^(lead+exp+1))
   int e = lead + exp;
   // Round onto the grid 2^e with one significand bit: kept is 1, the rest decides.
   uint64_t const m = round_to_grid(sig, exp, sticky, e, false, r);
@@ -129,8 +126,7 @@ uint64_t encode(Format f, bool neg, uint64_t sig, int exp, Rounding r, bool stic
   uint64_t const frac = m & ((uint64_t{1} << p) - 1);
   int64_t const e_top = (int64_t{1} << fi.exp_bits) - 1;
   if (biased > e_top) return overflow_code(f, fi, neg, r);
-  uint64_t const code =
-      (static_cast<uint64_t>(biased) << fi.stored_frac_bits) | (frac << (fi.stored_frac_bits - p));
+  uint64_t const code = (static_cast<uint64_t>(biased) << fi.stored_frac_bits) | (frac << (fi.stored_frac_bits - p));
   if (code > fi.max_finite) return overflow_code(f, fi, neg, r);
   return (neg ? uint64_t{1} << (fi.bits - 1) : 0) | code;
 }

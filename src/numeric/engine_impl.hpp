@@ -57,10 +57,9 @@ uint64_t rdna4_dot4(Model const&, Operand const* a, Operand const* b, int K, uin
 uint64_t integer_dot(Model const&, Operand const* a, Operand const* b, int K, uint64_t c, Tracer&);
 uint64_t cdna12_dot(Model const&, Operand const* a, Operand const* b, int K, uint64_t c, Tracer&);
 // Every scale 1 (the unscaled f8f6f4 instructions), and with one E8M0 code per block of A and B.
-uint64_t cdna4_scaled_dot(Model const&, Operand const* a, Operand const* b, int K, uint64_t c,
-                          Tracer&);
-uint64_t cdna4_scaled_dot(Model const&, Operand const* a, Operand const* b, int K, uint64_t c,
-                          uint8_t const* scale_a, uint8_t const* scale_b, Tracer&);
+uint64_t cdna4_scaled_dot(Model const&, Operand const* a, Operand const* b, int K, uint64_t c, Tracer&);
+uint64_t cdna4_scaled_dot(Model const&, Operand const* a, Operand const* b, int K, uint64_t c, uint8_t const* scale_a,
+                          uint8_t const* scale_b, Tracer&);
 
 // Dispatches to the core of m.engine.
 uint64_t run_engine(Model const& m, Operand const* a, Operand const* b, int K, uint64_t c, Tracer&);
@@ -73,8 +72,6 @@ inline bool is_integer_input(Format f) {
 void require_valid(Model const&, int K);
 
 // Trace text of one operand: "0x3c00 (1 = 0x1p+0)".
-inline std::string show(Format f, uint64_t bits) {
-  return format_value(f, bits);
-}
+inline std::string show(Format f, uint64_t bits) { return format_value(f, bits); }
 
 } // namespace wavemma::numeric::detail

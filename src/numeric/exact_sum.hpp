@@ -17,8 +17,8 @@ namespace wavemma::numeric::detail {
 
 class ExactSum {
 public:
-  static constexpr int kLsb = -384;  // weight of bit 0
-  static constexpr int kLimbs = 13;  // 832 bits: terms below 2^447 in magnitude, sums of many
+  static constexpr int kLsb = -384; // weight of bit 0
+  static constexpr int kLimbs = 13; // 832 bits: terms below 2^447 in magnitude, sums of many
 
   // Adds (-1)^neg · mag · 2^exp; the term must lie on the grid 2^kLsb and below 2^440.
   void add(bool neg, uint64_t mag, int exp) {
@@ -143,8 +143,8 @@ uint32_t rne32_exact_block(Decoded const& c, Operand const* a, Operand const* b,
     terms.push_back({x.neg != y.neg, x.sig * y.sig, x.exp + y.exp + scale});
     each(k, terms.back());
   }
-  return static_cast<uint32_t>(round_exact_sum(terms.data(), static_cast<int>(terms.size()), Format::kF32,
-                                               Rounding::kNearestEven));
+  return static_cast<uint32_t>(
+      round_exact_sum(terms.data(), static_cast<int>(terms.size()), Format::kF32, Rounding::kNearestEven));
 }
 
 } // namespace wavemma::numeric::detail

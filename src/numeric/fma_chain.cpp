@@ -47,8 +47,7 @@ uint64_t chain(Model const& m, Operand const* a, Operand const* b, int K, uint64
 
 } // namespace
 
-uint64_t fma_chain(Model const& m, Operand const* a, Operand const* b, int K, uint64_t c,
-                   Tracer& tr) {
+uint64_t fma_chain(Model const& m, Operand const* a, Operand const* b, int K, uint64_t c, Tracer& tr) {
   DefaultFpEnvironment const env;
   if (m.out == Format::kF64) return chain<double, uint64_t>(m, a, b, K, c, tr);
   return chain<float, uint32_t>(m, a, b, K, c, tr);

@@ -66,9 +66,7 @@ constexpr std::array<Alias, 16> kAliases{{
 bool iequal(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(a[i])) !=
-        std::tolower(static_cast<unsigned char>(b[i])))
-      return false;
+    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
   }
   return true;
 }
@@ -82,12 +80,8 @@ Decoded decode_integer(FormatInfo const& fi, uint64_t bits) {
 
 } // namespace
 
-FormatInfo const& info(Format f) {
-  return kFormats[static_cast<size_t>(f)];
-}
-std::string_view name(Format f) {
-  return info(f).name;
-}
+FormatInfo const& info(Format f) { return kFormats[static_cast<size_t>(f)]; }
+std::string_view name(Format f) { return info(f).name; }
 
 std::optional<Format> parse_format(std::string_view s) {
   for (int i = 0; i < kFormatCount; ++i) {
@@ -118,8 +112,7 @@ Decoded decode(Format f, uint64_t bits) {
     if (e == e_all_ones) return {frac == 0 ? Decoded::kInf : Decoded::kNaN, neg, frac, 0};
     break;
   case kOcpE4m3:
-    if (e == e_all_ones && frac == (uint64_t{1} << fi.frac_bits) - 1)
-      return {Decoded::kNaN, neg, frac, 0};
+    if (e == e_all_ones && frac == (uint64_t{1} << fi.frac_bits) - 1) return {Decoded::kNaN, neg, frac, 0};
     break;
   case kFnuz:
     if (bits == uint64_t{1} << (fi.bits - 1)) return {Decoded::kNaN, true, 0, 0};
@@ -142,11 +135,9 @@ double to_double(Format f, uint64_t bits) {
   Decoded const d = decode(f, bits);
   switch (d.cls) {
   case Decoded::kNaN:
-    return d.neg ? -std::numeric_limits<double>::quiet_NaN()
-                 : std::numeric_limits<double>::quiet_NaN();
+    return d.neg ? -std::numeric_limits<double>::quiet_NaN() : std::numeric_limits<double>::quiet_NaN();
   case Decoded::kInf:
-    return d.neg ? -std::numeric_limits<double>::infinity()
-                 : std::numeric_limits<double>::infinity();
+    return d.neg ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
   case Decoded::kZero:
     return d.neg ? -0.0 : 0.0;
   case Decoded::kFinite:
@@ -160,8 +151,7 @@ uint64_t canonical_nan(Format f) {
   FormatInfo const& fi = info(f);
   switch (fi.specials) {
   case kIeee: // exponent all ones, top fraction bit set
-    return ((uint64_t{1} << fi.exp_bits) - 1) << fi.stored_frac_bits |
-           uint64_t{1} << (fi.stored_frac_bits - 1);
+    return ((uint64_t{1} << fi.exp_bits) - 1) << fi.stored_frac_bits | uint64_t{1} << (fi.stored_frac_bits - 1);
   case kOcpE4m3:
     return 0x7F;
   case kFnuz:

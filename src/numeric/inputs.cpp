@@ -27,13 +27,9 @@ constexpr FloatConstant kFloatConstants[] = {
     {248, 0x3E22F983}, // 1/(2π)
 };
 
-bool is_integer_constant(int code) {
-  return code >= 128 && code <= 208;
-}
+bool is_integer_constant(int code) { return code >= 128 && code <= 208; }
 
-int32_t integer_constant(int code) {
-  return code <= 192 ? code - 128 : 192 - code;
-}
+int32_t integer_constant(int code) { return code <= 192 ? code - 128 : 192 - code; }
 
 FloatConstant const* float_constant(int code) {
   for (auto const& c : kFloatConstants) {
@@ -43,8 +39,7 @@ FloatConstant const* float_constant(int code) {
 }
 
 void require_16bit(Format f) {
-  if (f != Format::kF16 && f != Format::kBf16)
-    throw std::invalid_argument("expected kF16 or kBf16");
+  if (f != Format::kF16 && f != Format::kBf16) throw std::invalid_argument("expected kF16 or kBf16");
 }
 
 } // namespace
@@ -65,9 +60,7 @@ uint32_t widen_to_f32(Format from16, uint16_t bits) {
   return sign | f32_exp << 23 | f32_frac;
 }
 
-bool is_inline_constant(int src_code) {
-  return is_integer_constant(src_code) || float_constant(src_code) != nullptr;
-}
+bool is_inline_constant(int src_code) { return is_integer_constant(src_code) || float_constant(src_code) != nullptr; }
 
 uint32_t inline_constant_32(int src_code) {
   if (is_integer_constant(src_code)) return static_cast<uint32_t>(integer_constant(src_code));

@@ -8,8 +8,7 @@
 
 namespace wavemma::numeric::detail {
 
-uint64_t integer_dot(Model const& m, Operand const* a, Operand const* b, int K, uint64_t c,
-                     Tracer& tr) {
+uint64_t integer_dot(Model const& m, Operand const* a, Operand const* b, int K, uint64_t c, Tracer& tr) {
   // |a·b| <= 255·255, so an int64 sum is exact for any K an int can hold.
   Decoded const dc = decode(Format::kI32, c);
   int64_t sum = with_sign(dc.neg, dc.sig);

@@ -13,8 +13,7 @@ RdnaFactor rdna_factor(Format f, Decoded const& d, bool flush_bf16_subnormals) {
   return r;
 }
 
-RdnaSpecial rdna_specials(RdnaFactor const* a, RdnaFactor const* b, int n, uint32_t acc,
-                          Tracer& tr) {
+RdnaSpecial rdna_specials(RdnaFactor const* a, RdnaFactor const* b, int n, uint32_t acc, Tracer& tr) {
   for (int i = 0; i < n; ++i) {
     if (a[i].nan || b[i].nan) {
       tr("  factor NaN in pair {} -> 0x{:08x}", i, kRdnaFactorNan);
@@ -24,8 +23,7 @@ RdnaSpecial rdna_specials(RdnaFactor const* a, RdnaFactor const* b, int n, uint3
   bool pos_inf = false;
   bool neg_inf = false;
   for (int i = 0; i < n; ++i) {
-    bool const zero_sig_partner =
-        (a[i].inf && !b[i].inf && b[i].sig == 0) || (b[i].inf && !a[i].inf && a[i].sig == 0);
+    bool const zero_sig_partner = (a[i].inf && !b[i].inf && b[i].sig == 0) || (b[i].inf && !a[i].inf && a[i].sig == 0);
     if (zero_sig_partner) {
       tr("  product {}: inf x (zero significand) -> 0x{:08x}", i, kRdnaInvalidNan);
       return RdnaSpecial::kInvalid;

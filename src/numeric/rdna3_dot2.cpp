@@ -16,13 +16,10 @@ struct Term {
   int lead() const { return mag == 0 ? kNoExponent : exp + bit_length(mag) - 1; }
 };
 
-uint64_t zero_result() {
-  return 0;
-} // +0 in every output format
+uint64_t zero_result() { return 0; } // +0 in every output format
 
 // One DOT2 step: acc_out (in the output format) + a0·b0 + a1·b1 (§4.2).
-uint64_t dot2_step(Model const& m, Operand const* a, Operand const* b, uint64_t acc_out,
-                   Tracer& tr) {
+uint64_t dot2_step(Model const& m, Operand const* a, Operand const* b, uint64_t acc_out, Tracer& tr) {
   uint32_t const acc = widen_acc(m.out, acc_out);
   RdnaFactor fa[2];
   RdnaFactor fb[2];
@@ -31,16 +28,13 @@ uint64_t dot2_step(Model const& m, Operand const* a, Operand const* b, uint64_t 
     fb[n] = rdna_factor(m.b, b[n].v, true);
     if (tr.on()) {
       tr("  a{} {} x b{} {}{}", n, show(m.a, a[n].bits), n, show(m.b, b[n].bits),
-         (fa[n].sig == 0 && a[n].v.cls == Decoded::kFinite) ||
-                 (fb[n].sig == 0 && b[n].v.cls == Decoded::kFinite)
+         (fa[n].sig == 0 && a[n].v.cls == Decoded::kFinite) || (fb[n].sig == 0 && b[n].v.cls == Decoded::kFinite)
              ? " (BF16 subnormal factor flushed)"
              : "");
     }
   }
-  if (tr.on() && m.out != Format::kF32)
-    tr("  acc {} widened to f32 0x{:08x}", show(m.out, acc_out), acc);
-  if (auto s = rdna_specials(fa, fb, 2, acc, tr); s != RdnaSpecial::kNone)
-    return rdna_special_result(s, acc, m.out);
+  if (tr.on() && m.out != Format::kF32) tr("  acc {} widened to f32 0x{:08x}", show(m.out, acc_out), acc);
+  if (auto s = rdna_specials(fa, fb, 2, acc, tr); s != RdnaSpecial::kNone) return rdna_special_result(s, acc, m.out);
 
   // Decode (step 2): products are exact; the accumulator's magnitude is 0 when its exponent field
   // is 0.
@@ -65,8 +59,8 @@ uint64_t dot2_step(Model const& m, Operand const* a, Operand const* b, uint64_t 
   int const l = std::max({lead_c, p[0].lead(), p[1].lead()});
   int const g = std::max(g_p, l - 26);
   if (tr.on())
-    tr("  grid: G_p = {}, L = {}, G = {} (sigma = {})",
-       g_p == kNoExponent ? "-inf" : std::to_string(g_p), l, g, sigma ? "-" : "+");
+    tr("  grid: G_p = {}, L = {}, G = {} (sigma = {})", g_p == kNoExponent ? "-inf" : std::to_string(g_p), l, g,
+       sigma ? "-" : "+");
 
   // Step 5: sign-magnitude sum in the accumulator's frame; opposite-signed terms add their one's
   // complement.
@@ -76,8 +70,7 @@ uint64_t dot2_step(Model const& m, Operand const* a, Operand const* b, uint64_t 
     auto const u = static_cast<int64_t>(shift_trunc(p[n].mag, g - p[n].exp));
     int64_t const add = p[n].neg == sigma ? u : -u - 1;
     if (tr.on()) {
-      tr("  p{} -> {}{}{}", n, add,
-         p[n].neg == sigma ? "" : " (one's complement of " + std::to_string(u) + ")",
+      tr("  p{} -> {}{}{}", n, add, p[n].neg == sigma ? "" : " (one's complement of " + std::to_string(u) + ")",
          loses_bits(p[n].mag, g - p[n].exp) ? " (truncated)" : "");
     }
     s += add;
@@ -92,15 +85,13 @@ uint64_t dot2_step(Model const& m, Operand const* a, Operand const* b, uint64_t 
 
   uint64_t const d = rdna_output(m.out, neg, mag, g, m.fp16_ovfl, rdna3_round_f32);
   if (tr.on())
-    tr("  rounded ({}) -> {}", m.out == Format::kF16 ? "RNE f16" : "24-bit RNE, flush below 2^-126",
-       show(m.out, d));
+    tr("  rounded ({}) -> {}", m.out == Format::kF16 ? "RNE f16" : "24-bit RNE, flush below 2^-126", show(m.out, d));
   return d;
 }
 
 } // namespace
 
-uint64_t rdna3_dot2(Model const& m, Operand const* a, Operand const* b, int K, uint64_t c,
-                    Tracer& tr) {
+uint64_t rdna3_dot2(Model const& m, Operand const* a, Operand const* b, int K, uint64_t c, Tracer& tr) {
   uint64_t acc = c;
   for (int k0 = 0; k0 < K; k0 += 2) {
     if (tr.on()) tr("DOT2 step k={},{}: acc = {}", k0, k0 + 1, show(m.out, acc));

@@ -9,8 +9,7 @@
 namespace wavemma::numeric::detail {
 namespace {
 
-uint64_t dot4_step(Model const& m, Operand const* a, Operand const* b, uint64_t acc_out,
-                   Tracer& tr) {
+uint64_t dot4_step(Model const& m, Operand const* a, Operand const* b, uint64_t acc_out, Tracer& tr) {
   int const n = m.group;
   uint32_t const acc = widen_acc(m.out, acc_out);
   RdnaFactor fa[4];
@@ -20,10 +19,8 @@ uint64_t dot4_step(Model const& m, Operand const* a, Operand const* b, uint64_t 
     fb[i] = rdna_factor(m.b, b[i].v, false);
     if (tr.on()) tr("  a{} {} x b{} {}", i, show(m.a, a[i].bits), i, show(m.b, b[i].bits));
   }
-  if (tr.on() && m.out != Format::kF32)
-    tr("  acc {} widened to f32 0x{:08x}", show(m.out, acc_out), acc);
-  if (auto s = rdna_specials(fa, fb, n, acc, tr); s != RdnaSpecial::kNone)
-    return rdna_special_result(s, acc, m.out);
+  if (tr.on() && m.out != Format::kF32) tr("  acc {} widened to f32 0x{:08x}", show(m.out, acc_out), acc);
+  if (auto s = rdna_specials(fa, fb, n, acc, tr); s != RdnaSpecial::kNone) return rdna_special_result(s, acc, m.out);
 
   // Step 2: exact products with their grids; the accumulator keeps subnormals.
   int64_t p[4]; // signed value in units of 2^grid[i]
@@ -33,8 +30,7 @@ uint64_t dot4_step(Model const& m, Operand const* a, Operand const* b, uint64_t 
     uint64_t const mag = fa[i].sig * fb[i].sig;
     grid[i] = mag == 0 ? kNoExponent : fa[i].ae + fb[i].ae - 24;
     // The grid lies at or below the product's last bit: exact left shift.
-    p[i] = mag == 0 ? 0
-                    : with_sign(fa[i].neg != fb[i].neg, mag << ((fa[i].exp + fb[i].exp) - grid[i]));
+    p[i] = mag == 0 ? 0 : with_sign(fa[i].neg != fb[i].neg, mag << ((fa[i].exp + fb[i].exp) - grid[i]));
     g_max = std::max(g_max, grid[i]);
     if (tr.on()) {
       tr("  p{} = {}{}", i, format_exact(fa[i].neg != fb[i].neg, mag, fa[i].exp + fb[i].exp),
@@ -51,8 +47,8 @@ uint64_t dot4_step(Model const& m, Operand const* a, Operand const* b, uint64_t 
   int const c_floor = m.out == Format::kF16 ? -14 : -126;
   int const g = std::max(g_max, std::max(c_floor, c_lead) - 26);
   if (tr.on())
-    tr("  grid: max product grid {}, c_floor {}, G = {}",
-       g_max == kNoExponent ? "-inf" : std::to_string(g_max), c_floor, g);
+    tr("  grid: max product grid {}, c_floor {}, G = {}", g_max == kNoExponent ? "-inf" : std::to_string(g_max),
+       c_floor, g);
 
   // Step 4.1: the accumulator, floored onto the grid.
   int64_t c_units = shift_floor(with_sign(acc_neg, c_mag), g - c_exp);
@@ -73,8 +69,7 @@ uint64_t dot4_step(Model const& m, Operand const* a, Operand const* b, uint64_t 
       if (grid[j] != kNoExponent) pair += shift_floor(p[j], g_pair - grid[j]);
     }
     int64_t const contribution = shift_floor(pair, g - g_pair);
-    tr("  pair ({},{}): {} units of 2^{} -> {} units of 2^{}", i, i + 1, pair, g_pair, contribution,
-       g);
+    tr("  pair ({},{}): {} units of 2^{} -> {} units of 2^{}", i, i + 1, pair, g_pair, contribution, g);
     s += contribution;
   }
   if (s == 0) {
@@ -92,12 +87,10 @@ uint64_t dot4_step(Model const& m, Operand const* a, Operand const* b, uint64_t 
 
 } // namespace
 
-uint64_t rdna4_dot4(Model const& m, Operand const* a, Operand const* b, int K, uint64_t c,
-                    Tracer& tr) {
+uint64_t rdna4_dot4(Model const& m, Operand const* a, Operand const* b, int K, uint64_t c, Tracer& tr) {
   uint64_t acc = c;
   for (int k0 = 0; k0 < K; k0 += m.group) {
-    if (tr.on())
-      tr("DOT{} step k={}..{}: acc = {}", m.group, k0, k0 + m.group - 1, show(m.out, acc));
+    if (tr.on()) tr("DOT{} step k={}..{}: acc = {}", m.group, k0, k0 + m.group - 1, show(m.out, acc));
     acc = dot4_step(m, a + k0, b + k0, acc, tr);
   }
   return acc;

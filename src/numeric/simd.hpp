@@ -11,7 +11,8 @@
 #include <cstdint>
 #include <immintrin.h>
 
-#define WAVEMMA_AVX2_BEGIN _Pragma("clang attribute push(__attribute__((target(\"avx2,fma,f16c\"))), apply_to = function)")
+#define WAVEMMA_AVX2_BEGIN                                                                                             \
+  _Pragma("clang attribute push(__attribute__((target(\"avx2,fma,f16c\"))), apply_to = function)")
 #define WAVEMMA_AVX2_END _Pragma("clang attribute pop")
 
 WAVEMMA_AVX2_BEGIN
@@ -21,41 +22,21 @@ constexpr int kLanes = 8;
 using V = __m256i;
 using D4 = __m256d;
 
-inline V splat(int32_t x) {
-  return _mm256_set1_epi32(x);
-}
-inline V zero8() {
-  return _mm256_setzero_si256();
-}
-inline __m128i low4(V v) {
-  return _mm256_castsi256_si128(v);
-}
-inline __m128i high4(V v) {
-  return _mm256_extracti128_si256(v, 1);
-}
-inline V select(V mask, V if_true, V if_false) {
-  return _mm256_blendv_epi8(if_false, if_true, mask);
-}
-inline int lane_bits(V mask) {
-  return _mm256_movemask_ps(_mm256_castsi256_ps(mask));
-}
-inline bool any(V mask) {
-  return lane_bits(mask) != 0;
-}
-inline V apply_sign(V mag, V neg) {
-  return _mm256_sub_epi32(_mm256_xor_si256(mag, neg), neg);
-}
+inline V splat(int32_t x) { return _mm256_set1_epi32(x); }
+inline V zero8() { return _mm256_setzero_si256(); }
+inline __m128i low4(V v) { return _mm256_castsi256_si128(v); }
+inline __m128i high4(V v) { return _mm256_extracti128_si256(v, 1); }
+inline V select(V mask, V if_true, V if_false) { return _mm256_blendv_epi8(if_false, if_true, mask); }
+inline int lane_bits(V mask) { return _mm256_movemask_ps(_mm256_castsi256_ps(mask)); }
+inline bool any(V mask) { return lane_bits(mask) != 0; }
+inline V apply_sign(V mag, V neg) { return _mm256_sub_epi32(_mm256_xor_si256(mag, neg), neg); }
 // The biased exponent field of 8 f32 words.
-inline V exp_field(V d) {
-  return _mm256_and_si256(_mm256_srli_epi32(d, 23), splat(0xFF));
-}
+inline V exp_field(V d) { return _mm256_and_si256(_mm256_srli_epi32(d, 23), splat(0xFF)); }
 inline V is_inf_or_nan_f32(V d) {
   return _mm256_cmpeq_epi32(_mm256_and_si256(d, splat(0x7F800000)), splat(0x7F800000));
 }
 // 2^e as f32 for exponents in [-126, 127].
-inline __m256 pow2_ps(V e) {
-  return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(e, splat(127)), 23));
-}
+inline __m256 pow2_ps(V e) { return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(e, splat(127)), 23)); }
 // 2^e as doubles for four int32 exponents in [-1022, 1023].
 inline D4 pow2(__m128i e) {
   V const e64 = _mm256_cvtepi32_epi64(e);
@@ -75,17 +56,18 @@ inline V floor_scaled_exact(V x, V g) {
     return _mm256_cvttpd_epi32(_mm256_floor_pd(_mm256_mul_pd(_mm256_cvtps_pd(x4), pow2(e))));
   };
   __m256 const xf = _mm256_castsi256_ps(x);
-  return _mm256_set_m128i(half(_mm256_extractf128_ps(xf, 1), high4(minus_g)), half(_mm256_castps256_ps128(xf), low4(minus_g)));
+  return _mm256_set_m128i(half(_mm256_extractf128_ps(xf, 1), high4(minus_g)),
+                          half(_mm256_castps256_ps128(xf), low4(minus_g)));
 }
 // RNE(s · 2^g) as f32 words, for 8 int32 s.
 inline V round_scaled_exact(V s, V g) {
-  auto const half = [](__m128i s4, __m128i e) { return _mm256_cvtpd_ps(_mm256_mul_pd(_mm256_cvtepi32_pd(s4), pow2(e))); };
+  auto const half = [](__m128i s4, __m128i e) {
+    return _mm256_cvtpd_ps(_mm256_mul_pd(_mm256_cvtepi32_pd(s4), pow2(e)));
+  };
   return _mm256_castps_si256(_mm256_set_m128(half(high4(s), high4(g)), half(low4(s), low4(g))));
 }
 
-inline V load8(int32_t const* p) {
-  return _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p));
-}
+inline V load8(int32_t const* p) { return _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p)); }
 
 // A mask of the 64-bit lanes 0..count-1 (count 0..4), for masked loads and stores.
 inline __m256i lanes64(int count) {
@@ -96,8 +78,9 @@ inline __m256i lanes64(int count) {
 // at and beyond p[n] are not read.
 inline __m256i load_low_words(uint64_t const* p, int n = 8) {
   auto const* q = reinterpret_cast<long long const*>(p);
-  __m256i const lo = n >= 4 ? _mm256_loadu_si256(reinterpret_cast<__m256i const*>(q)) : _mm256_maskload_epi64(q, lanes64(n));
-  __m256i const hi = n >= 8 ? _mm256_loadu_si256(reinterpret_cast<__m256i const*>(q + 4))
+  __m256i const lo =
+      n >= 4 ? _mm256_loadu_si256(reinterpret_cast<__m256i const*>(q)) : _mm256_maskload_epi64(q, lanes64(n));
+  __m256i const hi = n >= 8  ? _mm256_loadu_si256(reinterpret_cast<__m256i const*>(q + 4))
                      : n > 4 ? _mm256_maskload_epi64(q + 4, lanes64(n - 4))
                              : _mm256_setzero_si256();
   __m256 const even = _mm256_shuffle_ps(_mm256_castsi256_ps(lo), _mm256_castsi256_ps(hi),
@@ -110,10 +93,14 @@ inline void store_low_words(uint64_t* p, __m256i v, int n = 8) {
   auto* q = reinterpret_cast<long long*>(p);
   __m256i const lo = _mm256_cvtepu32_epi64(_mm256_castsi256_si128(v));
   __m256i const hi = _mm256_cvtepu32_epi64(_mm256_extracti128_si256(v, 1));
-  if (n >= 4) _mm256_storeu_si256(reinterpret_cast<__m256i*>(q), lo);
-  else _mm256_maskstore_epi64(q, lanes64(n), lo);
-  if (n >= 8) _mm256_storeu_si256(reinterpret_cast<__m256i*>(q + 4), hi);
-  else if (n > 4) _mm256_maskstore_epi64(q + 4, lanes64(n - 4), hi);
+  if (n >= 4)
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(q), lo);
+  else
+    _mm256_maskstore_epi64(q, lanes64(n), lo);
+  if (n >= 8)
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(q + 4), hi);
+  else if (n > 4)
+    _mm256_maskstore_epi64(q + 4, lanes64(n - 4), hi);
 }
 
 } // namespace wavemma::numeric::detail::simd

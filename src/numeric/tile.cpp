@@ -54,8 +54,7 @@ void count(Count c, uint64_t n) {
   cell.store(cell.load(std::memory_order_relaxed) + n, std::memory_order_relaxed);
 }
 
-void run(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C,
-         uint64_t* D) {
+void run(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C, uint64_t* D) {
   detail::require_valid(m, K);
   if (M <= 0 || N <= 0) return;
   count(kElements, static_cast<uint64_t>(M) * static_cast<uint64_t>(N));
@@ -99,8 +98,8 @@ void finish_with_reference(Model const& m, int N, int K, uint64_t const* A, BVie
   }
 }
 
-void dot_tile_generic(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B,
-                      uint64_t const* C, uint64_t* D) {
+void dot_tile_generic(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C,
+                      uint64_t* D) {
   auto const k = static_cast<size_t>(K);
   std::vector<Operand> da(static_cast<size_t>(M) * k);
   for (size_t i = 0; i < da.size(); ++i) da[i] = make_operand(m.a, A[i]);
@@ -109,8 +108,7 @@ void dot_tile_generic(Model const& m, int M, int N, int K, uint64_t const* A, BV
   auto const kb = static_cast<size_t>(B.b_rows); // K without a row map
   std::vector<Operand> db(kb * static_cast<size_t>(N));
   for (size_t j = 0; j < static_cast<size_t>(N); ++j)
-    for (size_t r = 0; r < kb; ++r)
-      db[j * kb + r] = make_operand(m.b, B.data[r * B.row_stride + j * B.col_stride]);
+    for (size_t r = 0; r < kb; ++r) db[j * kb + r] = make_operand(m.b, B.data[r * B.row_stride + j * B.col_stride]);
   std::vector<Operand> column(B.rows ? k : 0);
   uint64_t const c_mask = storage_mask(m.out);
   Tracer none(nullptr);
@@ -146,17 +144,13 @@ std::atomic<TileIsa>& isa_in_use() {
 
 } // namespace detail
 
-std::string_view tile_isa_name(TileIsa isa) {
-  return isa == TileIsa::kAvx2 ? "avx2" : "scalar";
-}
+std::string_view tile_isa_name(TileIsa isa) { return isa == TileIsa::kAvx2 ? "avx2" : "scalar"; }
 
 bool tile_isa_available(TileIsa isa) {
   return isa == TileIsa::kScalar || (isa == TileIsa::kAvx2 && detail::cpu_has_avx2());
 }
 
-TileIsa tile_isa() {
-  return detail::isa_in_use().load(std::memory_order_relaxed);
-}
+TileIsa tile_isa() { return detail::isa_in_use().load(std::memory_order_relaxed); }
 
 void use_tile_isa(TileIsa isa) {
   if (!tile_isa_available(isa))
@@ -165,13 +159,9 @@ void use_tile_isa(TileIsa isa) {
   detail::isa_in_use().store(isa, std::memory_order_relaxed);
 }
 
-bool splits_at_steps(Model const& m) {
-  return !(m.engine == Engine::kIntegerDot && m.clamp);
-}
+bool splits_at_steps(Model const& m) { return !(m.engine == Engine::kIntegerDot && m.clamp); }
 
-bool has_fast_tile(Model const& m) {
-  return !check_model(m) && detail::has_simd_kernel(m);
-}
+bool has_fast_tile(Model const& m) { return !check_model(m) && detail::has_simd_kernel(m); }
 
 TileCounts tile_counts() {
   detail::Registry& r = detail::registry();
@@ -184,16 +174,15 @@ TileCounts tile_counts() {
   return {n[detail::kElements], n[detail::kFallbacks], n[detail::kUnvectorised]};
 }
 
-void dot_tile(Model const& m, int M, int N, int K, uint64_t const* A, uint64_t const* Bt,
-              uint64_t const* C, uint64_t* D) {
+void dot_tile(Model const& m, int M, int N, int K, uint64_t const* A, uint64_t const* Bt, uint64_t const* C,
+              uint64_t* D) {
   auto const k = static_cast<size_t>(K);
   detail::run(m, M, N, K, A, {Bt, 1, k, K, nullptr, K}, C, D);
 }
 
-void dot_tile_rows(Model const& m, int M, int N, int K, uint64_t const* A, uint64_t const* B,
-                   int KB, uint32_t const* rows, uint64_t const* C, uint64_t* D, BLayout layout) {
-  if (rows == nullptr && KB != K)
-    throw std::invalid_argument("dot_tile_rows: without a row map B has K rows");
+void dot_tile_rows(Model const& m, int M, int N, int K, uint64_t const* A, uint64_t const* B, int KB,
+                   uint32_t const* rows, uint64_t const* C, uint64_t* D, BLayout layout) {
+  if (rows == nullptr && KB != K) throw std::invalid_argument("dot_tile_rows: without a row map B has K rows");
   if (rows != nullptr) {
     size_t const n = static_cast<size_t>(M > 0 ? M : 0) * static_cast<size_t>(K > 0 ? K : 0);
     uint32_t highest = 0;
@@ -202,8 +191,8 @@ void dot_tile_rows(Model const& m, int M, int N, int K, uint64_t const* A, uint6
       throw std::invalid_argument("dot_tile_rows: a row index is outside B");
   }
   auto const n = static_cast<size_t>(N), kb = static_cast<size_t>(KB);
-  detail::BView const b = layout == BLayout::kRows ? detail::BView{B, n, 1, KB, rows, K}
-                                                   : detail::BView{B, 1, kb, KB, rows, K};
+  detail::BView const b =
+      layout == BLayout::kRows ? detail::BView{B, n, 1, KB, rows, K} : detail::BView{B, 1, kb, KB, rows, K};
   detail::run(m, M, N, K, A, b, C, D);
 }
 

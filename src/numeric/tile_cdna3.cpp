@@ -35,8 +35,7 @@ using namespace simd;
 D4 c_larger_sum4(__m128i s_sum, __m128i u, __m128i e_c, __m128i c_signed) {
   // S_sum is in units of 2^u (u = e_max - 24); 2^(u - (e_c - 32)) brings it to units of 2^(e_c -
   // 32).
-  __m128i const shift = _mm_max_epi32(_mm_sub_epi32(_mm_add_epi32(u, _mm_set1_epi32(32)), e_c),
-                                      _mm_set1_epi32(-1000));
+  __m128i const shift = _mm_max_epi32(_mm_sub_epi32(_mm_add_epi32(u, _mm_set1_epi32(32)), e_c), _mm_set1_epi32(-1000));
   D4 const s_shifted = _mm256_floor_pd(_mm256_mul_pd(_mm256_cvtepi32_pd(s_sum), pow2(shift)));
   return _mm256_fmadd_pd(_mm256_cvtepi32_pd(c_signed), _mm256_set1_pd(512.0), s_shifted); // exact
 }
@@ -49,11 +48,9 @@ D4 c_larger_sum4(__m128i s_sum, __m128i u, __m128i e_c, __m128i c_signed) {
 __m128 c_larger4(D4 t) {
   V const bits = _mm256_castpd_si256(t);
   V const low = _mm256_and_si256(bits, _mm256_set1_epi64x(0x1FFFFF));
-  V const inexact_negative =
-      _mm256_andnot_si256(_mm256_cmpeq_epi64(low, zero8()), _mm256_cmpgt_epi64(zero8(), bits));
-  V const floored =
-      _mm256_add_epi64(_mm256_andnot_si256(_mm256_set1_epi64x(0x1FFFFF), bits),
-                       _mm256_and_si256(inexact_negative, _mm256_set1_epi64x(0x200000)));
+  V const inexact_negative = _mm256_andnot_si256(_mm256_cmpeq_epi64(low, zero8()), _mm256_cmpgt_epi64(zero8(), bits));
+  V const floored = _mm256_add_epi64(_mm256_andnot_si256(_mm256_set1_epi64x(0x1FFFFF), bits),
+                                     _mm256_and_si256(inexact_negative, _mm256_set1_epi64x(0x200000)));
   return _mm256_cvtpd_ps(_mm256_castsi256_pd(floored)); // T = 0 gives +0
 }
 
@@ -62,8 +59,9 @@ __m128 c_larger4(D4 t) {
 __m128 c_larger4_any(D4 t, __m128i e_c) {
   D4 const v = _mm256_mul_pd(t, pow2(_mm_sub_epi32(e_c, _mm_set1_epi32(32))));
   // The exponents of the four doubles (-1023 for T = 0, which floors to 0 whatever the grid).
-  V const e64 = _mm256_sub_epi64(_mm256_and_si256(_mm256_srli_epi64(_mm256_castpd_si256(v), 52), _mm256_set1_epi64x(0x7FF)),
-                                 _mm256_set1_epi64x(1023));
+  V const e64 =
+      _mm256_sub_epi64(_mm256_and_si256(_mm256_srli_epi64(_mm256_castpd_si256(v), 52), _mm256_set1_epi64x(0x7FF)),
+                       _mm256_set1_epi64x(1023));
   __m128i const e = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(e64, _mm256_setr_epi32(0, 2, 4, 6, 0, 0, 0, 0)));
   __m128i const e_n = _mm_max_epi32(e, _mm_set1_epi32(-126));
   D4 const floored = _mm256_floor_pd(_mm256_mul_pd(v, pow2(_mm_sub_epi32(_mm_set1_epi32(31), e_n))));
@@ -91,8 +89,7 @@ void truncated_sums(Sites<kC> const& at, int k0, int count, V (&u)[kC], V (&s)[k
     for (int w = 0; w < kC; ++w) {
       V const grid = grids[w][x & 15];
       V const p = _mm256_madd_epi16(splat(at[w].a_sig(k)), at[w].b_sig(k));
-      V const units =
-          _mm256_srlv_epi32(_mm256_abs_epi32(p), _mm256_sub_epi32(u[w], grid)); // toward zero
+      V const units = _mm256_srlv_epi32(_mm256_abs_epi32(p), _mm256_sub_epi32(u[w], grid)); // toward zero
       s[w] = _mm256_add_epi32(s[w], _mm256_sign_epi32(units, p));
     }
   }
@@ -133,15 +130,15 @@ void truncated_sums(Sites<kC> const& at, int k0, int count, V (&u)[kC], V (&s)[k
 V add_c(V u, V s_sum, V d, bool fp8, V& fallback) {
   V const e_field = exp_field(d);
   V const e_c = _mm256_sub_epi32(_mm256_max_epi32(e_field, splat(1)), splat(127)); // -126 for 0/subnormal
-  V const products_win = _mm256_cmpgt_epi32(_mm256_add_epi32(u, splat(25)), e_c); // e_max >= e_c
+  V const products_win = _mm256_cmpgt_epi32(_mm256_add_epi32(u, splat(25)), e_c);  // e_max >= e_c
   int const win = lane_bits(products_win);
   V result = zero8();
   if (win != 0) {
     fallback = _mm256_or_si256(fallback, _mm256_and_si256(products_win, _mm256_cmpgt_epi32(u, splat(96))));
     if (!any(_mm256_and_si256(products_win, _mm256_cmpgt_epi32(splat(-125), u)))) {
       __m256 const c = _mm256_castsi256_ps(d);
-      V const c_floored = _mm256_cvttps_epi32(
-          _mm256_round_ps(_mm256_mul_ps(c, pow2_ps(_mm256_sub_epi32(zero8(), u))), _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC));
+      V const c_floored = _mm256_cvttps_epi32(_mm256_round_ps(_mm256_mul_ps(c, pow2_ps(_mm256_sub_epi32(zero8(), u))),
+                                                              _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC));
       V const s_acc = products_win_sum(c_floored, d, u, e_c, s_sum, fp8);
       result = _mm256_castps_si256(_mm256_mul_ps(_mm256_cvtepi32_ps(s_acc), pow2_ps(u))); // S_acc = 0 gives +0
     } else {
@@ -152,10 +149,10 @@ V add_c(V u, V s_sum, V d, bool fp8, V& fallback) {
     // T·2^(e_c-32) with T >= 1 unit is a normal f32 when e_c >= -94, and then 2^(e_c-32) is a
     // normal float and the scaling exact; smaller c (the normalisation floor at 2^-126 comes into
     // play) take the general form.
-    V const c_signed = apply_sign(
-        _mm256_or_si256(_mm256_and_si256(d, splat(0x7FFFFF)),
-                        _mm256_andnot_si256(_mm256_cmpeq_epi32(e_field, zero8()), splat(0x800000))),
-        _mm256_srai_epi32(d, 31));
+    V const c_signed =
+        apply_sign(_mm256_or_si256(_mm256_and_si256(d, splat(0x7FFFFF)),
+                                   _mm256_andnot_si256(_mm256_cmpeq_epi32(e_field, zero8()), splat(0x800000))),
+                   _mm256_srai_epi32(d, 31));
     V c_wins;
     if (!any(_mm256_andnot_si256(products_win, _mm256_cmpgt_epi32(splat(-94), e_c)))) {
       __m128 const lo = c_larger4(c_larger_sum4(low4(s_sum), low4(u), low4(e_c), low4(c_signed)));
@@ -198,14 +195,12 @@ void cdna3_fp8_block(Sites<kC> const& at, int k0, int n, V (&d)[kC], V (&fallbac
 }
 
 template <int kGroup, int kC>
-void cdna3_row(Sites<kC> const& at, int K, int group, bool fp8, V (&d)[kC],
-               V (&fallback)[kC]) {
+void cdna3_row(Sites<kC> const& at, int K, int group, bool fp8, V (&d)[kC], V (&fallback)[kC]) {
   for (int k0 = 0; k0 < K; k0 += group) {
     int const n = std::min(group, K - k0);
     bool const full = kGroup > 0 && n == kGroup;
     if (fp8) {
-      full ? cdna3_fp8_block<kGroup>(at, k0, n, d, fallback)
-           : cdna3_fp8_block<0>(at, k0, n, d, fallback);
+      full ? cdna3_fp8_block<kGroup>(at, k0, n, d, fallback) : cdna3_fp8_block<0>(at, k0, n, d, fallback);
     } else {
       full ? cdna3_block<kGroup>(at, k0, n, d, fallback) : cdna3_block<0>(at, k0, n, d, fallback);
     }
@@ -229,7 +224,8 @@ void cdna3_chains(Model const& m, Sites<kC> const& at, int K, Lanes<kC>& d, Lane
 }
 } // namespace
 
-void cdna3_tile(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C, uint64_t* D) {
+void cdna3_tile(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C,
+                uint64_t* D) {
   tile_detail::tile_by_chains<2, cdna3_chains<2>>(m, M, N, K, A, B, C, D);
 }
 

@@ -29,10 +29,10 @@ constexpr int32_t kZeroAe = -(1 << 20);
 
 // Structure-of-arrays operands: A as [i][k], B as [r][j] with N padded to kLanes.
 struct Packed {
-  std::vector<int32_t> sig; // signed significand << scale, in the low 16 bits (vpmaddwd-ready)
-  std::vector<int32_t> ae; // alignment exponent max(E,1) - bias - 12 (so ae_a + ae_b is the product
-                           // grid 2^(e_a + e_b - 24)); kZeroAe for a zero significand
-  std::vector<int32_t> neg; // 0 or -1: the factor's sign, zeros included (the gfx11 frame needs it)
+  std::vector<int32_t> sig;     // signed significand << scale, in the low 16 bits (vpmaddwd-ready)
+  std::vector<int32_t> ae;      // alignment exponent max(E,1) - bias - 12 (so ae_a + ae_b is the product
+                                // grid 2^(e_a + e_b - 24)); kZeroAe for a zero significand
+  std::vector<int32_t> neg;     // 0 or -1: the factor's sign, zeros included (the gfx11 frame needs it)
   std::vector<int32_t> special; // per row of A / column of B: -1 when it holds a NaN or an infinity
 };
 
@@ -86,7 +86,7 @@ using Batch = Chain[kC];
 // Runs the chains of one batch and writes their valid outputs.
 template <int kC, ChainKernel<kC> kKernel>
 inline void run_batch(Model const& m, TileOperands const& t, Batch<kC> const& batch, int N, int K, uint64_t const* A,
-               BView const& B, uint64_t const* C, uint64_t* D) {
+                      BView const& B, uint64_t const* C, uint64_t* D) {
   auto const k_size = static_cast<size_t>(K);
   Sites<kC> at;
   Lanes<kC> d;
@@ -98,8 +98,8 @@ inline void run_batch(Model const& m, TileOperands const& t, Batch<kC> const& ba
     at[w] = Site{&t.a, &t.b, static_cast<size_t>(ch.i) * k_size, static_cast<size_t>(ch.j0), t.b_off.of_row(ch.i)};
     full = full && ch.n == kLanes;
     d[w] = ch.n > 0 ? load_low_words(C + row, ch.n) : zero8();
-    fallback[w] = _mm256_or_si256(load8(&t.b.special[static_cast<size_t>(ch.j0)]),
-                                  splat(t.a.special[static_cast<size_t>(ch.i)]));
+    fallback[w] =
+        _mm256_or_si256(load8(&t.b.special[static_cast<size_t>(ch.j0)]), splat(t.a.special[static_cast<size_t>(ch.i)]));
   }
   kKernel(m, at, K, d, fallback);
   V any_fallback = zero8();
@@ -124,7 +124,7 @@ inline void run_batch(Model const& m, TileOperands const& t, Batch<kC> const& ba
 // that are computed and not written).
 template <int kC, ChainKernel<kC> kKernel>
 void tile_by_chains(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C,
-                       uint64_t* D) {
+                    uint64_t* D) {
   thread_local TileOperands t;
   pack(m, M, N, K, A, B, t);
   Batch<kC> batch;
@@ -143,7 +143,6 @@ void tile_by_chains(Model const& m, int M, int N, int K, uint64_t const* A, BVie
     run_batch<kC, kKernel>(m, t, batch, N, K, A, B, C, D);
   }
 }
-
 
 } // namespace tile_detail
 

@@ -55,8 +55,7 @@ void product_scales(Format fa, Format fb, int& scale_a, int& scale_b) {
 // Decodes 8 codes (the low 32 bits of 8 uint64); returns the NaN/inf lanes.
 V decode8(Decoder const& d, uint64_t const* raw, V& sig, V& ae, V& neg) {
   V const x = load_low_words(raw);
-  V const e =
-      _mm256_and_si256(_mm256_srl_epi32(x, _mm_cvtsi32_si128(d.stored_frac)), splat(d.e_top));
+  V const e = _mm256_and_si256(_mm256_srl_epi32(x, _mm_cvtsi32_si128(d.stored_frac)), splat(d.e_top));
   V const f = _mm256_srl_epi32(_mm256_and_si256(x, splat(d.frac_mask)), _mm_cvtsi32_si128(d.drop));
   V const negative = _mm256_srai_epi32(_mm256_sll_epi32(x, _mm_cvtsi32_si128(31 - d.sign_bit)), 31);
   V const e_zero = _mm256_cmpeq_epi32(e, zero8());
@@ -88,8 +87,7 @@ bool decode1(Decoder const& d, uint64_t raw, int32_t& sig, int32_t& ae, int32_t&
 
 // Decodes K contiguous codes; returns whether any is NaN/inf. Signs are stored only where `neg` is
 // given (the gfx11 frame needs them).
-bool decode_row(Decoder const& d, uint64_t const* raw, int K, int32_t* sig, int32_t* ae,
-                int32_t* neg) {
+bool decode_row(Decoder const& d, uint64_t const* raw, int K, int32_t* sig, int32_t* ae, int32_t* neg) {
   V special = zero8();
   int k = 0;
   for (; k + kLanes <= K; k += kLanes) {
@@ -134,8 +132,7 @@ void transpose_store(V (&rows)[kLanes], int32_t* dst, size_t stride) {
 
 // B given by columns (N x K, K = its rows): decoded 8 columns x 8 k at a time and transposed in
 // registers into [k][j]; tails one by one.
-void pack_b_transposed(Decoder const& db, bool gfx11, int N, int K, uint64_t const* Bt,
-                       TileOperands& t) {
+void pack_b_transposed(Decoder const& db, bool gfx11, int N, int K, uint64_t const* Bt, TileOperands& t) {
   auto const k_size = static_cast<size_t>(K);
   auto const n_pad = static_cast<size_t>(t.n_pad);
   int const n_full = N / kLanes * kLanes;
@@ -148,30 +145,27 @@ void pack_b_transposed(Decoder const& db, bool gfx11, int N, int K, uint64_t con
       V neg[kLanes];
       for (int l = 0; l < kLanes; ++l) {
         V const sp =
-            decode8(db, Bt + static_cast<size_t>(j0 + l) * k_size + static_cast<size_t>(k0), sig[l],
-                    ae[l], neg[l]);
+            decode8(db, Bt + static_cast<size_t>(j0 + l) * k_size + static_cast<size_t>(k0), sig[l], ae[l], neg[l]);
         special = _mm256_or_si256(special, _mm256_and_si256(splat(1 << l), sp));
       }
       size_t const at = static_cast<size_t>(k0) * n_pad + static_cast<size_t>(j0);
       transpose_store(sig, &t.b.sig[at], n_pad);
       transpose_store(ae, &t.b.ae[at], n_pad);
-      if (gfx11)
-        transpose_store(neg, &t.b.neg[at], n_pad); // only the gfx11 frame uses signs of zeros
+      if (gfx11) transpose_store(neg, &t.b.neg[at], n_pad); // only the gfx11 frame uses signs of zeros
     }
     alignas(32) int32_t flags[kLanes];
     _mm256_store_si256(reinterpret_cast<V*>(flags), special);
     int any_lane = 0;
     for (int f : flags) any_lane |= f;
-    for (int l = 0; l < kLanes; ++l)
-      t.b.special[static_cast<size_t>(j0 + l)] = (any_lane >> l & 1) != 0 ? -1 : 0;
+    for (int l = 0; l < kLanes; ++l) t.b.special[static_cast<size_t>(j0 + l)] = (any_lane >> l & 1) != 0 ? -1 : 0;
   }
   for (int j = 0; j < N; ++j) { // the k tail of full column blocks, and the column tail
     int const k_begin = j < n_full ? k_full : 0;
     for (int k = k_begin; k < K; ++k) {
       size_t const at = static_cast<size_t>(k) * n_pad + static_cast<size_t>(j);
       int32_t neg = 0;
-      bool const sp = decode1(db, Bt[static_cast<size_t>(j) * k_size + static_cast<size_t>(k)],
-                              t.b.sig[at], t.b.ae[at], neg);
+      bool const sp =
+          decode1(db, Bt[static_cast<size_t>(j) * k_size + static_cast<size_t>(k)], t.b.sig[at], t.b.ae[at], neg);
       if (gfx11) t.b.neg[at] = neg;
       if (sp) t.b.special[static_cast<size_t>(j)] = -1;
     }
@@ -180,8 +174,7 @@ void pack_b_transposed(Decoder const& db, bool gfx11, int N, int K, uint64_t con
 
 // B given row-major (rows x N, dot_tile_rows): each row decodes straight into [r][j]. A column
 // holding a NaN or infinity in any row is special for every output row that reads it.
-void pack_b_rows(Decoder const& db, bool gfx11, int N, int rows, uint64_t const* B,
-                 TileOperands& t) {
+void pack_b_rows(Decoder const& db, bool gfx11, int N, int rows, uint64_t const* B, TileOperands& t) {
   auto const n_pad = static_cast<size_t>(t.n_pad);
   int const n_full = N / kLanes * kLanes;
   for (int r = 0; r < rows; ++r) {
@@ -210,8 +203,7 @@ void pack_b_rows(Decoder const& db, bool gfx11, int N, int rows, uint64_t const*
 
 } // namespace
 
-void pack(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B,
-          TileOperands& t) {
+void pack(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B, TileOperands& t) {
   bool const gfx11 = m.engine == Engine::kRdna3Dot2;
   int scale_a = 0;
   int scale_b = 0;
@@ -229,8 +221,7 @@ void pack(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B
   t.a.special.resize(static_cast<size_t>(M));
   for (size_t i = 0; i < static_cast<size_t>(M); ++i) {
     size_t const row = i * k_size;
-    t.a.special[i] =
-        decode_row(da, A + row, K, &t.a.sig[row], &t.a.ae[row], gfx11 ? &t.a.neg[row] : nullptr) ? -1 : 0;
+    t.a.special[i] = decode_row(da, A + row, K, &t.a.sig[row], &t.a.ae[row], gfx11 ? &t.a.neg[row] : nullptr) ? -1 : 0;
   }
 
   // Padding columns are +0 factors.

@@ -49,13 +49,11 @@ struct F32Fields {
 };
 inline F32Fields fields(V d) {
   V const e = _mm256_and_si256(_mm256_srli_epi32(d, 23), splat(0xFF));
-  return {e, _mm256_and_si256(d, splat(0x7FFFFF)), _mm256_srai_epi32(d, 31),
-          _mm256_cmpeq_epi32(e, zero8())};
+  return {e, _mm256_and_si256(d, splat(0x7FFFFF)), _mm256_srai_epi32(d, 31), _mm256_cmpeq_epi32(e, zero8())};
 }
 inline V with_hidden_bit(F32Fields const& c) {
   return _mm256_or_si256(c.frac, _mm256_andnot_si256(c.e_is_zero, splat(0x800000)));
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // 16-bit outputs (§6): the accumulator stays an f32 word (the widened 16-bit value) between steps.
@@ -69,28 +67,24 @@ inline V narrow_f16_widened(V s_abs, V g, V sign_bit, bool fp16_ovfl, V& fallbac
   V const one = splat(1);
   // floor(log2 |S|) from the int -> float conversion. It is one too high only when |S| >= 2^24 has
   // 24 leading ones; rounding that at 10 instead of 11 bits gives the same 2^k, so no correction.
-  V const e0 = _mm256_sub_epi32(
-      _mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(s_abs)), 23), splat(127));
+  V const e0 = _mm256_sub_epi32(_mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(s_abs)), 23), splat(127));
   V q = _mm256_max_epi32(_mm256_sub_epi32(_mm256_add_epi32(e0, g), splat(10)),
                          splat(-24)); // result grid
   V const t = _mm256_sub_epi32(q, g); // bits to drop; <= 0 means exact
   V const drop = _mm256_max_epi32(t, zero8());
   V const keep = _mm256_srlv_epi32(s_abs, drop);
-  V const half =
-      _mm256_srli_epi32(_mm256_sllv_epi32(one, drop), 1); // 2^(drop-1), 0 when nothing drops
+  V const half = _mm256_srli_epi32(_mm256_sllv_epi32(one, drop), 1); // 2^(drop-1), 0 when nothing drops
   V const rem = _mm256_sub_epi32(s_abs, _mm256_sllv_epi32(keep, drop));
   V const odd = _mm256_cmpeq_epi32(_mm256_and_si256(keep, one), one);
-  V const tie_up = _mm256_and_si256(
-      _mm256_and_si256(_mm256_cmpeq_epi32(rem, half), _mm256_cmpgt_epi32(drop, zero8())), odd);
+  V const tie_up =
+      _mm256_and_si256(_mm256_and_si256(_mm256_cmpeq_epi32(rem, half), _mm256_cmpgt_epi32(drop, zero8())), odd);
   V const up = _mm256_or_si256(_mm256_cmpgt_epi32(rem, half), tie_up);
-  V m = _mm256_sllv_epi32(_mm256_sub_epi32(keep, up),
-                          _mm256_max_epi32(_mm256_sub_epi32(zero8(), t), zero8()));
+  V m = _mm256_sllv_epi32(_mm256_sub_epi32(keep, up), _mm256_max_epi32(_mm256_sub_epi32(zero8(), t), zero8()));
   V const carry = _mm256_cmpeq_epi32(m, splat(2048));
   m = select(carry, splat(1024), m);
   q = _mm256_sub_epi32(q, carry);
-  V bits = _mm256_add_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(m)),
-                            _mm256_slli_epi32(q, 23)); // m·2^q
-  V const overflow = _mm256_cmpgt_epi32(q, splat(5));  // >= 2^16 after rounding
+  V bits = _mm256_add_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(m)), _mm256_slli_epi32(q, 23)); // m·2^q
+  V const overflow = _mm256_cmpgt_epi32(q, splat(5)); // >= 2^16 after rounding
   if (fp16_ovfl) {
     bits = select(overflow, splat(0x477FE000), bits); // 65504
   } else {
@@ -113,10 +107,8 @@ struct Gfx11Acc {
 
 inline Gfx11Acc gfx11_decode(V d) {
   F32Fields const c = fields(d);
-  return {_mm256_andnot_si256(c.e_is_zero,
-                              _mm256_slli_epi32(_mm256_or_si256(c.frac, splat(0x800000)), 3)),
-          _mm256_add_epi32(_mm256_sub_epi32(c.e_field, splat(153)),
-                           _mm256_and_si256(c.e_is_zero, splat(kNoGrid))),
+  return {_mm256_andnot_si256(c.e_is_zero, _mm256_slli_epi32(_mm256_or_si256(c.frac, splat(0x800000)), 3)),
+          _mm256_add_epi32(_mm256_sub_epi32(c.e_field, splat(153)), _mm256_and_si256(c.e_is_zero, splat(kNoGrid))),
           c.neg};
 }
 
@@ -129,8 +121,7 @@ inline V gfx11_encode(Gfx11Acc const& a) {
 }
 
 template <Out kOut, int kC>
-void rdna3_step(Sites<kC> const& at, int k0, bool fp16_ovfl, Gfx11Acc (&acc)[kC],
-                V (&fallback)[kC]) {
+void rdna3_step(Sites<kC> const& at, int k0, bool fp16_ovfl, Gfx11Acc (&acc)[kC], V (&fallback)[kC]) {
   for (int w = 0; w < kC; ++w) {
     Gfx11Acc const c = acc[w];
     // Packed f16 output: lead'(acc) = max(-14, lead(acc)), so even a zero C contributes -14.
@@ -141,9 +132,8 @@ void rdna3_step(Sites<kC> const& at, int k0, bool fp16_ovfl, Gfx11Acc (&acc)[kC]
     for (int n = 0; n < 2; ++n) {
       int const k = k0 + n;
       mag[n] = _mm256_madd_epi16(splat(at[w].a_sig(k)),
-                                 at[w].b_sig(k)); // unsigned significands on gfx11
-      grid[n] =
-          _mm256_add_epi32(splat(at[w].a_ae(k)), at[w].b_ae(k)); // kZeroAe-based for zero products
+                                 at[w].b_sig(k));                      // unsigned significands on gfx11
+      grid[n] = _mm256_add_epi32(splat(at[w].a_ae(k)), at[w].b_ae(k)); // kZeroAe-based for zero products
       g = _mm256_max_epi32(g, grid[n]);
       flip[n] = _mm256_xor_si256(_mm256_xor_si256(splat(at[w].a_neg(k)), at[w].b_neg(k)), c.sigma);
     }
@@ -155,24 +145,20 @@ void rdna3_step(Sites<kC> const& at, int k0, bool fp16_ovfl, Gfx11Acc (&acc)[kC]
     }
     if constexpr (kOut == Out::kF16) {
       // Step 4 (all magnitudes 0 -> +0) needs no test: then G = -40 and |S| <= 2 rounds to +0.
-      V const sign_bit =
-          _mm256_and_si256(_mm256_xor_si256(s, c.sigma), splat(static_cast<int32_t>(0x80000000u)));
-      acc[w] = gfx11_decode(
-          narrow_f16_widened(_mm256_abs_epi32(s), g, sign_bit, fp16_ovfl, fallback[w]));
+      V const sign_bit = _mm256_and_si256(_mm256_xor_si256(s, c.sigma), splat(static_cast<int32_t>(0x80000000u)));
+      acc[w] = gfx11_decode(narrow_f16_widened(_mm256_abs_epi32(s), g, sign_bit, fp16_ovfl, fallback[w]));
       continue;
     }
     // Step 6: RNE to 24 bits, sign (S < 0) xor sigma, flush to +0 below 2^-126 after rounding. When
     // every magnitude was 0, G is about -2^20 and the exponent test flushes as well (step 4: +0).
     FastRound const r = round_fast(s, g);
-    V const zero =
-        _mm256_or_si256(_mm256_cmpgt_epi32(splat(1), r.exp_field), _mm256_cmpeq_epi32(s, zero8()));
+    V const zero = _mm256_or_si256(_mm256_cmpgt_epi32(splat(1), r.exp_field), _mm256_cmpeq_epi32(s, zero8()));
     // An overflow makes the next accumulator infinite: leave the lane to the reference.
     fallback[w] = _mm256_or_si256(fallback[w], _mm256_cmpgt_epi32(r.exp_field, splat(254)));
     V const f = _mm256_castps_si256(_mm256_cvtepi32_ps(s)); // the rounded |S| is its significand
-    acc[w].mag8 = _mm256_andnot_si256(
-        zero, _mm256_or_si256(_mm256_srli_epi32(_mm256_slli_epi32(f, 9), 6), splat(1 << 26)));
-    acc[w].unit = _mm256_add_epi32(_mm256_sub_epi32(r.exp_field, splat(153)),
-                                   _mm256_and_si256(zero, splat(kNoGrid)));
+    acc[w].mag8 =
+        _mm256_andnot_si256(zero, _mm256_or_si256(_mm256_srli_epi32(_mm256_slli_epi32(f, 9), 6), splat(1 << 26)));
+    acc[w].unit = _mm256_add_epi32(_mm256_sub_epi32(r.exp_field, splat(153)), _mm256_and_si256(zero, splat(kNoGrid)));
     acc[w].sigma = _mm256_andnot_si256(zero, _mm256_srai_epi32(_mm256_xor_si256(s, c.sigma), 31));
     if constexpr (kOut == Out::kBf16)
       acc[w].mag8 = _mm256_andnot_si256(splat((1 << 19) - 1), acc[w].mag8); // bits [31:16]
@@ -201,9 +187,8 @@ void rdna4_step_f16(Sites<kC> const& at, int k0, bool fp16_ovfl, V (&acc)[kC], V
   constexpr int32_t kCFloor = -14;
   for (int w = 0; w < kC; ++w) {
     F32Fields const c = fields(acc[w]);
-    V const c_mag8 = _mm256_slli_epi32(with_hidden_bit(c), 3); // subnormal C kept
-    V const c_unit =
-        _mm256_sub_epi32(_mm256_max_epi32(c.e_field, splat(1)), splat(153)); // units of c_mag8
+    V const c_mag8 = _mm256_slli_epi32(with_hidden_bit(c), 3);                            // subnormal C kept
+    V const c_unit = _mm256_sub_epi32(_mm256_max_epi32(c.e_field, splat(1)), splat(153)); // units of c_mag8
     V g = _mm256_max_epi32(c_unit, splat(kCFloor - 26));
     V p[kGroup];
     V grid[kGroup];
@@ -211,15 +196,14 @@ void rdna4_step_f16(Sites<kC> const& at, int k0, bool fp16_ovfl, V (&acc)[kC], V
     for (int n = 0; n < kGroup; ++n) g = _mm256_max_epi32(g, grid[n]);
     // Accumulator floored onto G; a negative one wholly below the grid gives 0 when G > c_floor.
     V const c_shift = _mm256_sub_epi32(g, c_unit);
-    V const below = _mm256_and_si256(
-        _mm256_and_si256(c.neg, _mm256_cmpeq_epi32(_mm256_srlv_epi32(c_mag8, c_shift), zero8())),
-        _mm256_cmpgt_epi32(g, splat(kCFloor)));
+    V const below =
+        _mm256_and_si256(_mm256_and_si256(c.neg, _mm256_cmpeq_epi32(_mm256_srlv_epi32(c_mag8, c_shift), zero8())),
+                         _mm256_cmpgt_epi32(g, splat(kCFloor)));
     V s = _mm256_andnot_si256(below, _mm256_srav_epi32(apply_sign(c_mag8, c.neg), c_shift));
     for (int n = 0; n < kGroup; n += 2) {
       V const g_pair = _mm256_max_epi32(grid[n], grid[n + 1]);
-      V const pair =
-          _mm256_add_epi32(_mm256_srav_epi32(p[n], _mm256_sub_epi32(g_pair, grid[n])),
-                           _mm256_srav_epi32(p[n + 1], _mm256_sub_epi32(g_pair, grid[n + 1])));
+      V const pair = _mm256_add_epi32(_mm256_srav_epi32(p[n], _mm256_sub_epi32(g_pair, grid[n])),
+                                      _mm256_srav_epi32(p[n + 1], _mm256_sub_epi32(g_pair, grid[n + 1])));
       s = _mm256_add_epi32(s, _mm256_srav_epi32(pair, _mm256_sub_epi32(g, g_pair)));
     }
     V const sign_bit = _mm256_and_si256(s, splat(static_cast<int32_t>(0x80000000u)));
@@ -240,8 +224,8 @@ void rdna4_step_f16(Sites<kC> const& at, int k0, bool fp16_ovfl, V (&acc)[kC], V
 // (`outside`); there a zero accumulator and a zero sum still take the f32 forms (on a clamped G),
 // and a vector with a non-zero one takes the exact forms in doubles.
 template <bool kWide, int kGroup, Out kOut>
-[[gnu::always_inline]] inline V rdna4_float_rest(V c, V e, V g, V outside, V const (&p)[kGroup], V const (&grid)[kGroup],
-                                                 V const (&g_pair)[kGroup / 2], V& fallback) {
+[[gnu::always_inline]] inline V rdna4_float_rest(V c, V e, V g, V outside, V const (&p)[kGroup],
+                                                 V const (&grid)[kGroup], V const (&g_pair)[kGroup / 2], V& fallback) {
   constexpr int32_t kCFloor = -126;
   V const g_f32 = kWide ? _mm256_min_epi32(_mm256_max_epi32(g, splat(kCFloor + 1)), splat(96)) : g;
   V s;
@@ -254,7 +238,8 @@ template <bool kWide, int kGroup, Out kOut>
   } else {
     // A negative accumulator wholly below the grid gives 0 only when G > c_floor.
     F32Fields const cf = fields(c);
-    V const c_shift = _mm256_max_epi32(_mm256_sub_epi32(g, _mm256_sub_epi32(_mm256_max_epi32(e, splat(1)), splat(150))), zero8());
+    V const c_shift =
+        _mm256_max_epi32(_mm256_sub_epi32(g, _mm256_sub_epi32(_mm256_max_epi32(e, splat(1)), splat(150))), zero8());
     V const magnitude = with_hidden_bit(cf);
     V const below = _mm256_and_si256(
         _mm256_and_si256(cf.neg, _mm256_cmpeq_epi32(_mm256_srlv_epi32(magnitude, c_shift), zero8())),
@@ -274,7 +259,7 @@ template <bool kWide, int kGroup, Out kOut>
   } else {
     V const r = round_scaled_exact(s, g);
     d = _mm256_andnot_si256(_mm256_cmpeq_epi32(_mm256_slli_epi32(r, 1), zero8()), r); // an underflow to -0: +0
-    fallback = _mm256_or_si256(fallback, is_inf_or_nan_f32(r));                         // overflow
+    fallback = _mm256_or_si256(fallback, is_inf_or_nan_f32(r));                       // overflow
   }
   if constexpr (kOut == Out::kBf16) d = _mm256_and_si256(d, splat(static_cast<int32_t>(0xFFFF0000u))); // bits [31:16]
   return d;
@@ -330,10 +315,7 @@ V narrow_d(V d, Out out) {
   return d;
 }
 
-Out out_of(Format f) {
-  return f == Format::kF16 ? Out::kF16 : f == Format::kBf16 ? Out::kBf16 : Out::kF32;
-}
-
+Out out_of(Format f) { return f == Format::kF16 ? Out::kF16 : f == Format::kBf16 ? Out::kBf16 : Out::kF32; }
 
 template <Out kOut, int kC>
 void rdna_chain(Model const& m, Sites<kC> const& at, int K, Lanes<kC>& d, Lanes<kC>& fallback) {
@@ -377,10 +359,12 @@ void rdna_chains(Model const& m, Sites<kC> const& at, int K, Lanes<kC>& d, Lanes
 }
 } // namespace
 
-void rdna3_tile(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C, uint64_t* D) {
+void rdna3_tile(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C,
+                uint64_t* D) {
   tile_detail::tile_by_chains<2, rdna_chains<2>>(m, M, N, K, A, B, C, D);
 }
-void rdna4_tile(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C, uint64_t* D) {
+void rdna4_tile(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C,
+                uint64_t* D) {
   tile_detail::tile_by_chains<4, rdna_chains<4>>(m, M, N, K, A, B, C, D);
 }
 

@@ -25,7 +25,6 @@ bool default_fp_environment() {
 
 } // namespace
 
-
 namespace {
 
 // The aligning kernel of each engine.
@@ -55,8 +54,8 @@ bool has_simd_kernel(Model const& m) {
   return tile_isa() == TileIsa::kAvx2 && (aligning_kernel(m) != nullptr || has_plain_simd_kernel(m, 0));
 }
 
-bool dot_tile_simd(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B,
-                   uint64_t const* C, uint64_t* D) {
+bool dot_tile_simd(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C,
+                   uint64_t* D) {
   if (tile_isa() != TileIsa::kAvx2 || !default_fp_environment()) return false;
   if (has_plain_simd_kernel(m, K)) {
     dot_tile_plain_simd(m, M, N, K, A, B, C, D);
@@ -73,11 +72,8 @@ bool dot_tile_simd(Model const& m, int M, int N, int K, uint64_t const* A, BView
 #else // not x86-64: every model takes the generic path
 
 namespace wavemma::numeric::detail {
-bool has_simd_kernel(Model const&) {
-  return false;
-}
-bool dot_tile_simd(Model const&, int, int, int, uint64_t const*, BView const&, uint64_t const*,
-                   uint64_t*) {
+bool has_simd_kernel(Model const&) { return false; }
+bool dot_tile_simd(Model const&, int, int, int, uint64_t const*, BView const&, uint64_t const*, uint64_t*) {
   return false;
 }
 } // namespace wavemma::numeric::detail

@@ -29,8 +29,7 @@ bool has_plain_simd_kernel(Model const& m, int K) {
   if (m.engine == Engine::kFmaChain)
     return (m.a == Format::kF32 && m.b == Format::kF32 && m.out == Format::kF32) ||
            (m.a == Format::kF64 && m.b == Format::kF64 && m.out == Format::kF64);
-  if (m.engine == Engine::kIntegerDot)
-    return is_integer_input(m.a) && is_integer_input(m.b) && K <= 32768;
+  if (m.engine == Engine::kIntegerDot) return is_integer_input(m.a) && is_integer_input(m.b) && K <= 32768;
   if (m.engine == Engine::kCdna2PairwiseDot) return m.group <= kMaxPairwiseGroup; // f16/bf16 -> f32
   // f16/bf16 (CDNA1) or OCP fp8/bf8/fp6/bf6/fp4 with every scale 1 (gfx950's unscaled f8f6f4)
   // -> f32; the error bound of the kernel needs a group of at most 32.
@@ -43,10 +42,10 @@ namespace {
 
 using simd::kLanes;
 using simd::lanes64;
-using simd::V;
 using simd::load8;
 using simd::load_low_words;
 using simd::store_low_words;
+using simd::V;
 
 // A as [i][k], B as [r][j] (N padded to a multiple of the vector's lanes), one word per element.
 template <class W>
@@ -57,7 +56,6 @@ struct Packed {
   RowOffsets b_off; // where product k of output row i finds its B row
 };
 using PlainOperands = Packed<int32_t>;
-
 
 // The word a kernel computes with: the f32 bits, or the integer's value; f16 and bf16 (CDNA2) as the
 // f32 bits of their value, a subnormal flushed to the zero of its sign.
@@ -88,8 +86,8 @@ int32_t word_of(Format f, uint64_t raw) {
 // Packs A and B for the kernels: word_a(raw) and word_b(raw) are what a kernel computes with, and
 // nan_a(raw) / nan_b(raw) mark the rows and columns that go to the reference.
 template <int kVectorLanes, class W, class WordA, class WordB, class NanA, class NanB>
-void pack(int M, int N, int K, uint64_t const* A, BView const& B, Packed<W>& t, WordA word_a, WordB word_b,
-          NanA nan_a, NanB nan_b) {
+void pack(int M, int N, int K, uint64_t const* A, BView const& B, Packed<W>& t, WordA word_a, WordB word_b, NanA nan_a,
+          NanB nan_b) {
   auto const k_size = static_cast<size_t>(K);
   t.n_pad = (N + kVectorLanes - 1) / kVectorLanes * kVectorLanes;
   auto const n_pad = static_cast<size_t>(t.n_pad);
@@ -139,23 +137,21 @@ V fma_chain8(PlainOperands const& t, size_t a_row, uint32_t const* b_off, size_t
 
 // c + Σ a_k·b_k on 8 columns: the products (|a·b| <= 255·255) sum exactly in int32 for K <= 32768;
 // then c is added with wrap-around, or with int32 saturation under CLAMP.
-V integer_dot8(PlainOperands const& t, size_t a_row, uint32_t const* b_off, size_t b_col, int K, V c,
-               bool clamp) {
+V integer_dot8(PlainOperands const& t, size_t a_row, uint32_t const* b_off, size_t b_col, int K, V c, bool clamp) {
   V sum = _mm256_setzero_si256();
   for (int k = 0; k < K; ++k) {
     // Each value fits int16; the high halves are 0 (or the sign) so pmaddwd's second product
     // vanishes.
     V const a = _mm256_set1_epi32(t.a[a_row + static_cast<size_t>(k)] & 0xFFFF);
     V const b = load8(&t.b[b_off[k] + b_col]);
-    sum =
-        _mm256_add_epi32(sum, _mm256_madd_epi16(a, _mm256_and_si256(b, _mm256_set1_epi32(0xFFFF))));
+    sum = _mm256_add_epi32(sum, _mm256_madd_epi16(a, _mm256_and_si256(b, _mm256_set1_epi32(0xFFFF))));
   }
   V const r = _mm256_add_epi32(c, sum); // modulo 2^32
   if (!clamp) return r;
   // Signed overflow: c and sum share a sign that r does not have; saturate toward c's sign.
   V const overflow = _mm256_andnot_si256(_mm256_xor_si256(c, sum), _mm256_xor_si256(c, r));
-  V const saturated = _mm256_xor_si256(_mm256_set1_epi32(std::numeric_limits<int32_t>::max()),
-                                       _mm256_srai_epi32(c, 31));
+  V const saturated =
+      _mm256_xor_si256(_mm256_set1_epi32(std::numeric_limits<int32_t>::max()), _mm256_srai_epi32(c, 31));
   return _mm256_blendv_epi8(r, saturated, _mm256_srai_epi32(overflow, 31));
 }
 
@@ -170,8 +166,7 @@ __m256 flush(__m256 x) {
 // fl(fl(p1 + p2) + fl(p3 + p4)); products of flushed inputs in binary32 (exact, or ±inf from 2^128
 // on), flushed; a short last block padded with +0. Without NaN inputs every NaN the operations make
 // is x86's default NaN 0xFFC00000 — the engine's NaN.
-V pairwise8(PlainOperands const& t, size_t a_row, uint32_t const* b_off, size_t b_col, int K,
-            int group, V c) {
+V pairwise8(PlainOperands const& t, size_t a_row, uint32_t const* b_off, size_t b_col, int K, int group, V c) {
   __m256 d = flush(_mm256_castsi256_ps(c));
   __m256 level[kMaxPairwiseGroup];
   for (int k0 = 0; k0 < K; k0 += group) {
@@ -206,8 +201,8 @@ bool is_f64_nan(uint64_t w) {
 // d = fma(a_k, b_k, d) in k order: vfmadd is the IEEE operation std::fma computes, so every
 // element equals the reference chain; NaN operands (whose payload x86 picks by operand position)
 // go to the reference.
-void dot_tile_f64(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B,
-                  uint64_t const* C, uint64_t* D) {
+void dot_tile_f64(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C,
+                  uint64_t* D) {
   thread_local PlainF64 t;
   auto const value = [](uint64_t raw) { return std::bit_cast<double>(raw); };
   pack<kLanes64>(M, N, K, A, B, t, value, value, is_f64_nan, is_f64_nan);
@@ -227,9 +222,10 @@ void dot_tile_f64(Model const& m, int M, int N, int K, uint64_t const* A, BView 
       int redo_bits = 0; // a NaN in A's row, B's column or C
       for (int v = 0; v < vectors; ++v) {
         V const c = count(v) == kLanes64 ? _mm256_loadu_si256(reinterpret_cast<V const*>(c_words + v * kLanes64))
-                                          : _mm256_maskload_epi64(c_words + v * kLanes64, lanes64(count(v)));
+                                         : _mm256_maskload_epi64(c_words + v * kLanes64, lanes64(count(v)));
         d[v] = _mm256_castsi256_pd(c);
-        __m128i const b_nan = _mm_loadu_si128(reinterpret_cast<__m128i const*>(&t.b_nan[static_cast<size_t>(j0 + v * kLanes64)]));
+        __m128i const b_nan =
+            _mm_loadu_si128(reinterpret_cast<__m128i const*>(&t.b_nan[static_cast<size_t>(j0 + v * kLanes64)]));
         V const nan = _mm256_or_si256(f64_nan_mask(c), _mm256_cvtepi32_epi64(b_nan));
         redo_bits |= (_mm256_movemask_pd(_mm256_castsi256_pd(nan)) & ((1 << count(v)) - 1)) << (v * kLanes64);
       }
@@ -237,15 +233,16 @@ void dot_tile_f64(Model const& m, int M, int N, int K, uint64_t const* A, BView 
       for (int k = 0; k < K; ++k) {
         __m256d const a = _mm256_broadcast_sd(&t.a[a_row + static_cast<size_t>(k)]);
         double const* b = &t.b[b_off[k] + static_cast<size_t>(j0)];
-        for (int v = 0; v < vectors; ++v)
-          d[v] = _mm256_fmadd_pd(a, _mm256_loadu_pd(b + v * kLanes64), d[v]);
+        for (int v = 0; v < vectors; ++v) d[v] = _mm256_fmadd_pd(a, _mm256_loadu_pd(b + v * kLanes64), d[v]);
       }
       if (redo_bits == 0) {
         auto* d_words = reinterpret_cast<long long*>(D + row);
         for (int v = 0; v < vectors; ++v) {
           V const w = _mm256_castpd_si256(d[v]);
-          if (count(v) == kLanes64) _mm256_storeu_si256(reinterpret_cast<V*>(d_words + v * kLanes64), w);
-          else _mm256_maskstore_epi64(d_words + v * kLanes64, lanes64(count(v)), w);
+          if (count(v) == kLanes64)
+            _mm256_storeu_si256(reinterpret_cast<V*>(d_words + v * kLanes64), w);
+          else
+            _mm256_maskstore_epi64(d_words + v * kLanes64, lanes64(count(v)), w);
         }
         continue;
       }
@@ -298,13 +295,13 @@ struct BlockScales {
   int nb;
 };
 
-void dot_tile_exact_blocks(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B,
-                           uint64_t const* C, uint64_t* D, BlockScales const* scales = nullptr) {
+void dot_tile_exact_blocks(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C,
+                           uint64_t* D, BlockScales const* scales = nullptr) {
   thread_local PlainExact t;
   auto const not_finite = [](Format f) { return [f](uint64_t raw) { return !decode(f, raw).is_finite(); }; };
   pack<kLanes64>(
-      M, N, K, A, B, t, [&](uint64_t raw) { return element_value(m.a, raw); }, [&](uint64_t raw) { return element_value(m.b, raw); },
-      not_finite(m.a), not_finite(m.b));
+      M, N, K, A, B, t, [&](uint64_t raw) { return element_value(m.a, raw); },
+      [&](uint64_t raw) { return element_value(m.b, raw); }, not_finite(m.a), not_finite(m.b));
   auto const k_size = static_cast<size_t>(K);
   __m256d const zero = _mm256_setzero_pd();
   for (int i = 0; i < M; ++i) {
@@ -331,10 +328,13 @@ void dot_tile_exact_blocks(Model const& m, int M, int N, int K, uint64_t const* 
       for (int k0 = 0, blk = 0; k0 < K; k0 += m.group, ++blk) {
         __m256d scale = _mm256_set1_pd(1.0);
         if (scales != nullptr) {
-          int const sa = scales->sa[static_cast<size_t>(i) * static_cast<size_t>(scales->nb) + static_cast<size_t>(blk)];
+          int const sa =
+              scales->sa[static_cast<size_t>(i) * static_cast<size_t>(scales->nb) + static_cast<size_t>(blk)];
           alignas(32) int64_t e[kLanes64];
           for (int l = 0; l < kLanes64; ++l) {
-            int const sb = l < n_valid ? scales->sbt[static_cast<size_t>(j0 + l) * static_cast<size_t>(scales->nb) + static_cast<size_t>(blk)] : 0x7F;
+            int const sb = l < n_valid ? scales->sbt[static_cast<size_t>(j0 + l) * static_cast<size_t>(scales->nb) +
+                                                     static_cast<size_t>(blk)]
+                                       : 0x7F;
             if (sa == 0xFF || sb == 0xFF) redo |= 1 << l;
             e[l] = int64_t{sa + sb - 254 + 1023} << 52; // 2^(sa + sb - 254): a normal double
           }
@@ -350,7 +350,8 @@ void dot_tile_exact_blocks(Model const& m, int M, int N, int K, uint64_t const* 
         };
         for (int k = k0; k < std::min(K, k0 + m.group); ++k) {
           __m256d const a = _mm256_broadcast_sd(&t.a[a_row + static_cast<size_t>(k)]);
-          __m256d const p = _mm256_mul_pd(_mm256_mul_pd(a, _mm256_loadu_pd(&t.b[b_off[k] + static_cast<size_t>(j0)])), scale);
+          __m256d const p =
+              _mm256_mul_pd(_mm256_mul_pd(a, _mm256_loadu_pd(&t.b[b_off[k] + static_cast<size_t>(j0)])), scale);
           __m256d err;
           s = two_sum(s, p, err);
           err_sum = _mm256_add_pd(err_sum, err);
@@ -360,8 +361,8 @@ void dot_tile_exact_blocks(Model const& m, int M, int N, int K, uint64_t const* 
         // of err_sum, below 2^-48 · Σ|err| for a block of at most 16 products).
         __m256d fold_err;
         s = two_sum(s, err_sum, fold_err);
-        __m256d const bound = _mm256_add_pd(_mm256_and_pd(fold_err, abs_mask),
-                                            _mm256_mul_pd(err_abs, _mm256_set1_pd(0x1p-48)));
+        __m256d const bound =
+            _mm256_add_pd(_mm256_and_pd(fold_err, abs_mask), _mm256_mul_pd(err_abs, _mm256_set1_pd(0x1p-48)));
         // One rounding to binary32; an exact zero is +0 (s == 0 compares equal for -0 too).
         __m128 const f = _mm256_cvtpd_ps(_mm256_blendv_pd(s, zero, _mm256_cmp_pd(s, zero, _CMP_EQ_OQ)));
         __m256d const exact = _mm256_cmp_pd(err_abs, zero, _CMP_EQ_OQ);
@@ -370,7 +371,8 @@ void dot_tile_exact_blocks(Model const& m, int M, int N, int K, uint64_t const* 
         __m128i const mag = _mm_and_si128(bits, _mm_set1_epi32(0x7FFFFFFF));
         __m128i const sign = _mm_andnot_si128(_mm_set1_epi32(0x7FFFFFFF), bits);
         __m256d const up = _mm256_cvtps_pd(_mm_castsi128_ps(_mm_or_si128(sign, _mm_add_epi32(mag, _mm_set1_epi32(1)))));
-        __m256d const down = _mm256_cvtps_pd(_mm_castsi128_ps(_mm_or_si128(sign, _mm_sub_epi32(mag, _mm_set1_epi32(1)))));
+        __m256d const down =
+            _mm256_cvtps_pd(_mm_castsi128_ps(_mm_or_si128(sign, _mm_sub_epi32(mag, _mm_set1_epi32(1)))));
         __m256d const fd = _mm256_cvtps_pd(f);
         __m256d const half = _mm256_set1_pd(0.5);
         __m256d const m_up = _mm256_mul_pd(_mm256_add_pd(fd, up), half); // exact in binary64
@@ -397,7 +399,8 @@ void dot_tile_exact_blocks(Model const& m, int M, int N, int K, uint64_t const* 
         __m256d const decided =
             _mm256_and_pd(plain, _mm256_or_pd(_mm256_cmp_pd(dist, margin, _CMP_GT_OQ),
                                               _mm256_and_pd(sign_sure, _mm256_or_pd(on_up, on_down))));
-        undecided = _mm256_or_pd(undecided, _mm256_andnot_pd(_mm256_or_pd(exact, decided), _mm256_castsi256_pd(_mm256_set1_epi64x(-1))));
+        undecided = _mm256_or_pd(
+            undecided, _mm256_andnot_pd(_mm256_or_pd(exact, decided), _mm256_castsi256_pd(_mm256_set1_epi64x(-1))));
         __m256d const ties = _mm256_andnot_pd(exact, _mm256_and_pd(sign_sure, plain));
         d = _mm256_blendv_pd(fd, up, _mm256_and_pd(ties, tie_up));
         d = _mm256_blendv_pd(d, down, _mm256_and_pd(ties, tie_down));
@@ -430,10 +433,9 @@ void dot_tile_exact_blocks(Model const& m, int M, int N, int K, uint64_t const* 
 
 } // namespace
 
-bool dot_tile_scaled_simd(Model const& m, int M, int N, int K, uint64_t const* A, uint8_t const* SA,
-                          uint64_t const* Bt, uint8_t const* SBt, uint64_t const* C, uint64_t* D) {
-  if (tile_isa() != TileIsa::kAvx2 || m.engine != Engine::kCdna4ScaledDot || !has_plain_simd_kernel(m, K))
-    return false;
+bool dot_tile_scaled_simd(Model const& m, int M, int N, int K, uint64_t const* A, uint8_t const* SA, uint64_t const* Bt,
+                          uint8_t const* SBt, uint64_t const* C, uint64_t* D) {
+  if (tile_isa() != TileIsa::kAvx2 || m.engine != Engine::kCdna4ScaledDot || !has_plain_simd_kernel(m, K)) return false;
   unsigned const csr = _mm_getcsr(); // the default environment: RNE, no FTZ/DAZ
   if ((csr & 0x6000) != 0 || (csr & 0x8040) != 0) return false;
   auto const k = static_cast<size_t>(K);
@@ -443,8 +445,8 @@ bool dot_tile_scaled_simd(Model const& m, int M, int N, int K, uint64_t const* A
   return true;
 }
 
-void dot_tile_plain_simd(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B,
-                         uint64_t const* C, uint64_t* D) {
+void dot_tile_plain_simd(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C,
+                         uint64_t* D) {
   if (m.out == Format::kF64) return dot_tile_f64(m, M, N, K, A, B, C, D);
   if (m.engine == Engine::kCdna1ExactDot || m.engine == Engine::kCdna4ScaledDot)
     return dot_tile_exact_blocks(m, M, N, K, A, B, C, D);
@@ -452,12 +454,10 @@ void dot_tile_plain_simd(Model const& m, int M, int N, int K, uint64_t const* A,
   bool const pairwise = m.engine == Engine::kCdna2PairwiseDot;
   bool const floats = fma || pairwise; // NaN inputs (or C) go to the reference
   thread_local PlainOperands t;
-  auto const nan_in = [&](Format f) {
-    return [floats, f](uint64_t raw) { return floats && decode(f, raw).is_nan(); };
-  };
+  auto const nan_in = [&](Format f) { return [floats, f](uint64_t raw) { return floats && decode(f, raw).is_nan(); }; };
   pack<kLanes>(
-      M, N, K, A, B, t, [&](uint64_t raw) { return word_of(m.a, raw); }, [&](uint64_t raw) { return word_of(m.b, raw); },
-      nan_in(m.a), nan_in(m.b));
+      M, N, K, A, B, t, [&](uint64_t raw) { return word_of(m.a, raw); },
+      [&](uint64_t raw) { return word_of(m.b, raw); }, nan_in(m.a), nan_in(m.b));
   auto const k_size = static_cast<size_t>(K);
   for (int i = 0; i < M; ++i) {
     uint32_t const* b_off = t.b_off.of_row(i);
@@ -469,8 +469,7 @@ void dot_tile_plain_simd(Model const& m, int M, int N, int K, uint64_t const* A,
       V const c = load_low_words(C + row, n_valid);
       V redo = _mm256_setzero_si256();
       if (floats) // a NaN in A's row, B's column or C
-        redo = _mm256_or_si256(_mm256_or_si256(a_nan, load8(&t.b_nan[static_cast<size_t>(j0)])),
-                               f32_nan_mask(c));
+        redo = _mm256_or_si256(_mm256_or_si256(a_nan, load8(&t.b_nan[static_cast<size_t>(j0)])), f32_nan_mask(c));
       V const d = fma        ? fma_chain8(t, a_row, b_off, static_cast<size_t>(j0), K, c)
                   : pairwise ? pairwise8(t, a_row, b_off, static_cast<size_t>(j0), K, m.group, c)
                              : integer_dot8(t, a_row, b_off, static_cast<size_t>(j0), K, c, m.clamp);
@@ -492,15 +491,12 @@ WAVEMMA_AVX2_END
 #else
 
 namespace wavemma::numeric::detail {
-bool has_plain_simd_kernel(Model const&, int) {
+bool has_plain_simd_kernel(Model const&, int) { return false; }
+bool dot_tile_scaled_simd(Model const&, int, int, int, uint64_t const*, uint8_t const*, uint64_t const*, uint8_t const*,
+                          uint64_t const*, uint64_t*) {
   return false;
 }
-bool dot_tile_scaled_simd(Model const&, int, int, int, uint64_t const*, uint8_t const*, uint64_t const*,
-                          uint8_t const*, uint64_t const*, uint64_t*) {
-  return false;
-}
-void dot_tile_plain_simd(Model const&, int, int, int, uint64_t const*, BView const&,
-                         uint64_t const*, uint64_t*) {}
+void dot_tile_plain_simd(Model const&, int, int, int, uint64_t const*, BView const&, uint64_t const*, uint64_t*) {}
 } // namespace wavemma::numeric::detail
 
 #endif

@@ -26,9 +26,8 @@ Block::Block(Grid& grid, uint64_t linear, std::byte* dynamic_shared) : grid_(gri
   waves.resize(size_t((threads + w - 1) / w));
   for (int t = 0; t < threads; ++t) {
     Lane& l = lanes[size_t(t)];
-    l.thread_idx =
-        Dim3(static_cast<uint32_t>(t % int(b.x)), static_cast<uint32_t>(t / int(b.x) % int(b.y)),
-             static_cast<uint32_t>(t / int(b.x * b.y)));
+    l.thread_idx = Dim3(static_cast<uint32_t>(t % int(b.x)), static_cast<uint32_t>(t / int(b.x) % int(b.y)),
+                        static_cast<uint32_t>(t / int(b.x * b.y)));
     l.block_idx = index_;
     l.block_dim = b;
     l.grid_dim = g;
@@ -49,8 +48,7 @@ Block::Block(Grid& grid, uint64_t linear, std::byte* dynamic_shared) : grid_(gri
 }
 
 std::string Block::where(int wave) const {
-  return fmt::format("kernel {}, block ({},{},{}), wave {}", grid_.kernel, index_.x, index_.y,
-                     index_.z, wave);
+  return fmt::format("kernel {}, block ({},{},{}), wave {}", grid_.kernel, index_.x, index_.y, index_.z, wave);
 }
 
 void Block::fail(Status status, std::string message) {
@@ -74,8 +72,7 @@ void Block::start(Lane& l) {
       b.fail(Status::kLaunchFailure,
              fmt::format("{}: lane {} threw an exception: {}", b.where(l.wave), l.lane, e.what()));
     } catch (...) {
-      b.fail(Status::kLaunchFailure,
-             fmt::format("{}: lane {} threw an exception", b.where(l.wave), l.lane));
+      b.fail(Status::kLaunchFailure, fmt::format("{}: lane {} threw an exception", b.where(l.wave), l.lane));
     }
     l.state = LaneState::kExited;
     --b.live;
@@ -133,8 +130,7 @@ bool Block::complete(Wave& w) {
   w.arrived = 0;
   w.mismatch = false;
   for (int i = 0; i < w.size; ++i)
-    if (Lane& l = lanes[size_t(w.first + i)]; l.state == LaneState::kWaiting)
-      l.state = LaneState::kReady;
+    if (Lane& l = lanes[size_t(w.first + i)]; l.state == LaneState::kWaiting) l.state = LaneState::kReady;
   return true;
 }
 
@@ -154,10 +150,9 @@ bool Block::release_barrier() {
     for (int i = 0; i < w.size; ++i)
       if (lanes[size_t(w.first + i)].state == LaneState::kExited) exited.push_back(i);
     if (exited.empty()) continue;
-    fail(Status::kLaunchFailure,
-         fmt::format("{}: {} returned without reaching {}, where the block's other threads "
-                     "wait (every thread of a block must reach it)",
-                     where(w.index), lanes_text(exited), op_text(waiting->wait)));
+    fail(Status::kLaunchFailure, fmt::format("{}: {} returned without reaching {}, where the block's other threads "
+                                             "wait (every thread of a block must reach it)",
+                                             where(w.index), lanes_text(exited), op_text(waiting->wait)));
     return false;
   }
   for (auto& l : lanes)
@@ -179,8 +174,7 @@ std::string Block::describe(Wave const& w) const {
     } else {
       text = "reached " + op_text(l.wait);
     }
-    auto it =
-        std::find_if(groups.begin(), groups.end(), [&](auto const& g) { return g.first == text; });
+    auto it = std::find_if(groups.begin(), groups.end(), [&](auto const& g) { return g.first == text; });
     if (it == groups.end())
       groups.push_back({text, {i}});
     else
@@ -222,8 +216,7 @@ void Block::report_stall() {
       if (lanes[size_t(w.first + i)].state == LaneState::kWaiting &&
           lanes[size_t(w.first + i)].wait.kind != OpKind::kBarrier) {
         fail(Status::kLaunchFailure,
-             fmt::format("{}: {}, while the block's other threads wait at a barrier",
-                         where(w.index), describe(w)));
+             fmt::format("{}: {}, while the block's other threads wait at a barrier", where(w.index), describe(w)));
         return;
       }
   }

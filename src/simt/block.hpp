@@ -45,7 +45,7 @@ enum class OpKind : uint8_t { kBarrier, kPermute, kReadFirstLane, kMatrix, kTran
 // immediates) from the same call site.
 struct Wait {
   OpKind kind = OpKind::kBarrier;
-  int op = 0; // kMatrix: builtin index; kTranspose: TransposeLoad; kPermute: words; kWaveOp: WaveOp
+  int op = 0;          // kMatrix: builtin index; kTranspose: TransposeLoad; kPermute: words; kWaveOp: WaveOp
   uint32_t detail = 0; // kMatrix: the immediates, packed; kWaveOp: its immediates
   char const* name = "";
   ::wavemma::simt::Site site;
@@ -75,7 +75,7 @@ struct MatrixShape {
 
 struct Wave {
   int index = 0, first = 0,
-      size = 0; // size: threads that exist (< the wave size in a partial last wave)
+      size = 0;          // size: threads that exist (< the wave size in a partial last wave)
   int arrived = 0;       // lanes at the wave's open collective (counted by arrive)
   bool mismatch = false; // one of them reached another collective than the first
   int live = 0;          // lanes that have not returned
@@ -110,8 +110,8 @@ public:
 
   std::vector<Lane> lanes;
   std::vector<Wave> waves;
-  int live = 0;             // threads that have not returned
-  int at_barrier = 0;       // threads waiting at a barrier
+  int live = 0;       // threads that have not returned
+  int at_barrier = 0; // threads waiting at a barrier
 
 private:
   void start(Lane&);
@@ -134,9 +134,7 @@ private:
   int running_ = -1, previous_ = -1;
 };
 
-inline Lane& this_lane(char const* what) {
-  return static_cast<Lane&>(const_cast<LaneContext&>(lane(what)));
-}
+inline Lane& this_lane(char const* what) { return static_cast<Lane&>(const_cast<LaneContext&>(lane(what))); }
 
 // --- the lanes' hot path, inline ----------------------------------------------------------------
 
@@ -144,8 +142,7 @@ inline bool Wait::operator==(Wait const& o) const {
   // Lanes at one call site share the file name's storage: compare the text only when they do not.
   return kind == o.kind && op == o.op && detail == o.detail && site.line() == o.site.line() &&
          site.column() == o.site.column() &&
-         (site.file_name() == o.site.file_name() ||
-          std::strcmp(site.file_name(), o.site.file_name()) == 0);
+         (site.file_name() == o.site.file_name() || std::strcmp(site.file_name(), o.site.file_name()) == 0);
 }
 
 [[gnu::always_inline]] inline int Block::next_ready(int after) const {

@@ -26,8 +26,7 @@ bool full_wave(Block& b, Wave const& w) {
   // The wave completes when all its live lanes wait here: all of them iff none has returned.
   if (w.size == size && w.live == size) return true;
   auto const at = waiting_lanes(b, w);
-  std::string const what =
-      fmt::format("{}: {} reached {}", b.where(w.index), lanes_text(at), op_text(w.wait));
+  std::string const what = fmt::format("{}: {} reached {}", b.where(w.index), lanes_text(at), op_text(w.wait));
   std::string why;
   if (w.size < size) {
     why = fmt::format("the block's {} threads leave only {} in this wave", b.lanes.size(), w.size);
@@ -45,9 +44,9 @@ bool full_wave(Block& b, Wave const& w) {
 // --- matrix builtins ----------------------------------------------------------------------------
 
 uint32_t pack(Immediates const& m) {
-  return uint32_t(m.a_sign) | uint32_t(m.b_sign) << 1 | uint32_t(m.clamp) << 2 |
-         uint32_t(m.opsel) << 3 | uint32_t(m.cbsz & 7) << 4 | uint32_t(m.abid & 15) << 8 |
-         uint32_t(m.blgp & 7) << 12 | uint32_t(m.opsel_a & 3) << 16 | uint32_t(m.opsel_b & 3) << 18;
+  return uint32_t(m.a_sign) | uint32_t(m.b_sign) << 1 | uint32_t(m.clamp) << 2 | uint32_t(m.opsel) << 3 |
+         uint32_t(m.cbsz & 7) << 4 | uint32_t(m.abid & 15) << 8 | uint32_t(m.blgp & 7) << 12 |
+         uint32_t(m.opsel_a & 3) << 16 | uint32_t(m.opsel_b & 3) << 18;
 }
 
 isa::Modifiers modifiers(uint32_t packed) {
@@ -60,7 +59,7 @@ isa::Modifiers modifiers(uint32_t packed) {
   m.abid = static_cast<int>((packed >> 8) & 15);
   m.blgp = static_cast<int>((packed >> 12) & 7); // f64: neg:[a,b,c]; f8f6f4: B's format
   m.scale_sel = {static_cast<int>((packed >> 16) & 3), static_cast<int>((packed >> 18) & 3)};
-  return m;                                      // SWMMAC index_key: 0, as clang emits
+  return m; // SWMMAC index_key: 0, as clang emits
 }
 
 // What a lane needs to know of each builtin, computed once.
@@ -75,9 +74,12 @@ std::vector<MatrixEntry> const& matrix_entries() {
     for (auto const& b : isa::builtins()) {
       MatrixShape s;
       if (auto const* in = b.instruction) {
-        s = {isa::vgprs(*in, b.wave, isa::Operand::kA), isa::vgprs(*in, b.wave, isa::Operand::kB),
-             isa::vgprs(*in, b.wave, isa::Operand::kC), isa::vgprs(*in, b.wave, isa::Operand::kD),
-             in->sparse(), in->mod_rules().scaled};
+        s = {isa::vgprs(*in, b.wave, isa::Operand::kA),
+             isa::vgprs(*in, b.wave, isa::Operand::kB),
+             isa::vgprs(*in, b.wave, isa::Operand::kC),
+             isa::vgprs(*in, b.wave, isa::Operand::kD),
+             in->sparse(),
+             in->mod_rules().scaled};
       }
       out.push_back({b.name.c_str(), b.wave, s});
     }
@@ -88,11 +90,9 @@ std::vector<MatrixEntry> const& matrix_entries() {
 
 } // namespace
 
-uint32_t* matrix_arrive(int builtin, Immediates imm, uint32_t const bytes[4],
-                        ::wavemma::simt::Site site) {
+uint32_t* matrix_arrive(int builtin, Immediates imm, uint32_t const bytes[4], ::wavemma::simt::Site site) {
   static std::vector<MatrixEntry> const& entries = matrix_entries();
-  if (builtin < 0 || size_t(builtin) >= entries.size())
-    throw std::logic_error("no such matrix builtin");
+  if (builtin < 0 || size_t(builtin) >= entries.size()) throw std::logic_error("no such matrix builtin");
   MatrixEntry const& e = entries[size_t(builtin)];
   Lane& l = this_lane(e.name);
   Block& b = *l.block;
@@ -103,11 +103,10 @@ uint32_t* matrix_arrive(int builtin, Immediates imm, uint32_t const bytes[4],
   // A builtin of another wave size, or of no instruction, fails when the wave has met.
   if (s.a == 0 || e.wave != wave) return nullptr;
   if (w.arrived == 1) { // the same builtin has the same operand types in every lane
-    if (bytes[0] != 4u * uint32_t(s.a) || bytes[1] != 4u * uint32_t(s.b) ||
-        bytes[2] != 4u * uint32_t(s.c) || bytes[3] != 4u * uint32_t(s.d))
-      throw std::logic_error(fmt::format("{}: operand sizes {}/{}/{}/{} bytes for {}/{}/{}/{} VGPRs",
-                                         e.name, bytes[0], bytes[1], bytes[2], bytes[3], s.a, s.b,
-                                         s.c, s.d));
+    if (bytes[0] != 4u * uint32_t(s.a) || bytes[1] != 4u * uint32_t(s.b) || bytes[2] != 4u * uint32_t(s.c) ||
+        bytes[3] != 4u * uint32_t(s.d))
+      throw std::logic_error(fmt::format("{}: operand sizes {}/{}/{}/{} bytes for {}/{}/{}/{} VGPRs", e.name, bytes[0],
+                                         bytes[1], bytes[2], bytes[3], s.a, s.b, s.c, s.d));
     w.shape = s;
     w.in.resize(size_t(wave) * size_t(s.staged()));
   }
@@ -128,8 +127,8 @@ bool complete_matrix(Block& b, Wave& w) {
   if (isa::builtin_status(bi, *t.arch, t.wave) != isa::BuiltinStatus::kOk) {
     b.fail(Status::kInvalidDeviceFunction,
            fmt::format("{}: {} reached {}: {} (the launch targets {} wave{})", b.where(w.index),
-                       lanes_text(waiting_lanes(b, w)), op_text(w.wait),
-                       isa::builtin_diagnostic(bi, *t.arch, t.wave), t.arch->name, t.wave));
+                       lanes_text(waiting_lanes(b, w)), op_text(w.wait), isa::builtin_diagnostic(bi, *t.arch, t.wave),
+                       t.arch->name, t.wave));
     return false;
   }
   if (!full_wave(b, w)) return false;
@@ -146,8 +145,7 @@ bool complete_matrix(Block& b, Wave& w) {
                         s.scaled ? extra + 2 : -1},
                        w.out.data());
   } catch (std::exception const& e) {
-    b.fail(Status::kLaunchFailure,
-           fmt::format("{}: {}: {}", b.where(w.index), op_text(w.wait), e.what()));
+    b.fail(Status::kLaunchFailure, fmt::format("{}: {}: {}", b.where(w.index), op_text(w.wait), e.what()));
     return false;
   }
   return true;
@@ -155,8 +153,7 @@ bool complete_matrix(Block& b, Wave& w) {
 
 // --- permutes -----------------------------------------------------------------------------------
 
-void permute(char const* name, int source, void const* in, void* out, int words,
-             ::wavemma::simt::Site site) {
+void permute(char const* name, int source, void const* in, void* out, int words, ::wavemma::simt::Site site) {
   Lane& l = this_lane(name);
   Block& b = *l.block;
   Wave& w = b.waves[size_t(l.wave)];
@@ -167,14 +164,12 @@ void permute(char const* name, int source, void const* in, void* out, int words,
       w.source.resize(size_t(wave));
     }
     for (int i = 0; i < words; ++i)
-      std::memcpy(&w.in[size_t(l.lane) * size_t(words) + size_t(i)],
-                  static_cast<char const*>(in) + 4 * i, 4);
+      std::memcpy(&w.in[size_t(l.lane) * size_t(words) + size_t(i)], static_cast<char const*>(in) + 4 * i, 4);
     w.source[l.lane] = source & (wave - 1);
   }
   b.suspend(l);
   for (int i = 0; i < words; ++i)
-    std::memcpy(static_cast<char*>(out) + 4 * i, &w.out[size_t(l.lane) * size_t(words) + size_t(i)],
-                4);
+    std::memcpy(static_cast<char*>(out) + 4 * i, &w.out[size_t(l.lane) * size_t(words) + size_t(i)], 4);
 }
 
 // A lane reads the value its source lane deposited; a source that has returned, or does not exist
@@ -182,13 +177,10 @@ void permute(char const* name, int source, void const* in, void* out, int words,
 bool complete_permute(Block& b, Wave& w) {
   size_t const words = size_t(w.wait.op);
   w.out.assign(size_t(b.wave_size()) * words, 0);
-  auto active = [&](int lane) {
-    return lane < w.size && b.lanes[size_t(w.first + lane)].state == LaneState::kWaiting;
-  };
+  auto active = [&](int lane) { return lane < w.size && b.lanes[size_t(w.first + lane)].state == LaneState::kWaiting; };
   for (int i = 0; i < w.size; ++i) {
     int const s = w.source[size_t(i)];
-    if (active(i) && active(s))
-      std::copy_n(&w.in[size_t(s) * words], words, &w.out[size_t(i) * words]);
+    if (active(i) && active(s)) std::copy_n(&w.in[size_t(s) * words], words, &w.out[size_t(i) * words]);
   }
   return true;
 }
@@ -276,8 +268,7 @@ void put_bits(unsigned char* bytes, size_t bit, int width, uint32_t v) {
 
 } // namespace
 
-void load_transpose(TransposeLoad which, void const* pointer, void* out,
-                    ::wavemma::simt::Site site) {
+void load_transpose(TransposeLoad which, void const* pointer, void* out, ::wavemma::simt::Site site) {
   TransposeInfo const& info = kTransposeLoads[static_cast<int>(which)];
   Lane& l = this_lane(info.name);
   Block& b = *l.block;
@@ -287,8 +278,7 @@ void load_transpose(TransposeLoad which, void const* pointer, void* out,
     w.pointers[l.lane] = pointer;
   }
   b.suspend(l);
-  std::memcpy(out,
-              reinterpret_cast<char const*>(w.out.data()) + size_t(l.lane) * size_t(info.bytes),
+  std::memcpy(out, reinterpret_cast<char const*>(w.out.data()) + size_t(l.lane) * size_t(info.bytes),
               size_t(info.bytes));
 }
 
@@ -296,11 +286,10 @@ bool complete_transpose(Block& b, Wave& w) {
   TransposeInfo const& info = kTransposeLoads[w.wait.op];
   Target const& t = b.grid().target;
   if (!info.available(*t.arch, t.wave)) {
-    b.fail(Status::kInvalidDeviceFunction,
-           fmt::format("{}: {} reached {}: '{}' needs target feature "
-                       "{} (the launch targets {} wave{})",
-                       b.where(w.index), lanes_text(waiting_lanes(b, w)), op_text(w.wait),
-                       info.name, info.feature, t.arch->name, t.wave));
+    b.fail(Status::kInvalidDeviceFunction, fmt::format("{}: {} reached {}: '{}' needs target feature "
+                                                       "{} (the launch targets {} wave{})",
+                                                       b.where(w.index), lanes_text(waiting_lanes(b, w)),
+                                                       op_text(w.wait), info.name, info.feature, t.arch->name, t.wave));
     return false;
   }
   if (!full_wave(b, w)) return false;
@@ -316,16 +305,14 @@ bool complete_transpose(Block& b, Wave& w) {
     }
   if (!bad.empty()) {
     b.fail(Status::kIllegalAddress,
-           fmt::format("{}: {} passed {} an address outside the device allocations (lane {}: {})",
-                       b.where(w.index), lanes_text(bad), op_text(w.wait), bad.front(),
-                       first_reason));
+           fmt::format("{}: {} passed {} an address outside the device allocations (lane {}: {})", b.where(w.index),
+                       lanes_text(bad), op_text(w.wait), bad.front(), first_reason));
     return false;
   }
   size_t const bytes = size_t(info.bytes);
   int const width = info.elem_bits, per_lane = info.bytes * 8 / width, group = info.group;
   std::vector<unsigned char> loaded(size_t(wave) * bytes);
-  for (int i = 0; i < wave; ++i)
-    std::memcpy(&loaded[size_t(i) * bytes], w.pointers[size_t(i)], bytes);
+  for (int i = 0; i < wave; ++i) std::memcpy(&loaded[size_t(i) * bytes], w.pointers[size_t(i)], bytes);
   w.out.assign((size_t(wave) * bytes + 3) / 4, 0);
   auto* out = reinterpret_cast<unsigned char*>(w.out.data());
   for (int lane = 0; lane < wave; ++lane) {
@@ -348,8 +335,7 @@ void barrier(char const* name, ::wavemma::simt::Site site) {
 }
 
 void outside_kernel(char const* what) {
-  throw std::logic_error(
-      fmt::format("{} used outside a kernel (no lane runs on this thread)", what));
+  throw std::logic_error(fmt::format("{} used outside a kernel (no lane runs on this thread)", what));
 }
 
 } // namespace wavemma::simt::detail

@@ -55,32 +55,16 @@ using Compute = Failure (*)(WaveData&);
 
 // Where clang-22 gives each builtin (probed with clang++-22 -x hip --cuda-device-only -S for
 // gfx908, gfx90a, gfx942, gfx950, gfx1100 and gfx1201, wave32 and wave64).
-bool gfx9(isa::Arch const& a) {
-  return !isa::is_rdna(a.gen);
-}
-bool gfx10_plus(isa::Arch const& a) {
-  return isa::is_rdna(a.gen);
-}
-bool any_target(isa::Arch const&, int) {
-  return true;
-}
-bool gfx10_plus_target(isa::Arch const& a, int) {
-  return gfx10_plus(a);
-}
-bool gfx12_target(isa::Arch const& a, int) {
-  return a.gen == isa::Generation::kGfx12;
-}
-bool wave32_target(isa::Arch const&, int wave) {
-  return wave == 32;
-}
+bool gfx9(isa::Arch const& a) { return !isa::is_rdna(a.gen); }
+bool gfx10_plus(isa::Arch const& a) { return isa::is_rdna(a.gen); }
+bool any_target(isa::Arch const&, int) { return true; }
+bool gfx10_plus_target(isa::Arch const& a, int) { return gfx10_plus(a); }
+bool gfx12_target(isa::Arch const& a, int) { return a.gen == isa::Generation::kGfx12; }
+bool wave32_target(isa::Arch const&, int wave) { return wave == 32; }
 // gfx950 alone has v_permlane16_swap/v_permlane32_swap (clang-22: permlane16-swap, permlane32-swap).
-bool gfx950_target(isa::Arch const& a, int) {
-  return a.name == "gfx950";
-}
+bool gfx950_target(isa::Arch const& a, int) { return a.name == "gfx950"; }
 // s_memtime and s_memrealtime: GFX9 (clang-22: s-memtime-inst, s-memrealtime).
-bool gfx9_target(isa::Arch const& a, int) {
-  return gfx9(a);
-}
+bool gfx9_target(isa::Arch const& a, int) { return gfx9(a); }
 
 // --- DPP ------------------------------------------------------------------------------------
 
@@ -91,7 +75,7 @@ int dpp_source(int n, int ctrl, int wave, isa::Arch const& arch, std::string* in
   auto gfx9_only = [&](char const* what) {
     if (!gfx9(arch)) *invalid = fmt::format("{} is a GFX9 DPP control (not on {})", what, arch.name);
   };
-  if (ctrl <= 0xFF) return (n & ~3) + ((ctrl >> (2 * (n & 3))) & 3); // quad_perm
+  if (ctrl <= 0xFF) return (n & ~3) + ((ctrl >> (2 * (n & 3))) & 3);               // quad_perm
   if (ctrl >= 0x101 && ctrl <= 0x10F) return in_row + count < 16 ? n + count : -1; // row_shl
   if (ctrl >= 0x111 && ctrl <= 0x11F) return in_row >= count ? n - count : -1;     // row_shr
   if (ctrl >= 0x121 && ctrl <= 0x12F) return row + ((in_row - count) & 15);        // row_ror
@@ -178,8 +162,7 @@ int swizzle_source(int i, uint32_t offset) {
     return group | (((l & mask) | ((l + rotate) & ~mask)) & 0x1F);
   }
   if (offset & 0x8000) return (i & ~3) + int((offset >> (2 * (i & 3))) & 3); // quad permute
-  int const and_mask = int(offset & 0x1F), or_mask = int((offset >> 5) & 0x1F),
-            xor_mask = int((offset >> 10) & 0x1F);
+  int const and_mask = int(offset & 0x1F), or_mask = int((offset >> 5) & 0x1F), xor_mask = int((offset >> 10) & 0x1F);
   return group | ((((l & and_mask) | or_mask) ^ xor_mask) & 0x1F);
 }
 
@@ -424,8 +407,8 @@ Failure permlane_swap(WaveData& d) {
     bool const upper = (n & kDistance) != 0;
     int const partner = n ^ kDistance;
     uint32_t vdst = d.at(n, 0), src = d.at(n, 1);
-    uint32_t& mine = upper ? vdst : src;    // the word this lane exchanges
-    int const word = upper ? 1 : 0;          // the partner's word it receives
+    uint32_t& mine = upper ? vdst : src; // the word this lane exchanges
+    int const word = upper ? 1 : 0;      // the partner's word it receives
     if (d.is_active(partner)) {
       mine = d.at(partner, word);
     } else if (fi) {
@@ -444,16 +427,14 @@ Failure permlane_swap(WaveData& d) {
 // s_memtime counts shader clocks and s_memrealtime a constant 100 MHz clock; here both are the
 // host's steady clock (nanoseconds, and nanoseconds / 10), read once for the wave.
 Failure memtime(WaveData& d) {
-  auto const ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                      std::chrono::steady_clock::now().time_since_epoch())
-                      .count();
+  auto const ns =
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
   broadcast64(d, uint64_t(ns));
   return {};
 }
 Failure memrealtime(WaveData& d) {
-  auto const ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                      std::chrono::steady_clock::now().time_since_epoch())
-                      .count();
+  auto const ns =
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
   broadcast64(d, uint64_t(ns) / 10);
   return {};
 }
@@ -472,8 +453,8 @@ Failure global_load_lds(WaveData& d) {
   int const size = static_cast<int>(d.imm);
   bool const wide = size == 12 || size == 16;
   if (!(size == 1 || size == 2 || size == 4 || wide) || (wide && !gfx950_target(d.arch, d.wave)))
-    return {fmt::format("__builtin_amdgcn_global_load_lds: invalid size value {} on {} (1, 2 or 4; 12 or 16 on gfx950)", size,
-                        d.arch.name),
+    return {fmt::format("__builtin_amdgcn_global_load_lds: invalid size value {} on {} (1, 2 or 4; 12 or 16 on gfx950)",
+                        size, d.arch.name),
             Status::kInvalidDeviceFunction};
   auto pointer = [&](int lane, int word) {
     return reinterpret_cast<unsigned char*>(uintptr_t(d.at(lane, word)) | uintptr_t(d.at(lane, word + 1)) << 32);
@@ -484,9 +465,10 @@ Failure global_load_lds(WaveData& d) {
     if (!d.is_active(n)) continue;
     unsigned char const* src = pointer(n, 0);
     if (std::string const why = check_device_range(src, size_t(size)); !why.empty())
-      return {fmt::format("lane {} passed __builtin_amdgcn_global_load_lds an address outside the device allocations ({})", n,
-                          why),
-              Status::kIllegalAddress};
+      return {
+          fmt::format("lane {} passed __builtin_amdgcn_global_load_lds an address outside the device allocations ({})",
+                      n, why),
+          Status::kIllegalAddress};
     unsigned char slot[16] = {};
     std::memcpy(slot, src, size_t(size));
     std::memcpy(lds + n * stride, slot, size_t(stride));
@@ -533,8 +515,8 @@ void wave_op(WaveOp op, uint32_t imm, void const* in, int in_words, void* out, i
              ::wavemma::simt::Site site) {
   WaveOpRow const& row = kWaveOps[size_t(op)];
   if (in_words != row.in_words || out_words != row.out_words)
-    throw std::logic_error(fmt::format("{}: {}/{} words for {}/{}", row.builtin, in_words, out_words,
-                                       row.in_words, row.out_words));
+    throw std::logic_error(
+        fmt::format("{}: {}/{} words for {}/{}", row.builtin, in_words, out_words, row.in_words, row.out_words));
   Lane& l = this_lane(row.builtin);
   Block& b = *l.block;
   Wave& w = b.waves[size_t(l.wave)];
@@ -551,7 +533,7 @@ bool complete_wave_op(Block& b, Wave& w) {
   WaveOpRow const& row = kWaveOps[size_t(w.wait.op)];
   Target const& t = b.grid().target;
   std::vector<int> waiting;
-  WaveData d{*t.arch, t.wave, -1, std::vector<char>(size_t(t.wave), 0), w.in.data(), row.in_words,
+  WaveData d{*t.arch, t.wave,        -1,           std::vector<char>(size_t(t.wave), 0), w.in.data(), row.in_words,
              nullptr, row.out_words, w.wait.detail};
   for (int i = 0; i < w.size; ++i)
     if (b.lanes[size_t(w.first + i)].state == LaneState::kWaiting) {
@@ -562,15 +544,15 @@ bool complete_wave_op(Block& b, Wave& w) {
   if (!row.available(*t.arch, t.wave)) {
     b.fail(Status::kInvalidDeviceFunction,
            fmt::format("{}: {} reached {}: '{}' needs target feature {} (the launch targets {} wave{})",
-                       b.where(w.index), lanes_text(waiting), op_text(w.wait), row.builtin, row.feature,
-                       t.arch->name, t.wave));
+                       b.where(w.index), lanes_text(waiting), op_text(w.wait), row.builtin, row.feature, t.arch->name,
+                       t.wave));
     return false;
   }
   w.out.assign(size_t(t.wave) * size_t(row.out_words), 0);
   d.out = w.out.data();
   if (Failure const why = row.compute(d); !why.message.empty()) {
-    b.fail(why.status, fmt::format("{}: {} reached {}: {}", b.where(w.index), lanes_text(waiting),
-                                   op_text(w.wait), why.message));
+    b.fail(why.status,
+           fmt::format("{}: {} reached {}: {}", b.where(w.index), lanes_text(waiting), op_text(w.wait), why.message));
     return false;
   }
   return true;

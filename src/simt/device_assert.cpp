@@ -20,9 +20,9 @@ extern "C" [[noreturn]] void __assert_fail(char const* assertion, char const* fi
     std::fprintf(stderr,
                  "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Device-side assertion `%s' failed "
                  "(kernel %.*s, wave %d, lane %u).\n",
-                 file, line, function, l.block_idx.x, l.block_idx.y, l.block_idx.z, l.thread_idx.x,
-                 l.thread_idx.y, l.thread_idx.z, assertion, int(l.block->grid().kernel.size()),
-                 l.block->grid().kernel.data(), l.wave, l.lane);
+                 file, line, function, l.block_idx.x, l.block_idx.y, l.block_idx.z, l.thread_idx.x, l.thread_idx.y,
+                 l.thread_idx.z, assertion, int(l.block->grid().kernel.size()), l.block->grid().kernel.data(), l.wave,
+                 l.lane);
   } else {
     std::fprintf(stderr, "%s: %s:%u: %s: Assertion `%s' failed.\n", program_invocation_short_name, file, line, function,
                  assertion);

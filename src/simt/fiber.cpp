@@ -66,17 +66,15 @@ extern "C" void wavemma_fiber_trampoline();
 
 namespace wavemma::simt::detail {
 
-void fiber_main(void* from, FiberRecord* r) noexcept {
-  wavemma_fiber_exit(r->run(r, from));
-}
+void fiber_main(void* from, FiberRecord* r) noexcept { wavemma_fiber_exit(r->run(r, from)); }
 
 void* Fiber::initial_context(void* record_top, FiberRecord* r) noexcept {
   auto const below = (reinterpret_cast<uintptr_t>(record_top) - 8 * sizeof(void*)) & ~uintptr_t{15};
   auto* slots = reinterpret_cast<void**>(below);
-  slots[0] = r;                                                       // r12
-  slots[1] = reinterpret_cast<void*>(&fiber_main);                    // r13
-  slots[2] = slots[3] = slots[4] = slots[5] = nullptr;                // r14, r15, rbx, rbp
-  slots[6] = reinterpret_cast<void*>(&wavemma_fiber_trampoline);      // return address
+  slots[0] = r;                                                  // r12
+  slots[1] = reinterpret_cast<void*>(&fiber_main);               // r13
+  slots[2] = slots[3] = slots[4] = slots[5] = nullptr;           // r14, r15, rbx, rbp
+  slots[6] = reinterpret_cast<void*>(&wavemma_fiber_trampoline); // return address
   slots[7] = nullptr;
   return slots;
 }

@@ -168,7 +168,8 @@ Fiber::Fiber(std::allocator_arg_t, PooledStack alloc, Fn&& fn) {
   boost::context::stack_context const sc = alloc.allocate();
   // The record at the top of the stack (64-byte aligned), the first frame below it.
   auto const top = reinterpret_cast<uintptr_t>(sc.sp);
-  auto* t = new (reinterpret_cast<void*>((top - sizeof(T)) & ~uintptr_t{63})) T{{alloc, sc, &Fiber::run<std::decay_t<Fn>>}, std::forward<Fn>(fn)};
+  auto* t = new (reinterpret_cast<void*>((top - sizeof(T)) & ~uintptr_t{63}))
+      T{{alloc, sc, &Fiber::run<std::decay_t<Fn>>}, std::forward<Fn>(fn)};
   ctx_ = initial_context(t, t);
 }
 

@@ -119,8 +119,7 @@ ErrorText const* find_error(hipError_t e) {
 }
 
 // The device-side ranges of a copy must lie in one allocation.
-std::string check_copy(char const* call, void const* dst, void const* src, size_t bytes,
-                       hipMemcpyKind kind) {
+std::string check_copy(char const* call, void const* dst, void const* src, size_t bytes, hipMemcpyKind kind) {
   using wavemma::simt::detail::check_device_range;
   using wavemma::simt::detail::in_device_memory;
   bool const dst_device = kind == hipMemcpyHostToDevice || kind == hipMemcpyDeviceToDevice ||
@@ -128,11 +127,9 @@ std::string check_copy(char const* call, void const* dst, void const* src, size_
   bool const src_device = kind == hipMemcpyDeviceToHost || kind == hipMemcpyDeviceToDevice ||
                           (kind == hipMemcpyDefault && in_device_memory(src));
   if (dst_device)
-    if (auto why = check_device_range(dst, bytes); !why.empty())
-      return fmt::format("{}: destination {}", call, why);
+    if (auto why = check_device_range(dst, bytes); !why.empty()) return fmt::format("{}: destination {}", call, why);
   if (src_device)
-    if (auto why = check_device_range(src, bytes); !why.empty())
-      return fmt::format("{}: source {}", call, why);
+    if (auto why = check_device_range(src, bytes); !why.empty()) return fmt::format("{}: source {}", call, why);
   return {};
 }
 
@@ -142,8 +139,7 @@ hipError_t copy(char const* call, void* dst, void const* src, size_t bytes, hipM
                   fmt::format("{}: unknown copy kind {}", call, static_cast<int>(kind)));
   if (bytes == 0) return hipSuccess;
   if (!dst || !src) return report(hipErrorInvalidValue, fmt::format("{}: null pointer", call));
-  if (auto why = check_copy(call, dst, src, bytes, kind); !why.empty())
-    return report(hipErrorInvalidValue, why);
+  if (auto why = check_copy(call, dst, src, bytes, kind); !why.empty()) return report(hipErrorInvalidValue, why);
   std::memmove(dst, src, bytes);
   return hipSuccess;
 }
@@ -169,8 +165,8 @@ hipError_t symbol_range(char const* call, void const* symbol, size_t bytes, size
     return hipSuccess;
   }
   if (offset + bytes > size)
-    return report(hipErrorInvalidValue, fmt::format("{}: {} bytes at offset {} overrun the {}-byte symbol",
-                                                    call, bytes, offset, size));
+    return report(hipErrorInvalidValue,
+                  fmt::format("{}: {} bytes at offset {} overrun the {}-byte symbol", call, bytes, offset, size));
   *out = static_cast<char*>(device) + offset;
   return hipSuccess;
 }
@@ -198,13 +194,9 @@ hipError_t report(hipError_t code, std::string message) {
   return code;
 }
 
-hipError_t take_launch_error() {
-  return std::exchange(state().launch, hipSuccess);
-}
+hipError_t take_launch_error() { return std::exchange(state().launch, hipSuccess); }
 
-void clear_errors() {
-  state() = ErrorState{};
-}
+void clear_errors() { state() = ErrorState{}; }
 
 hipError_t check_device(char const* call, int device) {
   if (device == 0) return hipSuccess;
@@ -215,12 +207,8 @@ hipError_t check_device(char const* call, int device) {
 } // namespace wavemma::simt::hip
 
 // --- errors -------------------------------------------------------------------------------------
-hipError_t hipGetLastError() {
-  return std::exchange(state().last, hipSuccess);
-}
-hipError_t hipPeekAtLastError() {
-  return state().last;
-}
+hipError_t hipGetLastError() { return std::exchange(state().last, hipSuccess); }
+hipError_t hipPeekAtLastError() { return state().last; }
 char const* hipGetErrorString(hipError_t e) {
   ErrorState const& s = state();
   if (e != hipSuccess && e == s.detailed && !s.message.empty()) return s.message.c_str();
@@ -240,36 +228,25 @@ hipError_t hipMalloc(void** pointer, size_t bytes) {
     return hipSuccess;
   }
   *pointer = wavemma::simt::detail::device_allocate(bytes);
-  if (!*pointer)
-    return report(hipErrorOutOfMemory, fmt::format("hipMalloc: cannot allocate {} bytes", bytes));
+  if (!*pointer) return report(hipErrorOutOfMemory, fmt::format("hipMalloc: cannot allocate {} bytes", bytes));
   return hipSuccess;
 }
 hipError_t hipFree(void* pointer) {
   if (!pointer || wavemma::simt::detail::device_free(pointer)) return hipSuccess;
-  return report(hipErrorInvalidValue,
-                fmt::format("hipFree: {} is not a pointer hipMalloc returned", pointer));
+  return report(hipErrorInvalidValue, fmt::format("hipFree: {} is not a pointer hipMalloc returned", pointer));
 }
 // Managed and host-pinned memory are device memory here: one address space.
-hipError_t hipMallocManaged(void** pointer, size_t bytes, unsigned int) {
-  return hipMalloc(pointer, bytes);
-}
-hipError_t hipHostMalloc(void** pointer, size_t bytes, unsigned int) {
-  return hipMalloc(pointer, bytes);
-}
+hipError_t hipMallocManaged(void** pointer, size_t bytes, unsigned int) { return hipMalloc(pointer, bytes); }
+hipError_t hipHostMalloc(void** pointer, size_t bytes, unsigned int) { return hipMalloc(pointer, bytes); }
 hipError_t hipHostAlloc(void** pointer, size_t bytes, unsigned int flags) {
   return hipHostMalloc(pointer, bytes, flags);
 }
-hipError_t hipMallocHost(void** pointer, size_t bytes) {
-  return hipHostMalloc(pointer, bytes, 0);
-}
+hipError_t hipMallocHost(void** pointer, size_t bytes) { return hipHostMalloc(pointer, bytes, 0); }
 hipError_t hipHostFree(void* pointer) {
   if (!pointer || wavemma::simt::detail::device_free(pointer)) return hipSuccess;
-  return report(hipErrorInvalidValue,
-                fmt::format("hipHostFree: {} is not a pointer hipHostMalloc returned", pointer));
+  return report(hipErrorInvalidValue, fmt::format("hipHostFree: {} is not a pointer hipHostMalloc returned", pointer));
 }
-hipError_t hipFreeHost(void* pointer) {
-  return hipHostFree(pointer);
-}
+hipError_t hipFreeHost(void* pointer) { return hipHostFree(pointer); }
 hipError_t hipHostGetDevicePointer(void** device, void* host, unsigned int) {
   if (!device || !host) return report(hipErrorInvalidValue, "hipHostGetDevicePointer: null pointer");
   *device = host;
@@ -278,14 +255,12 @@ hipError_t hipHostGetDevicePointer(void** device, void* host, unsigned int) {
 hipError_t hipHostRegister(void* host, size_t bytes, unsigned int) {
   if (!host || bytes == 0) return report(hipErrorInvalidValue, "hipHostRegister: null or empty range");
   if (!wavemma::simt::detail::device_register(host, bytes))
-    return report(hipErrorHostMemoryAlreadyRegistered,
-                  fmt::format("hipHostRegister: {} is already registered", host));
+    return report(hipErrorHostMemoryAlreadyRegistered, fmt::format("hipHostRegister: {} is already registered", host));
   return hipSuccess;
 }
 hipError_t hipHostUnregister(void* host) {
   if (!wavemma::simt::detail::device_unregister(host))
-    return report(hipErrorHostMemoryNotRegistered,
-                  fmt::format("hipHostUnregister: {} is not registered", host));
+    return report(hipErrorHostMemoryNotRegistered, fmt::format("hipHostUnregister: {} is not registered", host));
   return hipSuccess;
 }
 // Rows padded to 256 bytes, hipMalloc's alignment.
@@ -332,8 +307,8 @@ hipError_t hipMemcpyDtoHAsync(void* dst, hipDeviceptr_t src, size_t bytes, hipSt
 hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src, size_t bytes, hipStream_t) {
   return copy("hipMemcpyDtoDAsync", dst, src, bytes, hipMemcpyDeviceToDevice);
 }
-hipError_t hipMemcpy2D(void* dst, size_t dpitch, void const* src, size_t spitch, size_t width,
-                       size_t height, hipMemcpyKind kind) {
+hipError_t hipMemcpy2D(void* dst, size_t dpitch, void const* src, size_t spitch, size_t width, size_t height,
+                       hipMemcpyKind kind) {
   if (width > dpitch || width > spitch)
     return report(hipErrorInvalidPitchValue,
                   fmt::format("hipMemcpy2D: width {} exceeds a pitch ({}, {})", width, dpitch, spitch));
@@ -344,13 +319,12 @@ hipError_t hipMemcpy2D(void* dst, size_t dpitch, void const* src, size_t spitch,
       return e;
   return hipSuccess;
 }
-hipError_t hipMemcpy2DAsync(void* dst, size_t dpitch, void const* src, size_t spitch, size_t width,
-                            size_t height, hipMemcpyKind kind, hipStream_t) {
+hipError_t hipMemcpy2DAsync(void* dst, size_t dpitch, void const* src, size_t spitch, size_t width, size_t height,
+                            hipMemcpyKind kind, hipStream_t) {
   return hipMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
 }
 
-hipError_t hipMemcpyToSymbol(void const* symbol, void const* src, size_t bytes, size_t offset,
-                             hipMemcpyKind kind) {
+hipError_t hipMemcpyToSymbol(void const* symbol, void const* src, size_t bytes, size_t offset, hipMemcpyKind kind) {
   void* dst = nullptr;
   if (hipError_t e = symbol_range("hipMemcpyToSymbol", symbol, bytes, offset, &dst); e != hipSuccess) return e;
   if (kind != hipMemcpyHostToDevice && kind != hipMemcpyDeviceToDevice && kind != hipMemcpyDefault)
@@ -359,8 +333,7 @@ hipError_t hipMemcpyToSymbol(void const* symbol, void const* src, size_t bytes, 
   if (bytes != 0) std::memmove(dst, src, bytes);
   return hipSuccess;
 }
-hipError_t hipMemcpyFromSymbol(void* dst, void const* symbol, size_t bytes, size_t offset,
-                               hipMemcpyKind kind) {
+hipError_t hipMemcpyFromSymbol(void* dst, void const* symbol, size_t bytes, size_t offset, hipMemcpyKind kind) {
   void* src = nullptr;
   if (hipError_t e = symbol_range("hipMemcpyFromSymbol", symbol, bytes, offset, &src); e != hipSuccess) return e;
   if (kind != hipMemcpyDeviceToHost && kind != hipMemcpyDeviceToDevice && kind != hipMemcpyDefault)
@@ -369,12 +342,12 @@ hipError_t hipMemcpyFromSymbol(void* dst, void const* symbol, size_t bytes, size
   if (bytes != 0) std::memmove(dst, src, bytes);
   return hipSuccess;
 }
-hipError_t hipMemcpyToSymbolAsync(void const* symbol, void const* src, size_t bytes, size_t offset,
-                                  hipMemcpyKind kind, hipStream_t) {
+hipError_t hipMemcpyToSymbolAsync(void const* symbol, void const* src, size_t bytes, size_t offset, hipMemcpyKind kind,
+                                  hipStream_t) {
   return hipMemcpyToSymbol(symbol, src, bytes, offset, kind);
 }
-hipError_t hipMemcpyFromSymbolAsync(void* dst, void const* symbol, size_t bytes, size_t offset,
-                                    hipMemcpyKind kind, hipStream_t) {
+hipError_t hipMemcpyFromSymbolAsync(void* dst, void const* symbol, size_t bytes, size_t offset, hipMemcpyKind kind,
+                                    hipStream_t) {
   return hipMemcpyFromSymbol(dst, symbol, bytes, offset, kind);
 }
 hipError_t hipGetSymbolAddress(void** pointer, void const* symbol) {
@@ -390,9 +363,7 @@ hipError_t hipGetSymbolSize(size_t* bytes, void const* symbol) {
 }
 
 // --- fills --------------------------------------------------------------------------------------
-hipError_t hipMemset(void* dst, int value, size_t bytes) {
-  return fill("hipMemset", dst, uint8_t(value), 1, bytes);
-}
+hipError_t hipMemset(void* dst, int value, size_t bytes) { return fill("hipMemset", dst, uint8_t(value), 1, bytes); }
 hipError_t hipMemsetAsync(void* dst, int value, size_t bytes, hipStream_t) {
   return fill("hipMemsetAsync", dst, uint8_t(value), 1, bytes);
 }

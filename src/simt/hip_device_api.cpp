@@ -130,7 +130,7 @@ hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attribute, int
   fill(&p, t);
   auto clamp = [](size_t v) { return int(std::min<size_t>(v, 2147483647)); };
   switch (attribute) {
-  // clang-format off
+    // clang-format off
   case hipDeviceAttributeEccEnabled: *value = p.ECCEnabled; break;
   case hipDeviceAttributeAsyncEngineCount: *value = p.asyncEngineCount; break;
   case hipDeviceAttributeCanMapHostMemory: *value = p.canMapHostMemory; break;
@@ -243,12 +243,8 @@ hipError_t hipGetDevice(int* device) {
   *device = 0;
   return hipSuccess;
 }
-hipError_t hipSetDevice(int device) {
-  return check_device("hipSetDevice", device);
-}
-hipError_t hipSetDeviceFlags(unsigned int) {
-  return hipSuccess;
-}
+hipError_t hipSetDevice(int device) { return check_device("hipSetDevice", device); }
+hipError_t hipSetDeviceFlags(unsigned int) { return hipSuccess; }
 hipError_t hipGetDeviceFlags(unsigned int* flags) {
   if (!flags) return report(hipErrorInvalidValue, "hipGetDeviceFlags: null flags");
   *flags = 0;
@@ -269,9 +265,7 @@ hipError_t hipRuntimeGetVersion(int* version) {
   *version = 60241512;
   return hipSuccess;
 }
-hipError_t hipDeviceSynchronize() {
-  return wavemma::simt::hip::detail::take_launch_error();
-}
+hipError_t hipDeviceSynchronize() { return wavemma::simt::hip::detail::take_launch_error(); }
 hipError_t hipDeviceReset() {
   wavemma::simt::hip::detail::clear_errors();
   return hipSuccess;
@@ -283,28 +277,20 @@ hipError_t hipDeviceCanAccessPeer(int* can, int device, int peer) {
   *can = 0;
   return hipSuccess;
 }
-hipError_t hipDeviceSetCacheConfig(hipFuncCache_t) {
-  return hipSuccess;
-}
+hipError_t hipDeviceSetCacheConfig(hipFuncCache_t) { return hipSuccess; }
 hipError_t hipDeviceGetCacheConfig(hipFuncCache_t* config) {
   if (!config) return report(hipErrorInvalidValue, "hipDeviceGetCacheConfig: null result");
   *config = hipFuncCachePreferNone;
   return hipSuccess;
 }
-hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig) {
-  return hipSuccess;
-}
+hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig) { return hipSuccess; }
 hipError_t hipDeviceGetStreamPriorityRange(int* least, int* greatest) {
   if (least) *least = 0;
   if (greatest) *greatest = 0;
   return hipSuccess;
 }
-hipError_t hipProfilerStart() {
-  return hipSuccess;
-}
-hipError_t hipProfilerStop() {
-  return hipSuccess;
-}
+hipError_t hipProfilerStart() { return hipSuccess; }
+hipError_t hipProfilerStop() { return hipSuccess; }
 
 namespace wavemma::simt::hip::detail {
 
@@ -338,8 +324,8 @@ hipError_t occupancy_blocks(int* blocks, void const* kernel, int block_size, siz
   return hipSuccess;
 }
 
-hipError_t occupancy_block_size(int* grid_size, int* block_size, void const* kernel,
-                                size_t dynamic_shared, int block_size_limit) {
+hipError_t occupancy_block_size(int* grid_size, int* block_size, void const* kernel, size_t dynamic_shared,
+                                int block_size_limit) {
   if (!grid_size || !block_size) return report(hipErrorInvalidValue, "hipOccupancyMaxPotentialBlockSize: null result");
   int const size = block_size_limit > 0 ? std::min(block_size_limit, kMaxThreadsPerBlock) : kMaxThreadsPerBlock;
   int per_cu = 0;

@@ -79,8 +79,7 @@ void launch_stub(char const* file, char const* name, std::initializer_list<void*
   }
   if (run == nullptr) {
     record({Status::kInvalidDeviceFunction,
-            fmt::format("kernel {} has no device code for {} wave{} ({}): {}", name, t.arch->name, t.wave,
-                        file,
+            fmt::format("kernel {} has no device code for {} wave{} ({}): {}", name, t.arch->name, t.wave, file,
                         compiled.empty()
                             ? "the device pass did not compile it (its host code and device code see different "
                               "target macros, or the file was not built with wavemma-hipcc --offload-arch=" +
@@ -143,8 +142,6 @@ bool register_program_targets(char const* targets) {
   return true;
 }
 
-void* dynamic_shared_memory() {
-  return simt::detail::lane("extern __shared__").dynamic_shared;
-}
+void* dynamic_shared_memory() { return simt::detail::lane("extern __shared__").dynamic_shared; }
 
 } // namespace wavemma::simt::hip::detail

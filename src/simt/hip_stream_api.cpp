@@ -59,9 +59,7 @@ Handles<ihipEvent_t>& events() {
 }
 
 // The null stream and hipStreamPerThread/hipStreamLegacy are always valid.
-bool special_stream(hipStream_t s) {
-  return s == nullptr || s == hipStreamPerThread || s == hipStreamLegacy;
-}
+bool special_stream(hipStream_t s) { return s == nullptr || s == hipStreamPerThread || s == hipStreamLegacy; }
 hipError_t check_stream(char const* call, hipStream_t s) {
   if (special_stream(s) || streams().valid(s)) return hipSuccess;
   return report(hipErrorInvalidHandle, fmt::format("{}: {} is not a live stream", call, static_cast<void*>(s)));
@@ -73,9 +71,7 @@ hipError_t check_event(char const* call, hipEvent_t e) {
 
 } // namespace
 
-hipError_t hipStreamCreate(hipStream_t* stream) {
-  return hipStreamCreateWithPriority(stream, hipStreamDefault, 0);
-}
+hipError_t hipStreamCreate(hipStream_t* stream) { return hipStreamCreateWithPriority(stream, hipStreamDefault, 0); }
 hipError_t hipStreamCreateWithFlags(hipStream_t* stream, unsigned int flags) {
   return hipStreamCreateWithPriority(stream, flags, 0);
 }
@@ -91,9 +87,7 @@ hipError_t hipStreamDestroy(hipStream_t stream) {
   return report(hipErrorInvalidHandle, fmt::format("hipStreamDestroy: {} is not a stream hipStreamCreate returned",
                                                    static_cast<void*>(stream)));
 }
-hipError_t hipStreamSynchronize(hipStream_t stream) {
-  return check_stream("hipStreamSynchronize", stream);
-}
+hipError_t hipStreamSynchronize(hipStream_t stream) { return check_stream("hipStreamSynchronize", stream); }
 hipError_t hipStreamQuery(hipStream_t stream) {
   return check_stream("hipStreamQuery", stream); // hipSuccess: all work is complete
 }
@@ -114,9 +108,7 @@ hipError_t hipStreamGetPriority(hipStream_t stream, int* priority) {
   return hipSuccess;
 }
 
-hipError_t hipEventCreate(hipEvent_t* event) {
-  return hipEventCreateWithFlags(event, hipEventDefault);
-}
+hipError_t hipEventCreate(hipEvent_t* event) { return hipEventCreateWithFlags(event, hipEventDefault); }
 hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned int flags) {
   if (!event) return report(hipErrorInvalidValue, "hipEventCreate: null event");
   unsigned const known = hipEventBlockingSync | hipEventDisableTiming | hipEventInterprocess;
@@ -126,7 +118,8 @@ hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned int flags) {
 }
 hipError_t hipEventDestroy(hipEvent_t event) {
   if (event && events().destroy(event)) return hipSuccess;
-  return report(hipErrorInvalidHandle, fmt::format("hipEventDestroy: {} is not a live event", static_cast<void*>(event)));
+  return report(hipErrorInvalidHandle,
+                fmt::format("hipEventDestroy: {} is not a live event", static_cast<void*>(event)));
 }
 hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream) {
   if (hipError_t e = check_event("hipEventRecord", event); e != hipSuccess) return e;
@@ -138,9 +131,7 @@ hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream) {
 hipError_t hipEventSynchronize(hipEvent_t event) {
   return check_event("hipEventSynchronize", event); // the work before the record is complete
 }
-hipError_t hipEventQuery(hipEvent_t event) {
-  return check_event("hipEventQuery", event);
-}
+hipError_t hipEventQuery(hipEvent_t event) { return check_event("hipEventQuery", event); }
 hipError_t hipEventElapsedTime(float* ms, hipEvent_t start, hipEvent_t stop) {
   if (!ms) return report(hipErrorInvalidValue, "hipEventElapsedTime: null result");
   if (hipError_t e = check_event("hipEventElapsedTime", start); e != hipSuccess) return e;

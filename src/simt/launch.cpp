@@ -24,8 +24,7 @@ Target resolve(std::string_view arch_name, int wave) {
     throw std::invalid_argument(
         fmt::format("unknown architecture '{}' (known: {})", arch_name, isa::known_arch_names()));
   if (wave == 0) wave = arch->default_wave();
-  if (!arch->has_wave(wave))
-    throw std::invalid_argument(fmt::format("{} has no wave{}", arch->name, wave));
+  if (!arch->has_wave(wave)) throw std::invalid_argument(fmt::format("{} has no wave{}", arch->name, wave));
   return {arch, wave};
 }
 
@@ -47,12 +46,11 @@ struct TargetSetting {
       if (wave && *wave) {
         char* end = nullptr;
         w = static_cast<int>(std::strtol(wave, &end, 10));
-        if (*end != '\0' || w == 0)
-          throw std::invalid_argument(fmt::format("'{}' is not a wave size", wave));
+        if (*end != '\0' || w == 0) throw std::invalid_argument(fmt::format("'{}' is not a wave size", wave));
       }
       bool const named = (arch && *arch) || w != 0;
       if (compiled.empty() || named) {
-        target = resolve(arch && *arch ? std::string_view(arch)
+        target = resolve(arch && *arch      ? std::string_view(arch)
                          : compiled.empty() ? std::string_view("gfx1201")
                                             : compiled.front().arch->name,
                          w);
@@ -63,12 +61,13 @@ struct TargetSetting {
                                  return t.arch == target.arch && t.wave == target.wave;
                                }) == compiled.end()) {
         std::string names;
-        for (auto const& t : compiled) names += fmt::format("{}{} wave{}", names.empty() ? "" : ", ", t.arch->name, t.wave);
-        throw std::invalid_argument(fmt::format("this program has device code for {} only (wavemma-hipcc --offload-arch)", names));
+        for (auto const& t : compiled)
+          names += fmt::format("{}{} wave{}", names.empty() ? "" : ", ", t.arch->name, t.wave);
+        throw std::invalid_argument(
+            fmt::format("this program has device code for {} only (wavemma-hipcc --offload-arch)", names));
       }
     } catch (std::invalid_argument const& e) {
-      error = fmt::format("WAVEMMA_ARCH={} WAVEMMA_WAVE={}: {}", arch ? arch : "", wave ? wave : "",
-                          e.what());
+      error = fmt::format("WAVEMMA_ARCH={} WAVEMMA_WAVE={}: {}", arch ? arch : "", wave ? wave : "", e.what());
     }
   }
 };
@@ -99,8 +98,7 @@ std::byte* dynamic_shared(size_t bytes) {
     std::byte bytes[64];
   };
   thread_local std::vector<Line> buffer;
-  if (buffer.size() * sizeof(Line) < bytes || buffer.empty())
-    buffer.resize(std::max<size_t>(1, (bytes + 63) / 64));
+  if (buffer.size() * sizeof(Line) < bytes || buffer.empty()) buffer.resize(std::max<size_t>(1, (bytes + 63) / 64));
   return buffer.front().bytes;
 }
 
@@ -271,27 +269,20 @@ Error target_error() {
   return {Status::kInvalidDevice, s.error};
 }
 
-void set_threads(int n) {
-  g_threads = std::max(0, n);
-}
-int threads() {
-  return g_threads > 0 ? g_threads.load() : default_threads();
-}
+void set_threads(int n) { g_threads = std::max(0, n); }
+int threads() { return g_threads > 0 ? g_threads.load() : default_threads(); }
 
 namespace detail {
 
-Error launch(std::string_view name, Dim3 grid_dims, Dim3 block, size_t dynamic_shared,
-             KernelRef kernel) {
+Error launch(std::string_view name, Dim3 grid_dims, Dim3 block, size_t dynamic_shared, KernelRef kernel) {
   if (Error e = target_error(); !e.ok()) return e;
-  if (current_lane)
-    return config_error(name,
-                        "launched from inside a kernel (dynamic parallelism is not supported)");
+  if (current_lane) return config_error(name, "launched from inside a kernel (dynamic parallelism is not supported)");
   if (grid_dims.count() == 0 || block.count() == 0)
-    return config_error(name, fmt::format("empty grid ({},{},{}) or block ({},{},{})", grid_dims.x,
-                                          grid_dims.y, grid_dims.z, block.x, block.y, block.z));
+    return config_error(name, fmt::format("empty grid ({},{},{}) or block ({},{},{})", grid_dims.x, grid_dims.y,
+                                          grid_dims.z, block.x, block.y, block.z));
   if (block.count() > 1024)
-    return config_error(name, fmt::format("block ({},{},{}) has {} threads; at most 1024", block.x,
-                                          block.y, block.z, block.count()));
+    return config_error(
+        name, fmt::format("block ({},{},{}) has {} threads; at most 1024", block.x, block.y, block.z, block.count()));
   // More LDS than a CU has is hipErrorInvalidValue in HIP, an oversized block
   // hipErrorInvalidConfiguration [SRC: ROCclr hip_module.cpp, ihipLaunchKernel_validate].
   if (dynamic_shared > 65536)

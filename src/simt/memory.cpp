@@ -78,25 +78,21 @@ size_t device_bytes_in_use() {
   return n;
 }
 
-bool in_device_memory(void const* pointer) {
-  return check_device_range(pointer, 1).empty();
-}
+bool in_device_memory(void const* pointer) { return check_device_range(pointer, 1).empty(); }
 
 std::string check_device_range(void const* pointer, size_t bytes) {
   auto const p = reinterpret_cast<uintptr_t>(pointer);
   Table& t = table();
   std::lock_guard lock(t.mutex);
   auto it = t.allocations.upper_bound(p);
-  if (it == t.allocations.begin())
-    return fmt::format("{} is not in any device allocation", pointer);
+  if (it == t.allocations.begin()) return fmt::format("{} is not in any device allocation", pointer);
   --it;
   auto const base = it->first;
   size_t const size = it->second.bytes;
-  if (p >= base + std::max<size_t>(size, 1))
-    return fmt::format("{} is not in any device allocation", pointer);
+  if (p >= base + std::max<size_t>(size, 1)) return fmt::format("{} is not in any device allocation", pointer);
   if (p + bytes > base + size)
-    return fmt::format("{} + {} bytes overruns the {}-byte device allocation at {:#x} by {} bytes",
-                       pointer, bytes, size, base, p + bytes - (base + size));
+    return fmt::format("{} + {} bytes overruns the {}-byte device allocation at {:#x} by {} bytes", pointer, bytes,
+                       size, base, p + bytes - (base + size));
   return {};
 }
 

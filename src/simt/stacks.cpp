@@ -51,8 +51,7 @@ boost::context::stack_context StackPool::allocate() {
     return sc;
   }
   size_t const size = stack_size(), guard = page_size();
-  void* base = mmap(nullptr, size + guard, PROT_READ | PROT_WRITE,
-                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  void* base = mmap(nullptr, size + guard, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (base == MAP_FAILED) throw std::bad_alloc();
   mprotect(base, guard, PROT_NONE);
   // Stacks start at different offsets within a page (multiples of 256 bytes: Boost.Context aligns

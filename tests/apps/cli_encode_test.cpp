@@ -61,7 +61,8 @@ TEST(CliEncode, AssemblerFilesGiveOneLinePerLineAndLlvmMcsBytes) {
   };
   for (auto const& f : files) {
     std::string const path = test::write_temp("in.s", f.text);
-    auto const ours = test::wavemma("encode --arch " + f.mcpu, test::Stream::kCaptured, test::Stream::kCaptured, f.text);
+    auto const ours =
+        test::wavemma("encode --arch " + f.mcpu, test::Stream::kCaptured, test::Stream::kCaptured, f.text);
     ASSERT_EQ(ours.status, 0) << f.mcpu << "\n" << ours.out << ours.err;
     EXPECT_EQ(ours.err, "");
     auto const lines = lines_of(ours.out);

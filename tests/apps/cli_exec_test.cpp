@@ -41,7 +41,8 @@ std::string to_text(emu::Matrix const& m, numeric::Format f) {
         out += fmt::format("{}{:#0{}x}", c ? " " : "", v, fi.bits / 4 + 2);
       else
         out += fmt::format("{}{}", c ? " " : "",
-                           fi.is_signed ? static_cast<int64_t>(v << (64 - fi.bits)) >> (64 - fi.bits) : static_cast<int64_t>(v));
+                           fi.is_signed ? static_cast<int64_t>(v << (64 - fi.bits)) >> (64 - fi.bits)
+                                        : static_cast<int64_t>(v));
     }
     out += "\n";
   }
@@ -77,21 +78,26 @@ TEST(CliExec, EveryInstructionFollowsTheFileContract) {
     std::optional<emu::CompressedA> packed;
     if (in.sparse()) {
       for (int i = 0; i < in.m; ++i) // zero two of every four: 2:4 sparse
-        for (int g = 0; g < in.k / 4; ++g) a.at(0, i, 4 * g + static_cast<int>((i + g) % 4)) = 0, a.at(0, i, 4 * g + static_cast<int>((i + g + 1) % 4)) = 0;
+        for (int g = 0; g < in.k / 4; ++g)
+          a.at(0, i, 4 * g + static_cast<int>((i + g) % 4)) = 0,
+                                                        a.at(0, i, 4 * g + static_cast<int>((i + g + 1) % 4)) = 0;
       packed = std::get<emu::CompressedA>(emu::compress_2to4(in, a));
     }
     std::string const tag = fmt::format("{}_{}", arch_of(in.gen), in.mnemonic);
-    std::string const fa = write_file(tag + "_a.txt", to_text(a, model.a)), fb = write_file(tag + "_b.txt", to_text(b, model.b)),
+    std::string const fa = write_file(tag + "_a.txt", to_text(a, model.a)),
+                      fb = write_file(tag + "_b.txt", to_text(b, model.b)),
                       fc = write_file(tag + "_c.txt", to_text(c, model.out));
     std::string flags = is.mods.neg_lo[0] ? " --neg-lo 1,0,0" : "";
     if (in.mod_rules().format_select) flags += fmt::format(" --cbsz {} --blgp {}", is.mods.cbsz, is.mods.blgp);
     std::optional<emu::ScaleMatrices> scales;
     if (in.has_operand(isa::Operand::kScaleA)) {
       scales = {random(1, in.m, in.k / 32, numeric::Format::kE8M0), random(1, in.k / 32, in.n, numeric::Format::kE8M0)};
-      flags += fmt::format(" --scale-a {} --scale-b {}", write_file(tag + "_sa.txt", to_text(scales->a, numeric::Format::kE8M0)),
+      flags += fmt::format(" --scale-a {} --scale-b {}",
+                           write_file(tag + "_sa.txt", to_text(scales->a, numeric::Format::kE8M0)),
                            write_file(tag + "_sb.txt", to_text(scales->b, numeric::Format::kE8M0)));
     }
-    auto const res = test::run(fmt::format("{} exec {} --arch {} --a {} --b {} --c {}{}", kBin, in.mnemonic, arch_of(in.gen), fa, fb, fc, flags));
+    auto const res = test::run(fmt::format("{} exec {} --arch {} --a {} --b {} --c {}{}", kBin, in.mnemonic,
+                                           arch_of(in.gen), fa, fb, fc, flags));
     ASSERT_EQ(res.status, 0) << in.mnemonic << "\n" << res.output;
     emu::Matrix const d = packed ? emu::execute(is, packed->values, b, c, &packed->index)
                                  : emu::execute(is, a, b, c, nullptr, scales ? &*scales : nullptr);
@@ -113,9 +119,10 @@ TEST(CliExec, HardwareCaptureThroughTheCommandLine) {
       }
       return s;
     };
-    auto const res = test::run(fmt::format("{} exec v_wmma_f16_16x16x16_f16 --arch gfx1201 --wave 64 --a {} --b {} --c {}", kBin,
-                                           write_file("hw_a.txt", text(r["A"])), write_file("hw_b.txt", text(r["B"])),
-                                           write_file("hw_c.txt", text(r["C"]))));
+    auto const res =
+        test::run(fmt::format("{} exec v_wmma_f16_16x16x16_f16 --arch gfx1201 --wave 64 --a {} --b {} --c {}", kBin,
+                              write_file("hw_a.txt", text(r["A"])), write_file("hw_b.txt", text(r["B"])),
+                              write_file("hw_c.txt", text(r["C"]))));
     ASSERT_EQ(res.status, 0) << res.output;
     EXPECT_EQ(res.output, text(r["D"]));
     return;
@@ -139,7 +146,9 @@ TEST(CliExec, RdnaClampCapturesThroughTheCommandLine) {
       ASSERT_NE(arch, nullptr) << id;
       auto const* in = isa::find_instruction(arch->gen, r["instruction"].get<std::string>());
       ASSERT_NE(in, nullptr) << id;
-      auto word = [&](char const* key) { return static_cast<uint32_t>(std::stoul(r[key].get<std::string>(), nullptr, 16)); };
+      auto word = [&](char const* key) {
+        return static_cast<uint32_t>(std::stoul(r[key].get<std::string>(), nullptr, 16));
+      };
       bool const high = r["modifiers"]["op_sel"][2] == 1 && arch->gen == isa::Generation::kGfx11;
       for (int wave : r["wave_sizes"].get<std::vector<int>>()) {
         emu::Issue is{in, wave, {}};
@@ -151,14 +160,14 @@ TEST(CliExec, RdnaClampCapturesThroughTheCommandLine) {
         emu::Matrix const c = emu::from_registers(is, isa::Operand::kC, regs(isa::Operand::kC, word("c_vgpr_word")));
         emu::Matrix const want = emu::from_registers(is, isa::Operand::kD, regs(isa::Operand::kD, word("d_word")));
         std::string const tag = fmt::format("clamp_{}_{}", id, wave);
-        auto const res = test::run(fmt::format("{} exec {} --arch {} --wave {} --clamp{} --a {} --b {} --c {}", kBin, in->mnemonic,
-                                               arch->name, wave, high ? " --opsel 0,0,1" : "",
-                                               write_file(tag + "_a.txt", to_text(a, model.a)),
-                                               write_file(tag + "_b.txt", to_text(b, model.b)),
-                                               write_file(tag + "_c.txt", to_text(c, model.out))));
+        auto const res = test::run(fmt::format(
+            "{} exec {} --arch {} --wave {} --clamp{} --a {} --b {} --c {}", kBin, in->mnemonic, arch->name, wave,
+            high ? " --opsel 0,0,1" : "", write_file(tag + "_a.txt", to_text(a, model.a)),
+            write_file(tag + "_b.txt", to_text(b, model.b)), write_file(tag + "_c.txt", to_text(c, model.out))));
         ASSERT_EQ(res.status, 0) << id << " wave" << wave << "\n" << res.output;
         EXPECT_NE(res.output.find("no effect: accepted, ignored"), std::string::npos) << id << ": the warning";
-        EXPECT_NE(res.output.find(to_text(want, model.out)), std::string::npos) << id << " wave" << wave << "\n" << res.output;
+        EXPECT_NE(res.output.find(to_text(want, model.out)), std::string::npos) << id << " wave" << wave << "\n"
+                                                                                << res.output;
         ++runs;
       }
     }
@@ -193,18 +202,19 @@ TEST(CliExec, KmgHardwareVectorsThroughTheCommandLine) {
       };
       std::string const zero = "0x0";
       std::string const fa = write_file("kmg_a.txt", matrix(in->blocks * in->m, k, [&](int i, int j) {
-        return i == 3 ? r["a"][size_t(j)].get<std::string>() : zero;
-      }));
+                                          return i == 3 ? r["a"][size_t(j)].get<std::string>() : zero;
+                                        }));
       std::string const fb = write_file("kmg_b.txt", matrix(in->blocks * k, in->n, [&](int i, int j) {
-        return i < k && j == 5 ? r["b"][size_t(i)].get<std::string>() : zero;
-      }));
+                                          return i < k && j == 5 ? r["b"][size_t(i)].get<std::string>() : zero;
+                                        }));
       std::string const fc = write_file("kmg_c.txt", matrix(in->blocks * in->m, in->n, [&](int i, int j) {
-        return i == 3 && j == 5 ? r["c"].get<std::string>() : zero;
-      }));
+                                          return i == 3 && j == 5 ? r["c"].get<std::string>() : zero;
+                                        }));
       std::string mods;
       for (char const* m : {"cbsz", "abid", "blgp"})
         if (int const v = r["modifiers"].value(m, 0); v != 0) mods += fmt::format(" --{} {}", m, v);
-      auto const res = test::run(fmt::format("{} exec {} --arch {} --a {} --b {} --c {}{}", kBin, mnemonic, arch, fa, fb, fc, mods));
+      auto const res =
+          test::run(fmt::format("{} exec {} --arch {} --a {} --b {} --c {}{}", kBin, mnemonic, arch, fa, fb, fc, mods));
       ASSERT_EQ(res.status, 0) << id << "\n" << res.output;
       std::istringstream out(res.output);
       std::string row;
@@ -213,13 +223,18 @@ TEST(CliExec, KmgHardwareVectorsThroughTheCommandLine) {
       std::string cell;
       for (int j = 0; j <= 5; ++j) cells >> cell;
       uint32_t const got = static_cast<uint32_t>(std::stoull(cell, nullptr, 16));
-      uint32_t const want = r["d"].is_null() ? 0 : static_cast<uint32_t>(std::stoull(r["d"].get<std::string>(), nullptr, 16));
+      uint32_t const want =
+          r["d"].is_null() ? 0 : static_cast<uint32_t>(std::stoull(r["d"].get<std::string>(), nullptr, 16));
       float const gv = std::bit_cast<float>(got), wv = std::bit_cast<float>(want);
       std::string const kind = r["d_check"];
-      if (kind == "bits") EXPECT_EQ(got, want) << id << fmt::format(": got {:#010x}, hardware {:#010x}", got, want);
-      else if (kind == "value") EXPECT_EQ(gv, wv) << id << ": got " << gv << ", hardware " << wv;
-      else if (kind == "nan") EXPECT_TRUE(std::isnan(gv)) << id << ": got " << gv << ", hardware NaN";
-      else ADD_FAILURE() << id << ": unknown d_check " << kind;
+      if (kind == "bits")
+        EXPECT_EQ(got, want) << id << fmt::format(": got {:#010x}, hardware {:#010x}", got, want);
+      else if (kind == "value")
+        EXPECT_EQ(gv, wv) << id << ": got " << gv << ", hardware " << wv;
+      else if (kind == "nan")
+        EXPECT_TRUE(std::isnan(gv)) << id << ": got " << gv << ", hardware NaN";
+      else
+        ADD_FAILURE() << id << ": unknown d_check " << kind;
       ++checked;
     }
     std::cout << "[hw] " << file << ": " << checked << " records through wavemma exec\n";
@@ -238,8 +253,8 @@ TEST(CliExec, ExplainNamesTheStepsAndAgreesWithD) {
     for (int j = 0; j < 16; ++j) b += fmt::format("{}{}", j ? " " : "", k == 1 && j == 5 ? "0x4200" : "0x3c00");
     b += "\n";
   }
-  auto const res = test::run(fmt::format("{} exec v_mfma_f32_16x16x16_f16 --arch gfx942 --a {} --b {} --explain 3,5", kBin,
-                                         write_file("ex_a.txt", a), write_file("ex_b.txt", b)));
+  auto const res = test::run(fmt::format("{} exec v_mfma_f32_16x16x16_f16 --arch gfx942 --a {} --b {} --explain 3,5",
+                                         kBin, write_file("ex_a.txt", a), write_file("ex_b.txt", b)));
   ASSERT_EQ(res.status, 0) << res.output;
   EXPECT_NE(res.output.find("cdna3.alg1.g8"), std::string::npos) << res.output;
   EXPECT_NE(res.output.find("k= 1"), std::string::npos);
@@ -307,7 +322,8 @@ TEST(CliExec, BadFilesGiveOneLineAndStatus2) {
       {f16(plus_hex), "'+0x3c00' is neither a hex bit pattern"},
       {f16(hex_float), "'0x1p0' is not a hex bit pattern"},
       {f16(nan_text), "'nan' is neither"},
-      {"v_wmma_i32_16x16x16_iu8 --arch gfx1201 --a " + octal_int + " --b " + octal_int, "'+7' is not a decimal integer"},
+      {"v_wmma_i32_16x16x16_iu8 --arch gfx1201 --a " + octal_int + " --b " + octal_int,
+       "'+7' is not a decimal integer"},
       {f16("/dev/zero"), "--a: '/dev/zero' is larger than 1 MiB"},
       {f16(::testing::TempDir()), "Is a directory"},
       {f16("-", " --c - < " + ok16), "only one of --a, --b, --c"},
@@ -319,8 +335,8 @@ TEST(CliExec, BadFilesGiveOneLineAndStatus2) {
     EXPECT_NE(res.output.find(c.needle), std::string::npos) << c.args << "\n" << res.output;
   }
   // Binary input: the message quotes a short excerpt, every byte outside printable ASCII escaped.
-  auto const res = test::run(fmt::format("{{ {} exec v_wmma_f32_16x16x16_f16 --arch gfx1201 --a {} --b {} 2>&1 >/dev/null; }}",
-                                         kBin, bin, ok16));
+  auto const res = test::run(fmt::format(
+      "{{ {} exec v_wmma_f32_16x16x16_f16 --arch gfx1201 --a {} --b {} 2>&1 >/dev/null; }}", kBin, bin, ok16));
   EXPECT_EQ(res.status, 2) << res.output;
   ASSERT_EQ(std::count(res.output.begin(), res.output.end(), '\n'), 1) << res.output;
   EXPECT_LT(res.output.size(), 300u) << res.output;
@@ -347,8 +363,8 @@ TEST(CliExec, AcceptedSpellingsGiveTheSameD) {
   for (int k = 0; k < 16; ++k) b += matrix_text(1, 16, k % 3 ? "0x4000" : "0x3800"); // 2 or 0.5
   std::string const fb = write_file("sp_b.txt", b);
   auto const d_of = [&](std::string const& name, std::string const& text) {
-    auto const res = test::run(fmt::format("{} exec v_wmma_f32_16x16x16_f16 --arch gfx1201 --a {} --b {} 2>/dev/null", kBin,
-                                           write_file(name, text), fb));
+    auto const res = test::run(fmt::format("{} exec v_wmma_f32_16x16x16_f16 --arch gfx1201 --a {} --b {} 2>/dev/null",
+                                           kBin, write_file(name, text), fb));
     EXPECT_EQ(res.status, 0) << name << "\n" << res.output;
     return res.output;
   };
@@ -364,7 +380,8 @@ TEST(CliExec, AcceptedSpellingsGiveTheSameD) {
 TEST(CliExec, ExplainPositionsAreDecimal) {
   std::string const ones = write_file("ex_ones.txt", matrix_text(16, 16, "0x3c00"));
   auto const explain = [&](std::string const& at) {
-    return test::run(fmt::format("{} exec v_wmma_f32_16x16x16_f16 --arch gfx1201 --a {} --b {} --explain {}", kBin, ones, ones, at))
+    return test::run(fmt::format("{} exec v_wmma_f32_16x16x16_f16 --arch gfx1201 --a {} --b {} --explain {}", kBin,
+                                 ones, ones, at))
         .output;
   };
   std::string const ten = explain("10,0");

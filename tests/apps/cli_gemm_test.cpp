@@ -33,10 +33,12 @@ TEST(CliGemm, ListPoliciesJsonContract) {
 }
 
 TEST(CliGemm, RunJsonContract) {
-  auto const res = test::run(kBin + " gemm --arch gfx942 --policy mfma_xf32 --m 200 --n 136 --k 72 --format json 2>/dev/null");
+  auto const res =
+      test::run(kBin + " gemm --arch gfx942 --policy mfma_xf32 --m 200 --n 136 --k 72 --format json 2>/dev/null");
   ASSERT_EQ(res.status, 0) << res.output;
   auto const j = json_of(res.output);
-  for (char const* key : {"arch", "policy", "m", "n", "k", "passed", "bitwise_equal", "max_abs_error", "seconds", "emulated_gflops"})
+  for (char const* key :
+       {"arch", "policy", "m", "n", "k", "passed", "bitwise_equal", "max_abs_error", "seconds", "emulated_gflops"})
     EXPECT_TRUE(j.contains(key)) << key;
   EXPECT_EQ(j["arch"], "gfx942");
   EXPECT_EQ(j["policy"], "mfma_xf32");
@@ -57,9 +59,12 @@ TEST(CliGemm, BadRequestsGiveOneLineAndStatus2) {
     char const* args;
     char const* needle;
   };
-  for (Case c : {Case{"--policy nope", "unknown policy"}, Case{"--arch gfx1100 --policy mfma_f16", "does not run on gfx1100"},
-                 Case{"--m 0", "--m takes a decimal integer >= 1"}, Case{"--format xml", "unknown format"}, Case{"--arch gfx9", "unknown architecture"},
-                 Case{"--size 100000", "beyond the limit of 2^38"}, Case{"--arch gfx1201 --gpu mi300x", "is gfx942"}, Case{"--arch gfx1201 --policy swmmac_f16 --k 30", "divisible by 4"}}) {
+  for (Case c :
+       {Case{"--policy nope", "unknown policy"}, Case{"--arch gfx1100 --policy mfma_f16", "does not run on gfx1100"},
+        Case{"--m 0", "--m takes a decimal integer >= 1"}, Case{"--format xml", "unknown format"},
+        Case{"--arch gfx9", "unknown architecture"}, Case{"--size 100000", "beyond the limit of 2^38"},
+        Case{"--arch gfx1201 --gpu mi300x", "is gfx942"},
+        Case{"--arch gfx1201 --policy swmmac_f16 --k 30", "divisible by 4"}}) {
     auto const res = test::run(fmt::format("{{ {} gemm {} 2>&1 >/dev/null; }}", kBin, c.args));
     EXPECT_EQ(res.status, 2) << c.args << "\n" << res.output;
     EXPECT_EQ(std::count(res.output.begin(), res.output.end(), '\n'), 1) << c.args << "\n" << res.output;

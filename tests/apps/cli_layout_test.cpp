@@ -43,8 +43,8 @@ TEST(CliLayout, CsvFollowsTheContractForEveryOperand) {
       for (auto op : isa::kOperands) {
         if (!in.has_operand(op)) continue;
         for (auto const& mods : test::modifier_variants(in, wave, op)) {
-          std::string const cmd = fmt::format("{} layout {} --arch {} --wave {} --operand {} --format csv{}", kBin, in.mnemonic,
-                                              arch_of(in.gen), wave, isa::name(op), modifier_flags(mods));
+          std::string const cmd = fmt::format("{} layout {} --arch {} --wave {} --operand {} --format csv{}", kBin,
+                                              in.mnemonic, arch_of(in.gen), wave, isa::name(op), modifier_flags(mods));
           auto const res = test::run(cmd);
           ASSERT_EQ(res.status, 0) << cmd << "\n" << res.output;
           std::istringstream csv(res.output);
@@ -55,8 +55,8 @@ TEST(CliLayout, CsvFollowsTheContractForEveryOperand) {
           while (std::getline(csv, line)) {
             isa::Coord c;
             isa::Place p;
-            ASSERT_EQ(std::sscanf(line.c_str(), "%d,%d,%d,%d,%d,%d,%d", &c.block, &c.row, &c.col, &p.lane, &p.vgpr, &p.bit_lo,
-                                  &p.bit_hi),
+            ASSERT_EQ(std::sscanf(line.c_str(), "%d,%d,%d,%d,%d,%d,%d", &c.block, &c.row, &c.col, &p.lane, &p.vgpr,
+                                  &p.bit_lo, &p.bit_hi),
                       7)
                 << cmd << ": " << line;
             got[c].push_back(p);
@@ -66,7 +66,8 @@ TEST(CliLayout, CsvFollowsTheContractForEveryOperand) {
           ASSERT_EQ(got.size(), static_cast<size_t>(L.blocks() * L.rows() * L.cols())) << cmd;
           for (auto& [c, places] : got) {
             std::sort(places.begin(), places.end(), [](auto const& a, auto const& b) { return a.lane < b.lane; });
-            ASSERT_EQ(places, test::reference(in, wave, op, c, mods)) << cmd << " element " << c.block << "," << c.row << "," << c.col;
+            ASSERT_EQ(places, test::reference(in, wave, op, c, mods))
+                << cmd << " element " << c.block << "," << c.row << "," << c.col;
           }
           ++runs;
         }
@@ -155,16 +156,21 @@ TEST(CliList, CountsPerArchitecture) {
   int cdna = 0;
   for (char const* gen : {"gfx908", "gfx90a", "gfx942", "gfx950"}) cdna += reference_rows(gen);
   ASSERT_GT(gfx11 * gfx12 * reference_rows("gfx942"), 0);
-  std::vector<Case> cases = {{"--arch gfx1201", gfx12}, {"--arch gfx1201 --wave 64", gfx12}, {"--arch gfx1100", gfx11},
-                             {"--arch gfx1151 --wave 64", gfx11}, {"", 2 * gfx11 + 2 * gfx12 + cdna}};
-  for (char const* gen : {"gfx908", "gfx90a", "gfx942", "gfx950"}) cases.push_back({fmt::format("--arch {}", gen), reference_rows(gen)});
+  std::vector<Case> cases = {{"--arch gfx1201", gfx12},
+                             {"--arch gfx1201 --wave 64", gfx12},
+                             {"--arch gfx1100", gfx11},
+                             {"--arch gfx1151 --wave 64", gfx11},
+                             {"", 2 * gfx11 + 2 * gfx12 + cdna}};
+  for (char const* gen : {"gfx908", "gfx90a", "gfx942", "gfx950"})
+    cases.push_back({fmt::format("--arch {}", gen), reference_rows(gen)});
   for (Case const& c : cases) {
     auto const res = test::run(fmt::format("{} list {} --format csv", kBin, c.args));
     ASSERT_EQ(res.status, 0);
     EXPECT_EQ(std::count(res.output.begin(), res.output.end(), '\n'), c.lines + 1) << c.args;
   }
   auto const w64 = test::run(fmt::format("{} list --arch gfx1201 --wave 64 --format csv", kBin));
-  EXPECT_NE(w64.output.find("gfx1201,64,v_swmmac_i32_16x16x64_iu4,__builtin_amdgcn_swmmac_i32_16x16x64_iu4_w64,16,16,64,1,iu4,iu4,i32,i32,true"),
+  EXPECT_NE(w64.output.find("gfx1201,64,v_swmmac_i32_16x16x64_iu4,__builtin_amdgcn_swmmac_i32_16x16x64_iu4_w64,16,16,"
+                            "64,1,iu4,iu4,i32,i32,true"),
             std::string::npos);
 }
 

@@ -51,7 +51,9 @@ TEST(CliNumbers, OneGrammarForEveryIntegerOption) {
   };
   std::string const layout_mfma = "layout v_mfma_f32_4x4x4_16b_f16 --operand A";
   std::string ones;
-  for (int r = 0; r < 16; ++r) ones += "0x3c00 0x3c00 0x3c00 0x3c00 0x3c00 0x3c00 0x3c00 0x3c00 0x3c00 0x3c00 0x3c00 0x3c00 0x3c00 0x3c00 0x3c00 0x3c00\n";
+  for (int r = 0; r < 16; ++r)
+    ones += "0x3c00 0x3c00 0x3c00 0x3c00 0x3c00 0x3c00 0x3c00 0x3c00 0x3c00 0x3c00 0x3c00 0x3c00 0x3c00 0x3c00 0x3c00 "
+            "0x3c00\n";
   std::string const file = test::write_temp("ones.txt", ones);
   std::vector<Option> const options = {
       {"--row", kWhereA + " --col 0 --row '{}'"},
@@ -75,7 +77,8 @@ TEST(CliNumbers, OneGrammarForEveryIntegerOption) {
       {"--explain COL", "exec v_mfma_f32_16x16x16_f16 --a " + file + " --b " + file + " --explain '0,{}'"},
   };
   for (auto const& opt : options)
-    for (std::string const bad : {"", "1x", "+1", " 1", "1 ", "0x", "1e3", "1.5", "-1", "0b1", "99999999999999999999999"}) {
+    for (std::string const bad :
+         {"", "1x", "+1", " 1", "1 ", "0x", "1e3", "1.5", "-1", "0b1", "99999999999999999999999"}) {
       bool const is_seed = std::string_view(opt.name) == "--seed";
       if (bad == "0x" && is_seed) continue; // covered below
       auto const o = wavemma(fmt::vformat(opt.command, fmt::make_format_args(bad)));
@@ -115,8 +118,10 @@ TEST(CliNumbers, PeakAndGemmRefuseWhatTheyCannotUse) {
   // The figures of the product page: 64 CUs x 2 SIMDs x 8192 ops / 16 cycles x 2970 MHz = 194.6
   // TFLOPS; each override replaces only its own figure.
   EXPECT_NE(wavemma(peak + " --cus 64 --clock-mhz 2970").out.find("= 194.6 TFLOPS"), std::string::npos);
-  EXPECT_NE(wavemma(peak + " --gpu rx9070xt --cus 32").out.find("x 32 CUs x 2970 MHz = 97.3 TFLOPS"), std::string::npos);
-  EXPECT_NE(wavemma(peak + " --gpu rx9070xt --clock-mhz 1485").out.find("x 64 CUs x 1485 MHz = 97.3 TFLOPS"), std::string::npos);
+  EXPECT_NE(wavemma(peak + " --gpu rx9070xt --cus 32").out.find("x 32 CUs x 2970 MHz = 97.3 TFLOPS"),
+            std::string::npos);
+  EXPECT_NE(wavemma(peak + " --gpu rx9070xt --clock-mhz 1485").out.find("x 64 CUs x 1485 MHz = 97.3 TFLOPS"),
+            std::string::npos);
 }
 
 TEST(CliOptions, EmptyValuesAreRefusedNotTakenAsAbsent) {
@@ -165,10 +170,12 @@ TEST(CliOptions, ArchIsInferredOneWay) {
   EXPECT_EQ(json_of("gemm --gpu mi300x --size 32 --format json")["arch"], "gfx942");
   EXPECT_EQ(json_of("gemm --policy wmma_iu4_k32 --size 32 --format json")["arch"], "gfx1201");
   EXPECT_EQ(json_of("gemm --size 32 --format json")["arch"], "gfx1201");
-  test::expect_error(wavemma("gemm --policy wmma_f16"), 2, "choose with --arch (e.g. --arch gfx1201)", "ambiguous policy");
+  test::expect_error(wavemma("gemm --policy wmma_f16"), 2, "choose with --arch (e.g. --arch gfx1201)",
+                     "ambiguous policy");
   test::expect_error(wavemma("show v_wmma_f32_16x16x16_f16"), 2, "choose with --arch (e.g. --arch gfx1201)",
                      "ambiguous instruction");
-  test::expect_error(wavemma("gemm --gpu mi300x --policy wmma_f16"), 2, "does not run on gfx942", "GPU and policy disagree");
+  test::expect_error(wavemma("gemm --gpu mi300x --policy wmma_f16"), 2, "does not run on gfx942",
+                     "GPU and policy disagree");
   for (std::string const cmd : {"encode", "decode"})
     test::expect_error(wavemma(cmd + " x"), 2, "--arch is required", cmd);
   std::string unknown;
@@ -182,23 +189,28 @@ TEST(CliOptions, ArchIsInferredOneWay) {
 
 // --wave: one option, one wording, on every command that takes it (gemm too).
 TEST(CliOptions, WaveIsOneOptionWithOneWording) {
-  std::vector<std::string> const commands = {"list --arch {}", "show v_mfma_f32_16x16x16_f16 --arch {}",
+  std::vector<std::string> const commands = {"list --arch {}",
+                                             "show v_mfma_f32_16x16x16_f16 --arch {}",
                                              "layout v_mfma_f32_16x16x16_f16 --arch {} --operand A",
-                                             "encode --arch {} x", "decode --arch {} 0x00", "gemm --arch {}",
+                                             "encode --arch {} x",
+                                             "decode --arch {} 0x00",
+                                             "gemm --arch {}",
                                              "peak v_mfma_f32_16x16x16_f16 --arch {}",
                                              "exec v_mfma_f32_16x16x16_f16 --arch {} --a x --b y"};
   for (auto const& c : commands) {
     std::string const args = fmt::vformat(c, fmt::make_format_args("gfx942"));
     EXPECT_EQ(wavemma(args + " --wave 16").err, "wavemma: error: --wave takes 32 or 64 (got '16')\n") << args;
-    EXPECT_EQ(wavemma(args + " --wave 32").err, "wavemma: error: gfx942 has no wave32 (CDNA3 runs wave64 only)\n") << args;
+    EXPECT_EQ(wavemma(args + " --wave 32").err, "wavemma: error: gfx942 has no wave32 (CDNA3 runs wave64 only)\n")
+        << args;
   }
   EXPECT_EQ(json_of("gemm --arch gfx1201 --wave 32 --size 16 --format json")["wave"], 32);
-  test::expect_error(wavemma("gemm --arch gfx1201 --wave 64"), 2, "policy wmma_f16 runs in wave32 on gfx1201, not wave64",
-                     "gemm --wave 64");
+  test::expect_error(wavemma("gemm --arch gfx1201 --wave 64"), 2,
+                     "policy wmma_f16 runs in wave32 on gfx1201, not wave64", "gemm --wave 64");
 }
 
 TEST(CliFormats, GemmPrintsOnlyTheFormatsItHas) {
-  test::expect_error(wavemma("gemm --format markdown"), 2, "unknown format 'markdown' (choose text, json)", "gemm markdown");
+  test::expect_error(wavemma("gemm --format markdown"), 2, "unknown format 'markdown' (choose text, json)",
+                     "gemm markdown");
   auto const md = wavemma("gemm --list-policies --format markdown");
   EXPECT_EQ(md.status, 0);
   EXPECT_TRUE(md.out.starts_with("| policy |")) << md.out.substr(0, 100);
@@ -240,9 +252,11 @@ TEST(CliList, CsvHasTheColumnsOfTheTable) {
 
 // list --models follows --arch, --family and --format like the instruction list.
 TEST(CliList, ModelsFollowTheSelection) {
-  for (std::string const filter : {"--arch gfx942", "--arch gfx1100", "--arch gfx1201 --family swmmac", "--family smfmac"}) {
+  for (std::string const filter :
+       {"--arch gfx942", "--arch gfx1100", "--arch gfx1201 --family swmmac", "--family smfmac"}) {
     std::set<std::string> want;
-    for (auto const& row : json_of("list " + filter + " --format json")) want.insert(row["numeric_model"].get<std::string>());
+    for (auto const& row : json_of("list " + filter + " --format json"))
+      want.insert(row["numeric_model"].get<std::string>());
     std::set<std::string> got;
     auto const models = json_of("list --models " + filter + " --format json");
     std::set<std::string> users, selected;
@@ -250,7 +264,8 @@ TEST(CliList, ModelsFollowTheSelection) {
       got.insert(m["model"].get<std::string>());
       std::string const list = m["instructions"].get<std::string>() + ", ";
       for (size_t pos = 0, comma; (comma = list.find(", ", pos)) != std::string::npos; pos = comma + 2)
-        users.insert(m["model"].get<std::string>() + " " + list.substr(list.find(' ', pos) + 1, comma - list.find(' ', pos) - 1));
+        users.insert(m["model"].get<std::string>() + " " +
+                     list.substr(list.find(' ', pos) + 1, comma - list.find(' ', pos) - 1));
     }
     for (auto const& row : json_of("list " + filter + " --format json"))
       selected.insert(row["numeric_model"].get<std::string>() + " " + row["mnemonic"].get<std::string>());
@@ -258,7 +273,8 @@ TEST(CliList, ModelsFollowTheSelection) {
     EXPECT_EQ(got, want) << filter;
   }
   auto const csv = wavemma("list --models --arch gfx1201 --format csv");
-  EXPECT_TRUE(csv.out.starts_with("model,engine,group,evidence,instructions,summary,sources\n")) << csv.out.substr(0, 80);
+  EXPECT_TRUE(csv.out.starts_with("model,engine,group,evidence,instructions,summary,sources\n"))
+      << csv.out.substr(0, 80);
   EXPECT_EQ(csv.out.find("gfx11 "), std::string::npos);
   EXPECT_EQ(wavemma("list --models --family smfmac").out.find("v_mfma"), std::string::npos);
 }

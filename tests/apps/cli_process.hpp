@@ -58,8 +58,9 @@ inline Outcome wavemma(std::string const& args, Stream out = Stream::kCaptured, 
   std::string const out_file = temp_path("stdout"), err_file = temp_path("stderr"), in_file = temp_path("stdin");
   std::ofstream(in_file, std::ios::binary) << input;
   auto const redirect = [](int fd, Stream s, std::string const& file) {
-    return s == Stream::kCaptured ? fmt::format(" {}>'{}'", fd, file) : s == Stream::kFull ? fmt::format(" {}>/dev/full", fd)
-                                                                                           : fmt::format(" {}>&-", fd);
+    return s == Stream::kCaptured ? fmt::format(" {}>'{}'", fd, file)
+           : s == Stream::kFull   ? fmt::format(" {}>/dev/full", fd)
+                                  : fmt::format(" {}>&-", fd);
   };
   std::string const cmd = fmt::format("{} {} <'{}'{}{}", WAVEMMA_BIN, args, in_file, redirect(1, out, out_file),
                                       redirect(2, err, err_file));

@@ -62,7 +62,8 @@ TEST(CliStreams, StdoutThatCannotBeWrittenIsAFailure) {
     ASSERT_FALSE(fine.out.empty()) << args;
     for (Stream out : {Stream::kFull, Stream::kClosed}) {
       auto const o = wavemma(args, out);
-      std::string const what = fmt::format("wavemma {} with stdout {}", args, out == Stream::kFull ? "/dev/full" : "closed");
+      std::string const what =
+          fmt::format("wavemma {} with stdout {}", args, out == Stream::kFull ? "/dev/full" : "closed");
       test::expect_error(o, 1, "cannot write standard output", what);
     }
   }
@@ -73,7 +74,8 @@ TEST(CliStreams, OutputFilesAreWholeOrAFailure) {
   auto const full = wavemma(args + " -o /dev/full");
   test::expect_error(full, 1, "could not write '/dev/full'", "-o /dev/full");
   EXPECT_EQ(full.err.find("wrote"), std::string::npos) << full.err;
-  test::expect_error(wavemma(args + " -o /nonexistent/dir/a.svg"), 2, "cannot write '/nonexistent/dir/a.svg'", "-o in a missing directory");
+  test::expect_error(wavemma(args + " -o /nonexistent/dir/a.svg"), 2, "cannot write '/nonexistent/dir/a.svg'",
+                     "-o in a missing directory");
   test::expect_error(wavemma(args + " -o ''"), 2, "--output takes a value", "-o ''");
 
   std::string const path = test::temp_path("a.svg");

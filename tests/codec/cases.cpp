@@ -40,9 +40,8 @@ bool aligned_tuples(Instruction const& row) { return !isa::is_rdna(row.gen) && r
 
 // gfx950 f8f6f4: A's and B's widths follow the formats the modifiers (cbsz, blgp) select.
 Widths widths(Instruction const& row, int wave, isa::Modifiers const& mods = {}) {
-  return {
-      codec::slot_width(row, wave, Slot::kVdst), codec::slot_width(row, wave, Slot::kSrc0, mods),
-      codec::slot_width(row, wave, Slot::kSrc1, mods), codec::slot_width(row, wave, Slot::kSrc2)};
+  return {codec::slot_width(row, wave, Slot::kVdst), codec::slot_width(row, wave, Slot::kSrc0, mods),
+          codec::slot_width(row, wave, Slot::kSrc1, mods), codec::slot_width(row, wave, Slot::kSrc2)};
 }
 
 // Operand texts: D, A, B, C-or-index; the scaled MFMA's scale VGPRs (empty on other rows).
@@ -52,10 +51,9 @@ struct Operands {
 };
 
 std::string join(Instruction const& row, Operands const& o, std::string const& mods) {
-  std::string const scales =
-      o.sa.empty() && o.sb.empty() ? "" : fmt::format(", {}, {}", o.sa, o.sb);
-  return fmt::format("{} {}, {}, {}, {}{}{}{}", row.mnemonic, o.d, o.a, o.b, o.c, scales,
-                     mods.empty() ? "" : " ", mods);
+  std::string const scales = o.sa.empty() && o.sb.empty() ? "" : fmt::format(", {}, {}", o.sa, o.sb);
+  return fmt::format("{} {}, {}, {}, {}{}{}{}", row.mnemonic, o.d, o.a, o.b, o.c, scales, mods.empty() ? "" : " ",
+                     mods);
 }
 
 struct Layout {
@@ -76,21 +74,11 @@ std::vector<Layout> layouts(Instruction const& row, int wave) {
   if (!cdna) {
     out.push_back({{'v', 101}, {'v', 1}, {'v', 3 + w.a}, {'v', row.sparse() ? 7 : 141}});
   } else {
-    out.push_back({{'v', 100},
-                   {'v', w.a == 1 ? 1 : 2},
-                   {'v', w.b == 1 ? 33 : 34},
-                   {'v', row.sparse() ? 201 : 150}});
+    out.push_back({{'v', 100}, {'v', w.a == 1 ? 1 : 2}, {'v', w.b == 1 ? 33 : 34}, {'v', row.sparse() ? 201 : 150}});
   }
-  out.push_back({{'v', 256 - w.d},
-                 {'v', 256 - w.a},
-                 {'v', 256 - w.b},
-                 {'v', row.sparse() ? 255 : 256 - w.c}});
-  out.push_back({{'v', even(64)},
-                 {'v', even(17)},
-                 {'v', even(17)},
-                 {'v', row.sparse() ? 64 + w.d - 1 : even(64)}});
-  if (!row.sparse() && (!cdna || w.d <= 4) &&
-      w.d > 1) // partial C/D overlap: checked only on gfx942 for D > 4
+  out.push_back({{'v', 256 - w.d}, {'v', 256 - w.a}, {'v', 256 - w.b}, {'v', row.sparse() ? 255 : 256 - w.c}});
+  out.push_back({{'v', even(64)}, {'v', even(17)}, {'v', even(17)}, {'v', row.sparse() ? 64 + w.d - 1 : even(64)}});
+  if (!row.sparse() && (!cdna || w.d <= 4) && w.d > 1) // partial C/D overlap: checked only on gfx942 for D > 4
     out.push_back({{'v', 64}, {'v', 0}, {'v', 8}, {'v', 64 + 2}});
   if (cdna) // every combination of register files: A, B (ACC[0], ACC[1]) and C/D (ACC_CD)
     for (int m = 1; m < 8; ++m) {
@@ -104,16 +92,13 @@ std::vector<Layout> layouts(Instruction const& row, int wave) {
     for (Layout& l : out) l.d.file = l.c.file = 'a';
   // Scale VGPRs: high, odd, the end of the register file, one register for both, inside D.
   constexpr std::pair<int, int> kScales[] = {{250, 251}, {1, 3}, {255, 254}, {0, 0}, {64, 65}};
-  for (size_t i = 0; i < out.size(); ++i)
-    std::tie(out[i].sa, out[i].sb) = kScales[i % std::size(kScales)];
+  for (size_t i = 0; i < out.size(); ++i) std::tie(out[i].sa, out[i].sb) = kScales[i % std::size(kScales)];
   return out;
 }
 
-Operands operands(Instruction const& row, int wave, Layout const& l,
-                  isa::Modifiers const& mods = {}) {
+Operands operands(Instruction const& row, int wave, Layout const& l, isa::Modifiers const& mods = {}) {
   Widths const w = widths(row, wave, mods);
-  Operands o{
-      reg_text(l.d, w.d), reg_text(l.a, w.a), reg_text(l.b, w.b), reg_text(l.c, w.c), "", ""};
+  Operands o{reg_text(l.d, w.d), reg_text(l.a, w.a), reg_text(l.b, w.b), reg_text(l.c, w.c), "", ""};
   if (row.has_operand(isa::Operand::kScaleA)) {
     o.sa = reg_text({'v', l.sa}, 1);
     o.sb = reg_text({'v', l.sb}, 1);
@@ -131,9 +116,7 @@ struct ModSpec {
   std::vector<std::string> probe; // the whole syntax range and beyond, llvm-mc decides
 };
 
-std::string list_text(int bits) {
-  return fmt::format("[{},{},{}]", bits & 1, (bits >> 1) & 1, (bits >> 2) & 1);
-}
+std::string list_text(int bits) { return fmt::format("[{},{},{}]", bits & 1, (bits >> 1) & 1, (bits >> 2) & 1); }
 
 std::vector<std::string> subsets(int mask) {
   std::vector<std::string> out{""};
@@ -143,8 +126,7 @@ std::vector<std::string> subsets(int mask) {
 }
 
 std::vector<std::string> all_lists() {
-  std::vector<std::string> out{"",          "[0,0,0]",   "[1]",     "[0,1]",
-                               "[1,1,0,0]", "[0,0,0,1]", "[2,0,0]", "[1,0,0,0,0]"};
+  std::vector<std::string> out{"", "[0,0,0]", "[1]", "[0,1]", "[1,1,0,0]", "[0,0,0,1]", "[2,0,0]", "[1,0,0,0,0]"};
   for (int b = 1; b < 8; ++b) out.push_back(list_text(b));
   return out;
 }
@@ -168,8 +150,7 @@ std::vector<ModSpec> modifier_specs(Instruction const& row, int wave) {
   switch (row.gen) {
   case Generation::kGfx11:
     out.push_back({"op_sel", Form::kList, subsets(r.op_sel_legal), all_lists()});
-    out.push_back({"op_sel_hi", Form::kList,
-                   r.op_sel_legal ? subsets(7) : std::vector<std::string>{""}, all_lists()});
+    out.push_back({"op_sel_hi", Form::kList, r.op_sel_legal ? subsets(7) : std::vector<std::string>{""}, all_lists()});
     break;
   case Generation::kGfx12: {
     int const sets = isa::index_sets(row, wave);
@@ -178,30 +159,24 @@ std::vector<ModSpec> modifier_specs(Instruction const& row, int wave) {
     out.push_back({"index_key", Form::kInt, keys, with_absent(int_range(-1, 4))});
     break;
   }
-  default: // CDNA
+  default:                                // CDNA
     if (row.gen == Generation::kGfx950) { // the scaled MFMA's prefix op_sel, op_sel_hi come first
-      std::vector<std::string> const selects =
-          r.scaled ? subsets(0b011) : std::vector<std::string>{""};
+      std::vector<std::string> const selects = r.scaled ? subsets(0b011) : std::vector<std::string>{""};
       out.push_back({"op_sel", Form::kList, selects, all_lists()});
       out.push_back({"op_sel_hi", Form::kList, selects, all_lists()});
     }
     out.push_back({"cbsz", Form::kInt, with_absent(int_range(1, 7)), probe_ints});
-    out.push_back({"abid", Form::kInt,
-                   r.format_select ? std::vector<std::string>{""} : with_absent(int_range(1, 15)),
+    out.push_back({"abid", Form::kInt, r.format_select ? std::vector<std::string>{""} : with_absent(int_range(1, 15)),
                    probe_ints});
-    out.push_back({"blgp", Form::kInt,
-                   r.blgp_legal ? with_absent(int_range(1, 7)) : std::vector<std::string>{""},
-                   probe_ints});
-    out.push_back({"neg", Form::kList, r.blgp_is_neg ? subsets(7) : std::vector<std::string>{""},
-                   all_lists()});
+    out.push_back(
+        {"blgp", Form::kInt, r.blgp_legal ? with_absent(int_range(1, 7)) : std::vector<std::string>{""}, probe_ints});
+    out.push_back({"neg", Form::kList, r.blgp_is_neg ? subsets(7) : std::vector<std::string>{""}, all_lists()});
     return out;
   }
   out.push_back({"neg_lo", Form::kList, subsets(r.neg_lo_legal), all_lists()});
   out.push_back({"neg_hi", Form::kList, subsets(r.neg_hi_legal), all_lists()});
-  out.push_back({"clamp",
-                 Form::kFlag,
-                 r.clamp ? std::vector<std::string>{"", "x"} : std::vector<std::string>{""},
-                 {"", "x"}});
+  out.push_back(
+      {"clamp", Form::kFlag, r.clamp ? std::vector<std::string>{"", "x"} : std::vector<std::string>{""}, {"", "x"}});
   return out;
 }
 
@@ -323,8 +298,7 @@ void add(std::vector<TextCase>& out, std::string text, Expect e, std::string wha
 }
 
 // The modifiers that size operands (cbsz, blgp on gfx950 f8f6f4) among a combination's values.
-isa::Modifiers sizing_mods(std::vector<ModSpec> const& specs,
-                           std::vector<std::string> const& values) {
+isa::Modifiers sizing_mods(std::vector<ModSpec> const& specs, std::vector<std::string> const& values) {
   isa::Modifiers m;
   for (size_t i = 0; i < specs.size(); ++i) {
     if (values[i].empty()) continue;
@@ -334,8 +308,7 @@ isa::Modifiers sizing_mods(std::vector<ModSpec> const& specs,
   return m;
 }
 
-void modifier_cases(Instruction const& row, int wave, Layout const& layout,
-                    std::vector<TextCase>& out) {
+void modifier_cases(Instruction const& row, int wave, Layout const& layout, std::vector<TextCase>& out) {
   auto const specs = modifier_specs(row, wave);
   Operands const base = operands(row, wave, layout);
   // Every catalog-legal combination, with the tuple widths it selects: llvm-mc must accept all.
@@ -343,8 +316,8 @@ void modifier_cases(Instruction const& row, int wave, Layout const& layout,
   for (auto const& s : specs) legal.push_back(s.legal);
   for_each_combination(legal, [&](auto const& v) {
     // blgp and neg are the same bits: an instruction has one or the other.
-    add(out, join(row, operands(row, wave, layout, sizing_mods(specs, v)), mods_text(specs, v)),
-        Expect::kAccept, "modifiers");
+    add(out, join(row, operands(row, wave, layout, sizing_mods(specs, v)), mods_text(specs, v)), Expect::kAccept,
+        "modifiers");
   });
   // Each modifier over its whole range, the others absent: llvm-mc decides.
   for (size_t i = 0; i < specs.size(); ++i)
@@ -354,9 +327,8 @@ void modifier_cases(Instruction const& row, int wave, Layout const& layout,
       add(out, join(row, base, mods_text(specs, values)), Expect::kAny, "modifier range");
     }
   // Modifiers of the other family and out of llvm-mc's order.
-  for (char const* other :
-       {"clamp", "op_sel:[0,0,1]", "index_key:1", "neg_lo:[1,0,0]", "cbsz:1", "abid:1", "blgp:1",
-        "neg:[1,0,0]", "op_sel_hi:[0,0,0]", "neg_hi:[0,0,1]"})
+  for (char const* other : {"clamp", "op_sel:[0,0,1]", "index_key:1", "neg_lo:[1,0,0]", "cbsz:1", "abid:1", "blgp:1",
+                            "neg:[1,0,0]", "op_sel_hi:[0,0,0]", "neg_hi:[0,0,1]"})
     add(out, join(row, base, other), Expect::kAny, "modifier presence");
   if (specs.size() >= 2) {
     // Two modifiers that both have values, in reverse order.
@@ -390,8 +362,7 @@ void format_cases(Instruction const& row, int wave, std::vector<TextCase>& out) 
         isa::Operand const op = t ? isa::Operand::kB : isa::Operand::kA;
         (t ? o.b : o.a) = reg_text(t ? base.b : base.a, width);
         std::string const mod = code ? fmt::format("{}:{}", t ? "blgp" : "cbsz", code) : "";
-        add(out, join(row, o, mod),
-            width == isa::vgprs(row, wave, op, m) ? Expect::kAccept : Expect::kReject,
+        add(out, join(row, o, mod), width == isa::vgprs(row, wave, op, m) ? Expect::kAccept : Expect::kReject,
             "format width");
       }
   // AccVGPR A/B ending at a255 at the format's width: llvm-mc-22's assembler takes them, its
@@ -424,27 +395,24 @@ void format_cases(Instruction const& row, int wave, std::vector<TextCase>& out) 
 void scale_cases(Instruction const& row, int wave, std::vector<TextCase>& out) {
   Operands const ok = operands(row, wave, layouts(row, wave).front());
   if (!row.has_operand(isa::Operand::kScaleA)) {
-    if (row.mod_rules().format_select)
-      add(out, join(row, ok, "") + ", v24, v25", Expect::kReject, "scale operands");
+    if (row.mod_rules().format_select) add(out, join(row, ok, "") + ", v24, v25", Expect::kReject, "scale operands");
     return;
   }
   for (int t = 0; t < 2; ++t) {
-    for (char const* bad :
-         {"s24", "a24", "acc24", "1", "1.0", "-1", "0x1234", "v[24:25]", "v256", "s[24:25]"}) {
+    for (char const* bad : {"s24", "a24", "acc24", "1", "1.0", "-1", "0x1234", "v[24:25]", "v256", "s[24:25]"}) {
       Operands o = ok;
       (t ? o.sb : o.sa) = bad;
       add(out, join(row, o, ""), Expect::kReject, "scale operands");
     }
-    for (char const* maybe :
-         {"v[24:24]", "v[24]", "V24", "v 24", "null", "src_scc", "src_shared_base", "vcc_lo", "m0",
-          "exec_lo", "ttmp0", "lds_direct", "v0x18"}) {
+    for (char const* maybe : {"v[24:24]", "v[24]", "V24", "v 24", "null", "src_scc", "src_shared_base", "vcc_lo", "m0",
+                              "exec_lo", "ttmp0", "lds_direct", "v0x18"}) {
       Operands o = ok;
       (t ? o.sb : o.sa) = maybe;
       add(out, join(row, o, ""), Expect::kAny, "scale operands");
     }
   }
-  add(out, fmt::format("{} {}, {}, {}, {}, {}", row.mnemonic, ok.d, ok.a, ok.b, ok.c, ok.sa),
-      Expect::kReject, "scale operands");
+  add(out, fmt::format("{} {}, {}, {}, {}, {}", row.mnemonic, ok.d, ok.a, ok.b, ok.c, ok.sa), Expect::kReject,
+      "scale operands");
   add(out, join(row, ok, ""), Expect::kAccept, "scale operands");
   Operands o = ok;
   o.sb += ", v26";
@@ -500,7 +468,7 @@ void register_cases(Instruction const& row, int wave, std::vector<TextCase>& out
     char const other = base.d.file == 'a' ? 'v' : 'a';
     o.c = reg_text({other, base.c.first}, w.c);
     add(out, join(row, o, ""), Expect::kReject, "register file"); // C and D in different files
-    if (cd_in_agprs(row)) { // and D in VGPRs
+    if (cd_in_agprs(row)) {                                       // and D in VGPRs
       o = ok;
       o.d = reg_text({'v', base.d.first}, w.d);
       add(out, join(row, o, ""), Expect::kReject, "register file");
@@ -560,17 +528,14 @@ void spelling_cases(Instruction const& row, int wave, std::vector<TextCase>& out
   auto const scales = [&](std::string_view sep) {
     return o.sa.empty() ? std::string() : fmt::format("{}{}{}{}", sep, o.sa, sep, o.sb);
   };
-  add(out, fmt::format("{}\t{},{},{},{}{}", row.mnemonic, o.d, o.a, o.b, o.c, scales(",")),
-      Expect::kAny, "spelling");
-  add(out,
-      fmt::format("  {}   {} ,  {} , {} ,{}{}  ", row.mnemonic, o.d, o.a, o.b, o.c, scales(" , ")),
-      Expect::kAny, "spelling");
-  add(out, fmt::format("{} {} {} {} {}{}", row.mnemonic, o.d, o.a, o.b, o.c, scales(" ")),
-      Expect::kAny, "spelling");
-  add(out, fmt::format("{} {}, {}, {}, {}{},", row.mnemonic, o.d, o.a, o.b, o.c, scales(", ")),
-      Expect::kAny, "spelling");
-  add(out, fmt::format("{} {},, {}, {}, {}{}", row.mnemonic, o.d, o.a, o.b, o.c, scales(", ")),
-      Expect::kAny, "spelling");
+  add(out, fmt::format("{}\t{},{},{},{}{}", row.mnemonic, o.d, o.a, o.b, o.c, scales(",")), Expect::kAny, "spelling");
+  add(out, fmt::format("  {}   {} ,  {} , {} ,{}{}  ", row.mnemonic, o.d, o.a, o.b, o.c, scales(" , ")), Expect::kAny,
+      "spelling");
+  add(out, fmt::format("{} {} {} {} {}{}", row.mnemonic, o.d, o.a, o.b, o.c, scales(" ")), Expect::kAny, "spelling");
+  add(out, fmt::format("{} {}, {}, {}, {}{},", row.mnemonic, o.d, o.a, o.b, o.c, scales(", ")), Expect::kAny,
+      "spelling");
+  add(out, fmt::format("{} {},, {}, {}, {}{}", row.mnemonic, o.d, o.a, o.b, o.c, scales(", ")), Expect::kAny,
+      "spelling");
   add(out, canonical + " ; a comment", Expect::kAny, "spelling");
   add(out, canonical + " // a comment", Expect::kAny, "spelling");
   add(out, canonical + " # a comment", Expect::kAny, "spelling");
@@ -585,25 +550,17 @@ void spelling_cases(Instruction const& row, int wave, std::vector<TextCase>& out
     return join(row, x, "");
   };
   add(out, respelled([&](Operands& x) {
-        x.d = spaced(base.d, w.d), x.a = spaced(base.a, w.a), x.b = spaced(base.b, w.b),
-        x.c = spaced(base.c, w.c);
+        x.d = spaced(base.d, w.d), x.a = spaced(base.a, w.a), x.b = spaced(base.b, w.b), x.c = spaced(base.c, w.c);
         if (!x.sa.empty()) x.sa = spaced({'v', base.sa}, 1), x.sb = spaced({'v', base.sb}, 1);
       }),
       Expect::kAny, "spelling");
-  add(out, respelled([&](Operands& x) {
-        x.d = fmt::format("v[0x{:x}:{}]", base.d.first, base.d.first + w.d - 1);
-      }),
+  add(out, respelled([&](Operands& x) { x.d = fmt::format("v[0x{:x}:{}]", base.d.first, base.d.first + w.d - 1); }),
       Expect::kAny, "spelling");
-  add(out, respelled([&](Operands& x) {
-        x.d = fmt::format("V[{}:{}]", base.d.first, base.d.first + w.d - 1);
-      }),
+  add(out, respelled([&](Operands& x) { x.d = fmt::format("V[{}:{}]", base.d.first, base.d.first + w.d - 1); }),
       Expect::kAny, "spelling");
-  add(out, respelled([&](Operands& x) {
-        x.a = fmt::format("v[{}:{}]", base.a.first, base.a.first + w.a - 1);
-      }),
+  add(out, respelled([&](Operands& x) { x.a = fmt::format("v[{}:{}]", base.a.first, base.a.first + w.a - 1); }),
       Expect::kAny, "spelling");
-  add(out, respelled([&](Operands& x) { x.a = fmt::format("v0{}", base.a.first); }), Expect::kAny,
-      "spelling");
+  add(out, respelled([&](Operands& x) { x.a = fmt::format("v0{}", base.a.first); }), Expect::kAny, "spelling");
   add(out, respelled([&](Operands& x) {
         x.d = fmt::format("acc[{}:{}]", base.d.first, base.d.first + w.d - 1);
         x.a = fmt::format("acc{}", base.a.first);
@@ -617,19 +574,17 @@ void spelling_cases(Instruction const& row, int wave, std::vector<TextCase>& out
       if (s.form == Form::kList) {
         std::string const a = v.substr(1, 1), b = v.substr(3, 1), c = v.substr(5, 1);
         for (std::string const& alt :
-             {fmt::format("[{}, {}, {}]", a, b, c), fmt::format("[ {},{},{} ]", a, b, c),
-              fmt::format("[{},{}]", a, b), fmt::format("[{}]", a),
-              fmt::format("[{},{},{},0]", a, b, c), fmt::format("[0x{},{},0b{}]", a, b, c),
+             {fmt::format("[{}, {}, {}]", a, b, c), fmt::format("[ {},{},{} ]", a, b, c), fmt::format("[{},{}]", a, b),
+              fmt::format("[{}]", a), fmt::format("[{},{},{},0]", a, b, c), fmt::format("[0x{},{},0b{}]", a, b, c),
               fmt::format("[{},{},{}", a, b, c)})
           add(out, join(row, o, s.name + ":" + alt), Expect::kAny, "spelling");
         add(out, join(row, o, s.name + " : " + v), Expect::kAny, "spelling");
       } else {
-        for (std::string const& alt : {"0x" + v, "0" + v, " " + v, "[" + v + "]", "(" + v + ")",
-                                       "[" + v + ",0]", v + ".0", "+" + v})
+        for (std::string const& alt :
+             {"0x" + v, "0" + v, " " + v, "[" + v + "]", "(" + v + ")", "[" + v + ",0]", v + ".0", "+" + v})
           add(out, join(row, o, s.name + ":" + alt), Expect::kAny, "spelling");
       }
-      add(out, join(row, o, std::string("Z") + s.name.substr(1) + ":" + v), Expect::kAny,
-          "spelling");
+      add(out, join(row, o, std::string("Z") + s.name.substr(1) + ":" + v), Expect::kAny, "spelling");
       break; // one value per modifier is enough for spellings
     }
 }
@@ -656,23 +611,20 @@ std::vector<TextCase> text_cases(Target target) {
   add(out, "v_wmma_f32_16x16x16_f17 v[8:15], v[0:3], v[4:7], v[8:15]", Expect::kReject, "unknown");
   // A CDNA1/CDNA2 instruction: unknown elsewhere.
   bool const has_old_bf16 = isa::find_instruction(target.gen, "v_mfma_f32_32x32x2bf16") != nullptr;
-  add(out, "v_mfma_f32_32x32x2bf16 v[0:31], v0, v1, v[0:31]", has_old_bf16 ? Expect::kAny : Expect::kReject,
-      "unknown");
+  add(out, "v_mfma_f32_32x32x2bf16 v[0:31], v0, v1, v[0:31]", has_old_bf16 ? Expect::kAny : Expect::kReject, "unknown");
   // The scaled MFMA's prefix on its own: llvm-mc-22 assembles it where the scaled rows exist; the
   // codec refuses it (docs/codec.md).
-  bool const scaled =
-      std::any_of(isa::catalog().begin(), isa::catalog().end(), [&](Instruction const& row) {
-        return row.gen == target.gen && row.has_operand(isa::Operand::kScaleA);
-      });
-  for (char const* text :
-       {"v_mfma_ld_scale_b32 v1, v2", "v_mfma_ld_scale_b32 s1, v2", "v_mfma_ld_scale_b32 1, v255",
-        "v_mfma_ld_scale_b32 v1, v2 op_sel:[1,0] op_sel_hi:[0,1]"})
+  bool const scaled = std::any_of(isa::catalog().begin(), isa::catalog().end(), [&](Instruction const& row) {
+    return row.gen == target.gen && row.has_operand(isa::Operand::kScaleA);
+  });
+  for (char const* text : {"v_mfma_ld_scale_b32 v1, v2", "v_mfma_ld_scale_b32 s1, v2", "v_mfma_ld_scale_b32 1, v255",
+                           "v_mfma_ld_scale_b32 v1, v2 op_sel:[1,0] op_sel_hi:[0,1]"})
     add(out, text, scaled ? Expect::kRefused : Expect::kAny, "scale prefix alone");
   return out;
 }
 
-std::vector<codec::Bytes> sweep_words(Target target, std::vector<codec::Bytes> const& valid,
-                                      uint32_t seed, size_t count) {
+std::vector<codec::Bytes> sweep_words(Target target, std::vector<codec::Bytes> const& valid, uint32_t seed,
+                                      size_t count) {
   std::mt19937 rng(seed);
   codec::EncodingFamily const& family = codec::family_of(target.gen);
   constexpr size_t kWord = codec::kWordBytes;
@@ -693,8 +645,7 @@ std::vector<codec::Bytes> sweep_words(Target target, std::vector<codec::Bytes> c
   uint32_t const prefix_op =
       two_words.empty()
           ? ~0u
-          : codec::at(codec::unpack(codec::vop3p_cdna(), word_of(*two_words.front(), 0)),
-                      codec::Field::kOp);
+          : codec::at(codec::unpack(codec::vop3p_cdna(), word_of(*two_words.front(), 0)), codec::Field::kOp);
   std::vector<codec::Bytes> out;
   std::set<codec::Bytes> seen;
   while (out.size() < count) {
@@ -702,8 +653,7 @@ std::vector<codec::Bytes> sweep_words(Target target, std::vector<codec::Bytes> c
     // The word to change: the last, or in a two-word item the prefix half of the time, read with
     // its own field table.
     size_t const at = item.size() > kWord && (rng() & 1) ? 0 : item.size() / kWord - 1;
-    codec::EncodingFamily const& fam =
-        item.size() > kWord && at == 0 ? codec::vop3p_cdna() : family;
+    codec::EncodingFamily const& fam = item.size() > kWord && at == 0 ? codec::vop3p_cdna() : family;
     uint64_t w = word_of(item, at);
     codec::FieldValues f = codec::unpack(fam, w);
     bool whole_item = false; // cases 8..10 change the item, not w
@@ -736,10 +686,8 @@ std::vector<codec::Bytes> sweep_words(Target target, std::vector<codec::Bytes> c
       w = codec::pack(fam, f);
       break;
     case 5: // random registers near the ends of the register file
-      for (codec::Field fld :
-           {codec::Field::kVdst, codec::Field::kSrc0, codec::Field::kSrc1, codec::Field::kSrc2})
-        if (rng() & 1)
-          codec::at(f, fld) = fld == codec::Field::kVdst ? 224 + bits(5) : 256 + 224 + bits(5);
+      for (codec::Field fld : {codec::Field::kVdst, codec::Field::kSrc0, codec::Field::kSrc1, codec::Field::kSrc2})
+        if (rng() & 1) codec::at(f, fld) = fld == codec::Field::kVdst ? 224 + bits(5) : 256 + 224 + bits(5);
       w = codec::pack(fam, f);
       break;
     case 6: // a random word of the family
@@ -777,19 +725,16 @@ std::vector<codec::Bytes> sweep_words(Target target, std::vector<codec::Bytes> c
     // the scaled MFMA, on gfx950): left out. The source fields sit at the same bits in every
     // family. On gfx942 llvm-mc-22 also crashes printing SRC0/SRC1 of an MFMA word holding a
     // negative integer or a real inline constant (193..208, 240..248): left out as well.
-    auto const crashes_gfx942 = [](uint32_t v) {
-      return (v >= 193 && v <= 208) || (v >= 240 && v <= 248);
-    };
+    auto const crashes_gfx942 = [](uint32_t v) { return (v >= 193 && v <= 208) || (v >= 240 && v <= 248); };
     bool left_out = false;
     for (size_t k = 0; k < item.size() / kWord; ++k) {
       codec::FieldValues const g = codec::unpack(family, word_of(item, k));
       if (codec::at(g, codec::Field::kEncoding) != family.encoding) continue;
-      left_out |= codec::at(g, codec::Field::kSrc0) == 255 ||
-                  codec::at(g, codec::Field::kSrc1) == 255 ||
+      left_out |= codec::at(g, codec::Field::kSrc0) == 255 || codec::at(g, codec::Field::kSrc1) == 255 ||
                   codec::at(g, codec::Field::kSrc2) == 255;
-      left_out |= !isa::is_rdna(target.gen) && codec::at(g, codec::Field::kOp) != prefix_op &&
-                  (crashes_gfx942(codec::at(g, codec::Field::kSrc0)) ||
-                   crashes_gfx942(codec::at(g, codec::Field::kSrc1)));
+      left_out |=
+          !isa::is_rdna(target.gen) && codec::at(g, codec::Field::kOp) != prefix_op &&
+          (crashes_gfx942(codec::at(g, codec::Field::kSrc0)) || crashes_gfx942(codec::at(g, codec::Field::kSrc1)));
     }
     if (!left_out && seen.insert(item).second) out.push_back(std::move(item));
   }

@@ -33,7 +33,7 @@ std::vector<TextCase> text_cases(codec::Target);
 // encodings with bits flipped, fields replaced, opcodes changed, random words with the family's
 // encoding bits; for two-word encodings (the scaled MFMA) either word mutated, the prefix dropped,
 // the prefix put before one-word encodings and the MFMA word's ABID changed.
-std::vector<codec::Bytes> sweep_words(codec::Target, std::vector<codec::Bytes> const& valid,
-                                      uint32_t seed, size_t count);
+std::vector<codec::Bytes> sweep_words(codec::Target, std::vector<codec::Bytes> const& valid, uint32_t seed,
+                                      size_t count);
 
 } // namespace wavemma::test::codec_cases

@@ -14,9 +14,7 @@ namespace {
 
 using enum ErrorKind;
 
-Target target(char const* arch, int wave) {
-  return target_of(*isa::find_arch(arch), wave);
-}
+Target target(char const* arch, int wave) { return target_of(*isa::find_arch(arch), wave); }
 
 // --- the assembler's rejections ------------------------------------------------------------------
 
@@ -254,8 +252,7 @@ TEST(Printer, Bf16InverseTwoPiDoesNotReadBack) {
   EXPECT_EQ(print(*mi), "v_wmma_bf16_16x16x16_bf16 v[8:11], v[0:3], v[4:7], 0.15915494");
   EXPECT_FALSE(print_reparses(*mi));
   EXPECT_FALSE(parse(print(*mi), t));
-  EXPECT_TRUE(print_reparses(
-      parse("v_wmma_f16_16x16x16_f16 v[8:11], v[0:3], v[4:7], 0.15915494", t).value()));
+  EXPECT_TRUE(print_reparses(parse("v_wmma_f16_16x16x16_f16 v[8:11], v[0:3], v[4:7], 0.15915494", t).value()));
 }
 
 // --- the machine-instruction API
@@ -300,8 +297,7 @@ TEST(MachineInstruction, EveryRowRoundTrips) {
         mi.src0 = Operand::vgpr(0);
         mi.src1 = Operand::vgpr(16);
         mi.src2 = row.sparse() ? Operand::vgpr(40) : Operand::vgpr(64);
-        if (row.gen == isa::Generation::kGfx908)
-          mi.vdst.file = mi.src2.file = RegFile::kAgpr; // no VGPR C/D
+        if (row.gen == isa::Generation::kGfx908) mi.vdst.file = mi.src2.file = RegFile::kAgpr; // no VGPR C/D
         if (row.mod_rules().scaled) {
           mi.scale_a = Operand::vgpr(100);
           mi.scale_b = Operand::vgpr(101);
@@ -309,8 +305,8 @@ TEST(MachineInstruction, EveryRowRoundTrips) {
         }
         mi.mods.cbsz = code % codes;
         mi.mods.blgp = code / codes;
-        std::string const what = fmt::format("{} wave{} cbsz {} blgp {}", row.mnemonic, wave,
-                                             mi.mods.cbsz, mi.mods.blgp);
+        std::string const what =
+            fmt::format("{} wave{} cbsz {} blgp {}", row.mnemonic, wave, mi.mods.cbsz, mi.mods.blgp);
         auto const bytes = encode(mi);
         ASSERT_TRUE(bytes) << what << ": " << bytes.error().message;
         EXPECT_EQ(bytes->size(), static_cast<size_t>(size_of(mi))) << what;
@@ -318,10 +314,8 @@ TEST(MachineInstruction, EveryRowRoundTrips) {
         ASSERT_TRUE(back) << what << ": " << back.error().message;
         EXPECT_TRUE(*back == mi) << what;
         EXPECT_EQ(slot_width(row, wave, Slot::kVdst), isa::vgprs(row, wave, isa::Operand::kD));
-        EXPECT_EQ(slot_width(mi, Slot::kSrc0), isa::vgprs(row, wave, isa::Operand::kA, mi.mods))
-            << what;
-        EXPECT_EQ(slot_width(mi, Slot::kSrc1), isa::vgprs(row, wave, isa::Operand::kB, mi.mods))
-            << what;
+        EXPECT_EQ(slot_width(mi, Slot::kSrc0), isa::vgprs(row, wave, isa::Operand::kA, mi.mods)) << what;
+        EXPECT_EQ(slot_width(mi, Slot::kSrc1), isa::vgprs(row, wave, isa::Operand::kB, mi.mods)) << what;
       }
     }
 }
@@ -335,10 +329,8 @@ TEST(MachineInstruction, F8f6f4WidthsFollowTheFormats) {
     for (int code = 0; code < 8; ++code) {
       isa::Modifiers m;
       m.cbsz = m.blgp = code;
-      EXPECT_EQ(slot_width(row, 64, Slot::kSrc0, m), kWidths[code])
-          << row.mnemonic << " cbsz " << code;
-      EXPECT_EQ(slot_width(row, 64, Slot::kSrc1, m), kWidths[code])
-          << row.mnemonic << " blgp " << code;
+      EXPECT_EQ(slot_width(row, 64, Slot::kSrc0, m), kWidths[code]) << row.mnemonic << " cbsz " << code;
+      EXPECT_EQ(slot_width(row, 64, Slot::kSrc1, m), kWidths[code]) << row.mnemonic << " blgp " << code;
     }
     EXPECT_EQ(slot_width(row, 64, Slot::kScaleA), row.mod_rules().scaled ? 1 : 0) << row.mnemonic;
     EXPECT_EQ(slots_of(row).size(), row.mod_rules().scaled ? 6u : 4u) << row.mnemonic;
@@ -352,16 +344,15 @@ TEST(MachineInstruction, OpcodesAreUniquePerFamily) {
   std::set<std::tuple<int, int, int, bool>> seen;
   for (auto const& row : isa::catalog()) {
     bool const scaled = row.mod_rules().scaled;
-    EXPECT_TRUE(seen.insert({static_cast<int>(family_of(row.gen).encoding),
-                             static_cast<int>(row.gen), row.opcode, scaled})
-                    .second)
+    EXPECT_TRUE(
+        seen.insert({static_cast<int>(family_of(row.gen).encoding), static_cast<int>(row.gen), row.opcode, scaled})
+            .second)
         << row.mnemonic;
     if (!scaled) continue;
     bool twin = false;
     for (auto const& other : isa::catalog())
       twin |= other.gen == row.gen && other.opcode == row.opcode && !other.mod_rules().scaled &&
-              other.mod_rules().format_select && other.m == row.m && other.n == row.n &&
-              other.k == row.k;
+              other.mod_rules().format_select && other.m == row.m && other.n == row.n && other.k == row.k;
     EXPECT_TRUE(twin) << row.mnemonic << ": no unscaled f8f6f4 row with its opcode";
   }
 }
@@ -401,12 +392,10 @@ TEST(MachineInstruction, ScaledFormHoldsTheScales) {
   mi.mods.scale_sel = {1, 2};
   EXPECT_EQ(format_bytes(encode(mi).value()),
             "[0x00,0x08,0xac,0xd3,0x18,0x33,0x02,0x10,0x00,0x08,0xad,0xd3,0x04,0x19,0x52,0x04]");
-  EXPECT_EQ(print(mi),
-            "v_mfma_scale_f32_16x16x128_f8f6f4 v[0:3], v[4:11], v[12:19], v[20:23], v24, v25 "
-            "op_sel:[1,0,0] op_sel_hi:[0,1,0]");
+  EXPECT_EQ(print(mi), "v_mfma_scale_f32_16x16x128_f8f6f4 v[0:3], v[4:11], v[12:19], v[20:23], v24, v25 "
+                       "op_sel:[1,0,0] op_sel_hi:[0,1,0]");
   mi.mods.scale_sel[1] = 4;
-  EXPECT_NE(encode(mi).error().message.find("scale_sel[1] = 4 out of range 0..3"),
-            std::string::npos);
+  EXPECT_NE(encode(mi).error().message.find("scale_sel[1] = 4 out of range 0..3"), std::string::npos);
   mi.mods.scale_sel[1] = 3;
   mi.scale_b = Operand::agpr(25);
   EXPECT_EQ(encode(mi).error().kind, kInvalidOperand);
@@ -423,8 +412,7 @@ TEST(MachineInstruction, ScaledFormHoldsTheScales) {
   plain.scale_a = plain.scale_b = Operand{};
   EXPECT_EQ(format_bytes(encode(plain).value()), "[0x00,0x00,0xad,0xd3,0x04,0x19,0x52,0x04]");
   plain.mods.scale_sel = {1, 0};
-  EXPECT_NE(encode(plain).error().message.find("has no scale operands: scale_sel"),
-            std::string::npos);
+  EXPECT_NE(encode(plain).error().message.find("has no scale operands: scale_sel"), std::string::npos);
 }
 
 // --- field tables
@@ -454,8 +442,7 @@ TEST(Fields, EncodingBitsAreTheFamilyPrefix) {
   at(v, Field::kEncoding) = vop3p_cdna().encoding;
   at(v, Field::kOp) = 0x2c; // v_mfma_ld_scale_b32
   EXPECT_EQ(pack(vop3p_cdna(), v) >> 16, 0xd3acu);
-  EXPECT_EQ(unpack(vop3p_mai(), 0x640203'00d3c08900ull >> 0)[static_cast<size_t>(Field::kBlgp)],
-            3u);
+  EXPECT_EQ(unpack(vop3p_mai(), 0x640203'00d3c08900ull >> 0)[static_cast<size_t>(Field::kBlgp)], 3u);
 }
 
 // --- bytes as text

@@ -65,9 +65,7 @@ constexpr Golden kGolden[] = {
 };
 // clang-format on
 
-Target target(Golden const& g) {
-  return target_of(*isa::find_arch(g.arch), g.wave);
-}
+Target target(Golden const& g) { return target_of(*isa::find_arch(g.arch), g.wave); }
 
 class GoldenTest : public ::testing::TestWithParam<Golden> {};
 

@@ -47,8 +47,8 @@ Run run(std::string const& args, std::string const& input) {
   TempDir dir;
   auto const in = dir.path / "in.txt", out = dir.path / "out.txt", err = dir.path / "err.txt";
   std::ofstream(in) << input;
-  std::string const cmd = fmt::format("{} {} < '{}' > '{}' 2> '{}'", kTool, args, in.string(),
-                                      out.string(), err.string());
+  std::string const cmd =
+      fmt::format("{} {} < '{}' > '{}' 2> '{}'", kTool, args, in.string(), out.string(), err.string());
   int const st = std::system(cmd.c_str());
   return {st, slurp(out), slurp(err)};
 }
@@ -76,18 +76,15 @@ bool split_encoding_line(std::string const& line, std::string& text, std::vector
   return true;
 }
 
-std::vector<Disassembled> disassemble_batch(McTarget const& t,
-                                            std::vector<codec::Bytes> const& words, size_t base,
+std::vector<Disassembled> disassemble_batch(McTarget const& t, std::vector<codec::Bytes> const& words, size_t base,
                                             bool& crashed) {
   std::string input;
   for (size_t i = 0; i < words.size(); ++i) {
     std::vector<uint8_t> line(words[i].begin(), words[i].end());
     uint16_t const index = static_cast<uint16_t>(base + i);
     for (int m = 0; m < kMarkers; ++m)
-      line.insert(line.end(), {static_cast<uint8_t>(index), static_cast<uint8_t>(index >> 8),
-                               kNop[0], kNop[1]});
-    for (size_t b = 0; b < line.size(); ++b)
-      input += fmt::format("{}0x{:02x}", b ? "," : "", line[b]);
+      line.insert(line.end(), {static_cast<uint8_t>(index), static_cast<uint8_t>(index >> 8), kNop[0], kNop[1]});
+    for (size_t b = 0; b < line.size(); ++b) input += fmt::format("{}0x{:02x}", b ? "," : "", line[b]);
     input += '\n';
   }
   Run const r = run("-disassemble -show-encoding " + t.args(), input);
@@ -137,9 +134,8 @@ std::vector<Disassembled> disassemble_batch(McTarget const& t,
         ++item;
         continue;
       }
-      if (ahead <= kLookAhead &&
-          item + ahead < words.size()) { // items item..item+ahead-1 lost their markers
-        item += ahead + 1;               // this marker closes item+ahead, which stays unmapped too
+      if (ahead <= kLookAhead && item + ahead < words.size()) { // items item..item+ahead-1 lost their markers
+        item += ahead + 1; // this marker closes item+ahead, which stays unmapped too
         pending.clear();
         continue;
       }
@@ -168,13 +164,9 @@ void disassemble_into(McTarget const& t, std::vector<codec::Bytes> const& words,
 
 } // namespace
 
-codec::Target McTarget::target() const {
-  return {isa::find_arch(cpu)->gen, wave};
-}
+codec::Target McTarget::target() const { return {isa::find_arch(cpu)->gen, wave}; }
 
-std::string McTarget::label() const {
-  return fmt::format("{} wave{}", cpu, wave);
-}
+std::string McTarget::label() const { return fmt::format("{} wave{}", cpu, wave); }
 
 std::string McTarget::args() const {
   std::string a = "-triple=amdgcn -mcpu=" + cpu;
@@ -183,15 +175,12 @@ std::string McTarget::args() const {
 }
 
 std::vector<McTarget> const& targets() {
-  static std::vector<McTarget> const all = {
-      {"gfx1100", 32}, {"gfx1100", 64}, {"gfx1200", 32}, {"gfx1200", 64},
-      {"gfx908", 64},  {"gfx90a", 64},  {"gfx942", 64},  {"gfx950", 64}};
+  static std::vector<McTarget> const all = {{"gfx1100", 32}, {"gfx1100", 64}, {"gfx1200", 32}, {"gfx1200", 64},
+                                            {"gfx908", 64},  {"gfx90a", 64},  {"gfx942", 64},  {"gfx950", 64}};
   return all;
 }
 
-bool available() {
-  return std::system(fmt::format("{} --version > /dev/null 2>&1", kTool).c_str()) == 0;
-}
+bool available() { return std::system(fmt::format("{} --version > /dev/null 2>&1", kTool).c_str()) == 0; }
 
 std::vector<Assembled> assemble(McTarget const& t, std::vector<std::string> const& lines) {
   if (lines.empty()) return {};
@@ -220,8 +209,7 @@ std::vector<Assembled> assemble(McTarget const& t, std::vector<std::string> cons
     std::vector<uint8_t> bytes;
     if (!split_encoding_line(line, text, bytes)) continue;
     while (next < lines.size() && failed[next]) ++next;
-    if (next == lines.size())
-      throw std::runtime_error("llvm-mc printed more instructions than it was given");
+    if (next == lines.size()) throw std::runtime_error("llvm-mc printed more instructions than it was given");
     out[next].ok = true;
     out[next].text = text;
     out[next].bytes = bytes;
@@ -236,8 +224,7 @@ std::vector<Disassembled> disassemble(McTarget const& t, std::vector<codec::Byte
   constexpr size_t kChunk = 60000; // marker indices are 16 bits
   for (size_t b = 0; b < words.size(); b += kChunk) {
     std::vector<codec::Bytes> part(words.begin() + static_cast<long>(b),
-                                   words.begin() +
-                                       static_cast<long>(std::min(words.size(), b + kChunk)));
+                                   words.begin() + static_cast<long>(std::min(words.size(), b + kChunk)));
     std::vector<Disassembled> res(part.size());
     disassemble_into(t, part, 0, res);
     std::copy(res.begin(), res.end(), out.begin() + static_cast<long>(b));

@@ -44,9 +44,7 @@ private:
   size_t count_ = 0;
 };
 
-std::string bytes_text(std::vector<uint8_t> const& b) {
-  return format_bytes(b);
-}
+std::string bytes_text(std::vector<uint8_t> const& b) { return format_bytes(b); }
 
 // Items of two words (the scaled MFMA's 16 bytes).
 size_t two_word_items(std::vector<Bytes> const& items) {
@@ -54,15 +52,12 @@ size_t two_word_items(std::vector<Bytes> const& items) {
       std::count_if(items.begin(), items.end(), [](Bytes const& w) { return w.size() > kWordBytes; }));
 }
 
-std::string mnemonic_of(std::string const& text) {
-  return text.substr(0, text.find(' '));
-}
+std::string mnemonic_of(std::string const& text) { return text.substr(0, text.find(' ')); }
 
 class Oracle : public ::testing::TestWithParam<McTarget> {
 protected:
   void SetUp() override {
-    ASSERT_TRUE(test::llvm_mc::available())
-        << "llvm-mc-22 is the oracle of these tests: install llvm-22";
+    ASSERT_TRUE(test::llvm_mc::available()) << "llvm-mc-22 is the oracle of these tests: install llvm-22";
   }
 };
 
@@ -91,8 +86,7 @@ TEST_P(Oracle, AssemblerAndDisassemblerAgree) {
     auto const mine = parse(c.text, target);
     if (c.expect == Expect::kRefused) { // llvm-mc takes it, the codec refuses it by design
       if (!L.ok)
-        bad.add(fmt::format("{}: llvm-mc rejects it ({}); the codec's refusal is no longer needed",
-                            where, L.error));
+        bad.add(fmt::format("{}: llvm-mc rejects it ({}); the codec's refusal is no longer needed", where, L.error));
       else if (mine || mine.error().kind != ErrorKind::kUnknownInstruction)
         bad.add(fmt::format("{}: the codec should refuse it as unknown, but {}", where,
                             mine ? "accepts: " + print(*mine) : "says: " + mine.error().message));
@@ -102,8 +96,7 @@ TEST_P(Oracle, AssemblerAndDisassemblerAgree) {
     }
     if (!L.ok) {
       if (mine)
-        bad.add(fmt::format("{}: llvm-mc rejects ({}), wavemma accepts: {}", where, L.error,
-                            print(*mine)));
+        bad.add(fmt::format("{}: llvm-mc rejects ({}), wavemma accepts: {}", where, L.error, print(*mine)));
       else {
         ++rejections;
         ++rejected_by_group[c.what];
@@ -111,8 +104,7 @@ TEST_P(Oracle, AssemblerAndDisassemblerAgree) {
       continue;
     }
     if (!mine) {
-      bad.add(fmt::format("{}: llvm-mc accepts ({}), wavemma rejects: {}", where, L.text,
-                          mine.error().message));
+      bad.add(fmt::format("{}: llvm-mc accepts ({}), wavemma rejects: {}", where, L.text, mine.error().message));
       continue;
     }
     auto const bytes = encode(*mine);
@@ -122,22 +114,18 @@ TEST_P(Oracle, AssemblerAndDisassemblerAgree) {
     }
     std::string const printed = print(*mine);
     if (bytes_text(*bytes) != bytes_text(L.bytes))
-      bad.add(
-          fmt::format("{}: bytes {} (llvm-mc {})", where, bytes_text(*bytes), bytes_text(L.bytes)));
-    if (printed != L.text)
-      bad.add(fmt::format("{}: prints '{}' (llvm-mc '{}')", where, printed, L.text));
+      bad.add(fmt::format("{}: bytes {} (llvm-mc {})", where, bytes_text(*bytes), bytes_text(L.bytes)));
+    if (printed != L.text) bad.add(fmt::format("{}: prints '{}' (llvm-mc '{}')", where, printed, L.text));
     // Round trip: text -> bytes -> instruction -> text -> instruction -> bytes.
     auto const decoded = decode(*bytes, target);
     auto const reparsed = parse(printed, target);
     if (decoded && !(*decoded == *mine)) bad.add(fmt::format("{}: decode(encode(x)) != x", where));
     if (print_reparses(*mine)) {
-      if (!reparsed || !(*reparsed == *mine))
-        bad.add(fmt::format("{}: parse(print(x)) != x", where));
+      if (!reparsed || !(*reparsed == *mine)) bad.add(fmt::format("{}: parse(print(x)) != x", where));
       if (reparsed && bytes_text(encode(*reparsed).value()) != bytes_text(*bytes))
         bad.add(fmt::format("{}: re-encoding differs", where));
     } else {
-      if (reparsed)
-        bad.add(fmt::format("{}: print_reparses says no, but '{}' parses", where, printed));
+      if (reparsed) bad.add(fmt::format("{}: print_reparses says no, but '{}' parses", where, printed));
       asymmetric.push_back(printed); // llvm-mc must reject its own text too: checked below
     }
     ++encodings;
@@ -148,12 +136,9 @@ TEST_P(Oracle, AssemblerAndDisassemblerAgree) {
   }
 
   // Texts llvm-mc prints but does not read back: its assembler must reject them as wavemma's does.
-  auto const asym =
-      test::llvm_mc::assemble(t, asymmetric.empty() ? std::vector<std::string>{} : asymmetric);
+  auto const asym = test::llvm_mc::assemble(t, asymmetric.empty() ? std::vector<std::string>{} : asymmetric);
   for (size_t i = 0; i < asym.size(); ++i)
-    if (asym[i].ok)
-      bad.add(
-          fmt::format("'{}': llvm-mc reads its own text back, wavemma does not", asymmetric[i]));
+    if (asym[i].ok) bad.add(fmt::format("'{}': llvm-mc reads its own text back, wavemma does not", asymmetric[i]));
 
   // Every distinct encoding llvm-mc produced, back through both disassemblers.
   auto const dis = test::llvm_mc::disassemble(t, words);
@@ -165,11 +150,9 @@ TEST_P(Oracle, AssemblerAndDisassemblerAgree) {
   for (size_t i = 0; i < words.size(); ++i) {
     std::string const where = fmt::format("{} ({})", bytes_text(words[i]), expected_text[i]);
     auto const mine = disassemble(words[i], target);
-    if (dis[i].status ==
-        Status::kInvalid) { // llvm-mc's disassembler rejects what its assembler made
+    if (dis[i].status == Status::kInvalid) { // llvm-mc's disassembler rejects what its assembler made
       if (mine)
-        bad_dis.add(
-            fmt::format("{}: llvm-mc: invalid instruction encoding; wavemma: {}", where, *mine));
+        bad_dis.add(fmt::format("{}: llvm-mc: invalid instruction encoding; wavemma: {}", where, *mine));
       else
         ++not_disassembled;
       continue;
@@ -199,20 +182,19 @@ TEST_P(Oracle, AssemblerAndDisassemblerAgree) {
       ++disassemblies;
   }
   std::string groups;
-  for (auto const& [g, n] : rejected_by_group)
-    groups += fmt::format("{}{} {}", groups.empty() ? "" : ", ", n, g);
+  for (auto const& [g, n] : rejected_by_group) groups += fmt::format("{}{} {}", groups.empty() ? "" : ", ", n, g);
   size_t const two_word = two_word_items(words);
-  std::cout << fmt::format(
-      "[codec] {}: {} encodings ({} distinct{}), {} disassemblies agree with "
-      "llvm-mc-22 ({} encodings neither "
-      "disassembler decodes); {} rejections agree ({}); {} printed texts "
-      "neither assembler reads back{}\n",
-      t.label(), encodings, words.size(), two_word ? fmt::format(", {} of 16 bytes", two_word) : "",
-      disassemblies, not_disassembled, rejections, groups, asymmetric.size(),
-      refusals ? fmt::format("; {} texts llvm-mc takes and the codec refuses by design "
-                             "(v_mfma_ld_scale_b32 alone)",
-                             refusals)
-               : "");
+  std::cout << fmt::format("[codec] {}: {} encodings ({} distinct{}), {} disassemblies agree with "
+                           "llvm-mc-22 ({} encodings neither "
+                           "disassembler decodes); {} rejections agree ({}); {} printed texts "
+                           "neither assembler reads back{}\n",
+                           t.label(), encodings, words.size(),
+                           two_word ? fmt::format(", {} of 16 bytes", two_word) : "", disassemblies, not_disassembled,
+                           rejections, groups, asymmetric.size(),
+                           refusals ? fmt::format("; {} texts llvm-mc takes and the codec refuses by design "
+                                                  "(v_mfma_ld_scale_b32 alone)",
+                                                  refusals)
+                                    : "");
   EXPECT_GT(encodings, 0u);
 }
 
@@ -228,8 +210,7 @@ TEST_P(Oracle, DecoderSweepAgrees) {
   char const* env_seed = std::getenv("WAVEMMA_SWEEP_SEED");
   size_t const count = env_words ? std::stoul(env_words) : 20000;
   uint32_t const seed = env_seed ? static_cast<uint32_t>(std::stoul(env_seed))
-                                 : 0x5eed0000u + static_cast<uint32_t>(t.wave) +
-                                       static_cast<uint32_t>(target.gen) * 7;
+                                 : 0x5eed0000u + static_cast<uint32_t>(t.wave) + static_cast<uint32_t>(target.gen) * 7;
 
   std::vector<Bytes> valid;
   for (auto const& c : test::codec_cases::text_cases(target))
@@ -252,17 +233,16 @@ TEST_P(Oracle, DecoderSweepAgrees) {
   std::vector<std::string> to_assemble;
   std::map<std::string, size_t> assembled_index;
   for (auto const& d : dis)
-    if (d.status == Status::kDecoded && ours.count(mnemonic(d.text)) &&
-        d.text.find("/*") == std::string::npos && whole_words(d.bytes) &&
-        !assembled_index.count(d.text)) {
+    if (d.status == Status::kDecoded && ours.count(mnemonic(d.text)) && d.text.find("/*") == std::string::npos &&
+        whole_words(d.bytes) && !assembled_index.count(d.text)) {
       assembled_index[d.text] = to_assemble.size();
       to_assemble.push_back(d.text);
     }
   auto const reassembled = test::llvm_mc::assemble(t, to_assemble);
 
   Mismatches bad("decoder");
-  size_t agree_scaled = 0, agree_asymmetric = 0, agree_valid = 0, agree_invalid = 0,
-         agree_operand = 0, agree_other = 0, crashed = 0, unmapped = 0;
+  size_t agree_scaled = 0, agree_asymmetric = 0, agree_valid = 0, agree_invalid = 0, agree_operand = 0, agree_other = 0,
+         crashed = 0, unmapped = 0;
   for (size_t i = 0; i < words.size(); ++i) {
     auto const& d = dis[i];
     auto const mine = decode(words[i], target);
@@ -285,15 +265,13 @@ TEST_P(Oracle, DecoderSweepAgrees) {
     }
     if (d.status == Status::kInvalid) {
       if (mine)
-        bad.add(fmt::format("{}: llvm-mc: invalid instruction encoding; wavemma: {}", where,
-                            print(*mine)));
+        bad.add(fmt::format("{}: llvm-mc: invalid instruction encoding; wavemma: {}", where, print(*mine)));
       else
         ++agree_invalid;
       continue;
     }
     if (!llvm_ours) {
-      bad.add(fmt::format("{}: llvm-mc: {}; wavemma: {}", where, d.text,
-                          mine ? print(*mine) : mine.error().message));
+      bad.add(fmt::format("{}: llvm-mc: {}; wavemma: {}", where, d.text, mine ? print(*mine) : mine.error().message));
       continue;
     }
     // llvm-mc printed one of our instructions. Is it what its assembler accepts?
@@ -309,9 +287,8 @@ TEST_P(Oracle, DecoderSweepAgrees) {
     }
     if (!clean) {
       if (mine)
-        bad.add(fmt::format(
-            "{}: llvm-mc prints '{}' which its assembler rejects{}; wavemma accepts: {}", where,
-            d.text, again ? " (" + again->error + ")" : "", print(*mine)));
+        bad.add(fmt::format("{}: llvm-mc prints '{}' which its assembler rejects{}; wavemma accepts: {}", where, d.text,
+                            again ? " (" + again->error + ")" : "", print(*mine)));
       else
         ++agree_operand;
       continue;
@@ -326,33 +303,28 @@ TEST_P(Oracle, DecoderSweepAgrees) {
       bad.add(fmt::format("{}: wavemma prints '{}', llvm-mc '{}'", where, text, d.text));
     else if (!bytes || bytes_text(*bytes) != bytes_text(again->bytes))
       bad.add(fmt::format("{}: wavemma re-encodes {}, llvm-mc {}", where,
-                          bytes ? bytes_text(*bytes) : bytes.error().message,
-                          bytes_text(again->bytes)));
+                          bytes ? bytes_text(*bytes) : bytes.error().message, bytes_text(again->bytes)));
     else {
       ++agree_valid;
       agree_scaled += bytes->size() > kWordBytes;
     }
   }
   size_t const two_word = two_word_items(words);
-  std::cout << fmt::format(
-      "[codec] {} decoder sweep: {} words{}, agree on {} valid{}, {} invalid "
-      "encodings, {} operands llvm-mc's "
-      "assembler rejects, {} not matrix instructions, {} printed alike but "
-      "not read back ({} unmapped, {} crash llvm-mc)\n",
-      t.label(), words.size(), two_word ? fmt::format(" ({} of 16 bytes)", two_word) : "",
-      agree_valid, agree_scaled ? fmt::format(" ({} scaled MFMAs)", agree_scaled) : "",
-      agree_invalid, agree_operand, agree_other, agree_asymmetric, unmapped, crashed);
+  std::cout << fmt::format("[codec] {} decoder sweep: {} words{}, agree on {} valid{}, {} invalid "
+                           "encodings, {} operands llvm-mc's "
+                           "assembler rejects, {} not matrix instructions, {} printed alike but "
+                           "not read back ({} unmapped, {} crash llvm-mc)\n",
+                           t.label(), words.size(), two_word ? fmt::format(" ({} of 16 bytes)", two_word) : "",
+                           agree_valid, agree_scaled ? fmt::format(" ({} scaled MFMAs)", agree_scaled) : "",
+                           agree_invalid, agree_operand, agree_other, agree_asymmetric, unmapped, crashed);
   EXPECT_GT(agree_valid, 0u);
   EXPECT_GT(agree_invalid + agree_operand, 0u);
   size_t first_unmapped = 0;
-  while (first_unmapped < dis.size() && dis[first_unmapped].status != Status::kUnmapped)
-    ++first_unmapped;
+  while (first_unmapped < dis.size() && dis[first_unmapped].status != Status::kUnmapped) ++first_unmapped;
   EXPECT_LT(unmapped + crashed, words.size() / 100)
       << "too many words the harness could not map back; the first is #" << first_unmapped << " "
       << (first_unmapped < words.size() ? bytes_text(words[first_unmapped]) : "") << ", after "
-      << (first_unmapped > 0 && first_unmapped <= words.size()
-              ? bytes_text(words[first_unmapped - 1])
-              : "");
+      << (first_unmapped > 0 && first_unmapped <= words.size() ? bytes_text(words[first_unmapped - 1]) : "");
 }
 
 // CDNA1/CDNA2 spellings llvm-mc-22 also takes on gfx942 (reference/encoding.md §4.3), with the
@@ -409,24 +381,21 @@ TEST(OracleAliases, LegacyMfmaNamesAgree) {
     auto const mine = parse(texts[i], t.target());
     bool const gap = kCatalogLacks.count(kLegacy[i].name) > 0;
     if (gap) {
-      EXPECT_TRUE(llvm[i].ok && !mine)
-          << texts[i] << ": listed as a catalog gap, but llvm-mc "
-          << (llvm[i].ok ? "accepts" : "rejects") << " and wavemma "
-          << (mine ? "accepts (remove it from kCatalogLacks)" : "rejects");
+      EXPECT_TRUE(llvm[i].ok && !mine) << texts[i] << ": listed as a catalog gap, but llvm-mc "
+                                       << (llvm[i].ok ? "accepts" : "rejects") << " and wavemma "
+                                       << (mine ? "accepts (remove it from kCatalogLacks)" : "rejects");
       continue;
     }
-    EXPECT_EQ(llvm[i].ok, mine.ok())
-        << texts[i] << ": llvm-mc " << (llvm[i].ok ? llvm[i].text : llvm[i].error) << "; wavemma "
-        << (mine ? print(*mine) : mine.error().message);
+    EXPECT_EQ(llvm[i].ok, mine.ok()) << texts[i] << ": llvm-mc " << (llvm[i].ok ? llvm[i].text : llvm[i].error)
+                                     << "; wavemma " << (mine ? print(*mine) : mine.error().message);
     if (llvm[i].ok && mine) {
       EXPECT_EQ(print(*mine), llvm[i].text);
       EXPECT_EQ(llvm[i].text, canonical[i]);
       ++agree;
     }
   }
-  std::cout << fmt::format(
-      "[codec] gfx942 legacy MFMA names: {} aliases agree with llvm-mc-22, {} catalog gaps\n",
-      agree, kCatalogLacks.size());
+  std::cout << fmt::format("[codec] gfx942 legacy MFMA names: {} aliases agree with llvm-mc-22, {} catalog gaps\n",
+                           agree, kCatalogLacks.size());
 }
 
 std::string target_name(::testing::TestParamInfo<McTarget> const& info) {

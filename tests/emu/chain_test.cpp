@@ -18,9 +18,7 @@
 namespace wavemma::emu {
 namespace {
 
-Issue issue(char const* mnemonic) {
-  return {isa::find_instruction(isa::Generation::kGfx94x, mnemonic), 64, {}};
-}
+Issue issue(char const* mnemonic) { return {isa::find_instruction(isa::Generation::kGfx94x, mnemonic), 64, {}}; }
 
 struct Shape {
   int m, n, k;
@@ -39,10 +37,9 @@ TEST(Chain, IntegerProductsAreExact) {
       for (int i = 0; i < m; ++i)
         for (int j = 0; j < n; ++j) {
           int64_t sum = static_cast<int32_t>(c[size_t(i) * n + j]);
-          for (int kk = 0; kk < k; ++kk)
-            sum += int64_t(int8_t(a[size_t(i) * k + kk])) * int8_t(b[size_t(kk) * n + j]);
-          ASSERT_EQ(d[size_t(i) * n + j], uint64_t(uint32_t(sum))) << mnemonic << " " << m << "x" << n << "x" << k
-                                                                   << " D[" << i << "][" << j << "]";
+          for (int kk = 0; kk < k; ++kk) sum += int64_t(int8_t(a[size_t(i) * k + kk])) * int8_t(b[size_t(kk) * n + j]);
+          ASSERT_EQ(d[size_t(i) * n + j], uint64_t(uint32_t(sum)))
+              << mnemonic << " " << m << "x" << n << "x" << k << " D[" << i << "][" << j << "]";
         }
     }
 }
@@ -88,7 +85,8 @@ TEST(Chain, F32IsAnFmaChainInKOrder) {
               acc = std::fma(std::bit_cast<float>(uint32_t(a[size_t(i) * k + kk])),
                              std::bit_cast<float>(uint32_t(b[size_t(kk) * n + j])), acc);
             ASSERT_EQ(d[size_t(i) * n + j], std::bit_cast<uint32_t>(acc))
-                << mnemonic << " " << m << "x" << n << "x" << k << (with_c ? " with C" : "") << " D[" << i << "][" << j << "]";
+                << mnemonic << " " << m << "x" << n << "x" << k << (with_c ? " with C" : "") << " D[" << i << "][" << j
+                << "]";
           }
       }
 }
@@ -161,9 +159,8 @@ TEST(Chain, EqualsTheLoopOfExecuteForEveryInstruction) {
         Issue const is{&in, wave, mods};
         auto const model = numeric_model(is);
         auto const& r = in.mod_rules(); // modifiers that move data (gfx90a f64 4x4x4: BLGP does not)
-        bool const moves_blocks =
-            in.blocks > 1 && ((r.broadcast_effect && (mods.cbsz || mods.abid)) || (r.blgp_effect && mods.blgp) ||
-                              (r.blgp_is_neg && mods.blgp));
+        bool const moves_blocks = in.blocks > 1 && ((r.broadcast_effect && (mods.cbsz || mods.abid)) ||
+                                                    (r.blgp_effect && mods.blgp) || (r.blgp_is_neg && mods.blgp));
         int const M = 2 * in.m, N = 2 * in.n, K = 3 * in.k;
         Matrix dense(1, M, K);
         for (auto& v : dense.bits) v = rng.code(model.a);
@@ -185,9 +182,15 @@ TEST(Chain, EqualsTheLoopOfExecuteForEveryInstruction) {
           for (auto* v : {&sa, &sb})
             for (auto& x : *v) x = static_cast<uint64_t>(rng.uniform(0, 255));
         }
-        Product const p{M, N, K, packed ? packed->values.bits.data() : dense.bits.data(),
-                        packed ? packed->index.bits.data() : nullptr, b.data(), c.data(),
-                        sa.empty() ? nullptr : sa.data(), sb.empty() ? nullptr : sb.data()};
+        Product const p{M,
+                        N,
+                        K,
+                        packed ? packed->values.bits.data() : dense.bits.data(),
+                        packed ? packed->index.bits.data() : nullptr,
+                        b.data(),
+                        c.data(),
+                        sa.empty() ? nullptr : sa.data(),
+                        sb.empty() ? nullptr : sb.data()};
         if (moves_blocks && !in.mod_rules().blgp_is_neg) { // the blocks of one issue hold different tiles
           EXPECT_THROW(chain(is, p, d.data()), std::invalid_argument) << in.mnemonic;
           continue;
@@ -195,8 +198,9 @@ TEST(Chain, EqualsTheLoopOfExecuteForEveryInstruction) {
         chain(is, p, d.data());
         auto const want = literal_chain(is, dense, b, c, M, N, K, sa, sb);
         for (size_t e = 0; e < d.size(); ++e)
-          ASSERT_EQ(d[e], want[e]) << in.mnemonic << " wave" << wave << " cbsz " << mods.cbsz << " blgp " << mods.blgp << " neg_lo "
-                                   << mods.neg_lo[0] << mods.neg_lo[1] << mods.neg_lo[2] << " D[" << e / N << "][" << e % N << "]";
+          ASSERT_EQ(d[e], want[e]) << in.mnemonic << " wave" << wave << " cbsz " << mods.cbsz << " blgp " << mods.blgp
+                                   << " neg_lo " << mods.neg_lo[0] << mods.neg_lo[1] << mods.neg_lo[2] << " D[" << e / N
+                                   << "][" << e % N << "]";
         ++runs;
       }
   EXPECT_GT(runs, 250);

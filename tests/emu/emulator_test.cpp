@@ -33,7 +33,9 @@ struct Operands {
 };
 
 bool scaled(isa::Instruction const& in) { return in.has_operand(Operand::kScaleA); }
-ScaleMatrices const* scales_of(Issue const& is, Operands const& o) { return scaled(*is.instruction) ? &o.scales : nullptr; }
+ScaleMatrices const* scales_of(Issue const& is, Operands const& o) {
+  return scaled(*is.instruction) ? &o.scales : nullptr;
+}
 
 // Random operands for an instruction: raw bits (NaNs, infinities, subnormals included), or with
 // `small` integers -3..3 in the operand formats (exact everywhere, sums exact in every output
@@ -43,8 +45,11 @@ ScaleMatrices const* scales_of(Issue const& is, Operands const& o) { return scal
 Operands random_operands(isa::Instruction const& in, bool small = false, std::mt19937_64& r = rng(),
                          isa::Modifiers const& mods = {}) {
   int const kc = in.sparse() ? in.k / 2 : in.k;
-  Operands o{Matrix(in.blocks, in.m, kc), Matrix(in.blocks, in.k, in.n), Matrix(in.blocks, in.m, in.n),
-             Matrix(1, in.m, kc), {}};
+  Operands o{Matrix(in.blocks, in.m, kc),
+             Matrix(in.blocks, in.k, in.n),
+             Matrix(in.blocks, in.m, in.n),
+             Matrix(1, in.m, kc),
+             {}};
   auto const model = numeric_model({&in, in.default_wave(), mods});
   if (scaled(in)) {
     int const kb = in.k / in.numeric().group;
@@ -55,9 +60,12 @@ Operands random_operands(isa::Instruction const& in, bool small = false, std::mt
   auto fill = [&](Matrix& m, ElemType t, numeric::Format f) {
     for (auto& v : m.bits) {
       int const x = static_cast<int>(r() % 7) - 3;
-      if (!small) v = ebits(t) == 64 ? r() : r() & ((1ull << ebits(t)) - 1);
-      else if (isa::is_integer(t)) v = static_cast<uint64_t>(x) & (ebits(t) == 32 ? 0xffffffffull : (1ull << ebits(t)) - 1);
-      else v = numeric::from_double(f, x);
+      if (!small)
+        v = ebits(t) == 64 ? r() : r() & ((1ull << ebits(t)) - 1);
+      else if (isa::is_integer(t))
+        v = static_cast<uint64_t>(x) & (ebits(t) == 32 ? 0xffffffffull : (1ull << ebits(t)) - 1);
+      else
+        v = numeric::from_double(f, x);
     }
   };
   fill(o.a, in.type_of(Operand::kA, mods), model.a);
@@ -165,14 +173,18 @@ TEST(Emulator, RegisterPathMeetsTheFormulasAndExactArithmetic) {
     for (int wave : in.wave_sizes())
       for (Issue const& is : plain_issues(in, wave)) {
         Operands const o = random_operands(in, false, gen);
-        Matrix const d = test::reference_d(is, execute(is, test::reference_operands(is, o.a, o.b, o.c, o.index, o.scales)));
+        Matrix const d =
+            test::reference_d(is, execute(is, test::reference_operands(is, o.a, o.b, o.c, o.index, o.scales)));
         ASSERT_EQ(d, run(is, o)) << name_of(is) << ": the formulas' registers against the matrix path";
         auto const x = test::small_operands(is, gen);
-        Matrix const dx = test::reference_d(is, execute(is, test::reference_operands(is, x.a, x.b, x.c, x.index, x.scales)));
+        Matrix const dx =
+            test::reference_d(is, execute(is, test::reference_operands(is, x.a, x.b, x.c, x.index, x.scales)));
         ASSERT_EQ(test::values_of(is, dx), test::exact_product(is, x)) << name_of(is) << ": small integers";
         ++runs;
       }
-  std::cout << "[emu] " << runs << " instruction/wave/signedness settings: register path on the formulas' places == matrix path, == exact\n";
+  std::cout
+      << "[emu] " << runs
+      << " instruction/wave/signedness settings: register path on the formulas' places == matrix path, == exact\n";
 }
 
 // Integer instructions against exact integer arithmetic (int64), including the extremes of every
@@ -196,14 +208,17 @@ TEST(Emulator, IntegerInstructionsAreExact) {
             Operands o = random_operands(in);
             // Trial 1: every input at its extreme; trial 2: C at the int32 limits.
             if (trial == 1) {
-              uint64_t const hi_a = sa ? (1ull << (e - 1)) : (1ull << e) - 1, hi_b = sb ? (1ull << (e - 1)) : (1ull << e) - 1;
+              uint64_t const hi_a = sa ? (1ull << (e - 1)) : (1ull << e) - 1,
+                             hi_b = sb ? (1ull << (e - 1)) : (1ull << e) - 1;
               for (auto& v : o.a.bits) v = hi_a; // most negative if signed, largest if unsigned
               for (auto& v : o.b.bits) v = hi_b;
             }
             if (trial == 2)
               for (size_t x = 0; x < o.c.bits.size(); ++x) o.c.bits[x] = x % 2 ? 0x7fffffffu : 0x80000000u;
             Matrix const d = run(is, o);
-            auto value = [&](uint64_t v, bool s) { return s ? (static_cast<int64_t>(v << (64 - e)) >> (64 - e)) : static_cast<int64_t>(v); };
+            auto value = [&](uint64_t v, bool s) {
+              return s ? (static_cast<int64_t>(v << (64 - e)) >> (64 - e)) : static_cast<int64_t>(v);
+            };
             int const kc = in.sparse() ? in.k / 2 : in.k;
             for (int b = 0; b < in.blocks; ++b)
               for (int i = 0; i < in.m; ++i)
@@ -213,8 +228,10 @@ TEST(Emulator, IntegerInstructionsAreExact) {
                     int const k = in.sparse() ? 4 * (t / 2) + static_cast<int>(o.index.at(0, i, t)) : t;
                     sum += value(o.a.at(b, i, t), sa) * value(o.b.at(b, k, j), sb);
                   }
-                  int64_t want = clamp ? std::clamp<int64_t>(sum, INT32_MIN, INT32_MAX) : static_cast<int32_t>(static_cast<uint32_t>(sum));
-                  ASSERT_EQ(static_cast<int32_t>(d.at(b, i, j)), want) << name_of(is) << " signs " << signs << " clamp " << clamp;
+                  int64_t want = clamp ? std::clamp<int64_t>(sum, INT32_MIN, INT32_MAX)
+                                       : static_cast<int32_t>(static_cast<uint32_t>(sum));
+                  ASSERT_EQ(static_cast<int32_t>(d.at(b, i, j)), want)
+                      << name_of(is) << " signs " << signs << " clamp " << clamp;
                 }
           }
         }
@@ -241,7 +258,8 @@ TEST(Emulator, ExactlyRepresentableProblemsGiveExactResults) {
       auto const want = test::exact_product(is, {o.a, o.b, o.c, o.index, o.scales});
       auto const got = test::values_of(is, d);
       for (size_t e = 0; e < want.size(); ++e)
-        ASSERT_EQ(got[e], want[e]) << name_of(is) << " D[" << e / size_t(in.n) % size_t(in.m) << "][" << e % size_t(in.n) << "]";
+        ASSERT_EQ(got[e], want[e]) << name_of(is) << " D[" << e / size_t(in.n) % size_t(in.m) << "]["
+                                   << e % size_t(in.n) << "]";
     }
   }
 }
@@ -255,12 +273,14 @@ TEST(Emulator, OneHotInputsLandWhereTheProductPutsThem) {
       Issue const is{&in, wave, {}};
       auto const model = numeric_model(is);
       auto num = [&](numeric::Format f, int x) {
-        return isa::is_integer(in.a) ? static_cast<uint64_t>(x) & ((1ull << ebits(in.a)) - 1) : numeric::from_double(f, x);
+        return isa::is_integer(in.a) ? static_cast<uint64_t>(x) & ((1ull << ebits(in.a)) - 1)
+                                     : numeric::from_double(f, x);
       };
       // Distinct values where the format allows: 1..8 are exact in every fp8/bf8, 1..7 in uint4.
       int const max_b = isa::is_integer(in.a) ? (ebits(in.a) == 4 ? 7 : 100) : (ebits(in.a) == 8 ? 8 : 100);
       for (int trial = 0; trial < 4; ++trial) {
-        int const b0 = static_cast<int>(rng()() % in.blocks), i0 = static_cast<int>(rng()() % in.m), k0 = static_cast<int>(rng()() % in.k);
+        int const b0 = static_cast<int>(rng()() % in.blocks), i0 = static_cast<int>(rng()() % in.m),
+                  k0 = static_cast<int>(rng()() % in.k);
         Matrix a(in.blocks, in.m, in.k), b(in.blocks, in.k, in.n), c(in.blocks, in.m, in.n);
         for (auto& v : c.bits) v = num(model.out, 0);
         for (auto& v : a.bits) v = num(model.a, 0);
@@ -277,9 +297,11 @@ TEST(Emulator, OneHotInputsLandWhereTheProductPutsThem) {
         for (int bb = 0; bb < in.blocks; ++bb)
           for (int i = 0; i < in.m; ++i)
             for (int j = 0; j < in.n; ++j) {
-              double const got = isa::is_integer(in.a) ? static_cast<int32_t>(d.at(bb, i, j)) : numeric::to_double(model.out, d.at(bb, i, j));
+              double const got = isa::is_integer(in.a) ? static_cast<int32_t>(d.at(bb, i, j))
+                                                       : numeric::to_double(model.out, d.at(bb, i, j));
               double const want = (bb == b0 && i == i0) ? 1 + (k0 * in.n + j) % max_b : 0;
-              ASSERT_EQ(got, want) << name_of(is) << " one-hot A[" << b0 << "][" << i0 << "][" << k0 << "] -> D[" << bb << "][" << i << "][" << j << "]";
+              ASSERT_EQ(got, want) << name_of(is) << " one-hot A[" << b0 << "][" << i0 << "][" << k0 << "] -> D[" << bb
+                                   << "][" << i << "][" << j << "]";
             }
       }
     }
@@ -317,7 +339,8 @@ TEST(Modifiers, NegHalvesNegateExactlyTheirElements) {
                   if (in_high == high) m.at(b, i, j) ^= sign_bit(op == 0 ? in.a : in.b);
                 }
           }
-          ASSERT_EQ(run(is, o), run({&in, wave, {}}, x)) << name_of(is) << (high ? " neg_hi[" : " neg_lo[") << op << "]";
+          ASSERT_EQ(run(is, o), run({&in, wave, {}}, x))
+              << name_of(is) << (high ? " neg_hi[" : " neg_lo[") << op << "]";
         }
     }
   }
@@ -340,7 +363,8 @@ TEST(Modifiers, Cdna3BroadcastsMoveExactlyTheDocumentedData) {
             for (int i = 0; i < in.m; ++i)
               for (int k = 0; k < in.k; ++k) x.a.at(b, i, k) = o.a.at(src, i, k);
           }
-          ASSERT_EQ(run({&in, 64, mods}, o), run({&in, 64, {}}, x)) << in.mnemonic << " cbsz " << cbsz << " abid " << abid;
+          ASSERT_EQ(run({&in, 64, mods}, o), run({&in, 64, {}}, x))
+              << in.mnemonic << " cbsz " << cbsz << " abid " << abid;
         }
     // BLGP: lane L reads B from register lane pi(L) (layouts.md §5.4).
     if (r.blgp_effect)
@@ -368,9 +392,12 @@ TEST(Modifiers, Cdna3BroadcastsMoveExactlyTheDocumentedData) {
     if (r.blgp_is_neg)
       for (int neg = 1; neg < 8; ++neg) {
         Operands x = o;
-        if (neg & 1) for (auto& v : x.a.bits) v ^= sign_bit(in.a);
-        if (neg & 2) for (auto& v : x.b.bits) v ^= sign_bit(in.b);
-        if (neg & 4) for (auto& v : x.c.bits) v ^= sign_bit(in.cd);
+        if (neg & 1)
+          for (auto& v : x.a.bits) v ^= sign_bit(in.a);
+        if (neg & 2)
+          for (auto& v : x.b.bits) v ^= sign_bit(in.b);
+        if (neg & 4)
+          for (auto& v : x.c.bits) v ^= sign_bit(in.cd);
         isa::Modifiers mods;
         mods.blgp = neg;
         ASSERT_EQ(run({&in, 64, mods}, o), run({&in, 64, {}}, x)) << in.mnemonic << " neg " << neg;
@@ -404,8 +431,10 @@ TEST(Modifiers, PlacementModifiersMoveOnlyRegisterPlaces) {
       if (in.sparse()) {
         for (int set = 1; set < isa::index_sets(in, wave); ++set) {
           isa::Modifiers m;
-          if (in.kind == isa::Kind::kSwmmac) m.index_key = set;
-          else m.abid = set;
+          if (in.kind == isa::Kind::kSwmmac)
+            m.index_key = set;
+          else
+            m.abid = set;
           Operands const o = random_operands(in);
           // The index in the chosen set, other sets filled with a different valid pattern.
           Issue const is{&in, wave, m};
@@ -480,11 +509,14 @@ TEST(Sparse, CompressExpandRoundTripAndRejection) {
     auto const fa = numeric_model({&in, 64, {}}).a;
     auto zero = [&](uint64_t v) { return numeric::decode(fa, v).is_zero(); };
     for (size_t e = 0; e < dense.bits.size(); ++e)
-      if (zero(dense.bits[e])) ASSERT_TRUE(zero(again.bits[e])) << in.mnemonic << " element " << e;
-      else ASSERT_EQ(again.bits[e], dense.bits[e]) << in.mnemonic << " element " << e;
+      if (zero(dense.bits[e]))
+        ASSERT_TRUE(zero(again.bits[e])) << in.mnemonic << " element " << e;
+      else
+        ASSERT_EQ(again.bits[e], dense.bits[e]) << in.mnemonic << " element " << e;
     Matrix bad = dense;
     for (int t = 0; t < 4; ++t) bad.at(0, 2, 4 + t) = numeric::from_double(numeric_model({&in, 64, {}}).a, 1);
-    if (isa::is_integer(in.a)) for (int t = 0; t < 4; ++t) bad.at(0, 2, 4 + t) = 1;
+    if (isa::is_integer(in.a))
+      for (int t = 0; t < 4; ++t) bad.at(0, 2, 4 + t) = 1;
     auto const rejected = compress_2to4(in, bad);
     ASSERT_TRUE(std::holds_alternative<std::string>(rejected)) << in.mnemonic;
     EXPECT_NE(std::get<std::string>(rejected).find("row 2"), std::string::npos);
@@ -538,7 +570,8 @@ TEST(EntryPoints, LanePathEqualsRegisterPath) {
         r.c = random_regs(isa::vgprs(in, wave, Operand::kC));
         if (in.sparse()) r.index = random_regs(1);
         if (scaled(in)) r.scale_a = random_regs(1), r.scale_b = random_regs(1);
-        int const stride = r.a.vgprs + r.b.vgprs + r.c.vgprs + 3 + static_cast<int>(rng()() % 3); // any row stride will do
+        int const stride =
+            r.a.vgprs + r.b.vgprs + r.c.vgprs + 3 + static_cast<int>(rng()() % 3); // any row stride will do
         Registers const got = test::execute_lane_major(is, r, stride);
         Registers const want = execute(is, r);
         for (int lane = 0; lane < wave; ++lane)

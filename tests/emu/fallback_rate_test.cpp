@@ -30,7 +30,9 @@ TEST(FallbackRate, OrdinaryDataStaysOnTheVectorKernels) {
         EXPECT_LE(rate, kMaxRate) << describe(c.model) << " (" << c.instruction->mnemonic << ") on " << p.name << ": "
                                   << n.fallbacks << " of " << n.elements << " elements by the reference core";
     }
-    if (!vectorised) std::printf("no vectorised kernel: %s (%s)\n", describe(c.model).c_str(), std::string(c.instruction->mnemonic).c_str());
+    if (!vectorised)
+      std::printf("no vectorised kernel: %s (%s)\n", describe(c.model).c_str(),
+                  std::string(c.instruction->mnemonic).c_str());
   }
 }
 

@@ -25,7 +25,9 @@ using nlohmann::json;
 uint64_t hex(json const& v) { return std::stoull(v.get<std::string>(), nullptr, 16); }
 
 isa::Generation gen_of(std::string const& arch) {
-  return arch == "gfx942" ? isa::Generation::kGfx94x : arch == "gfx1100" ? isa::Generation::kGfx11 : isa::Generation::kGfx12;
+  return arch == "gfx942"    ? isa::Generation::kGfx94x
+         : arch == "gfx1100" ? isa::Generation::kGfx11
+                             : isa::Generation::kGfx12;
 }
 
 // The catalog row a record names (its arch's generation and its mnemonic).
@@ -46,7 +48,8 @@ isa::Modifiers modifiers_of(json const& m, isa::Instruction const& in) {
   // CLAMP on the f16/bf16 WMMA is passed as captured (a reserved modifier: accepted, no effect; a
   // float clamp to [0, 1] would have made 83.0 1.0).
   if (gen == isa::Generation::kGfx11 && m.contains("op_sel")) mods.op_sel[2] = m["op_sel"][2].get<int>();
-  if (m.contains("clamp") && (in.mod_rules().clamp || in.mod_rules().clamp_reserved)) mods.clamp = m["clamp"].get<int>();
+  if (m.contains("clamp") && (in.mod_rules().clamp || in.mod_rules().clamp_reserved))
+    mods.clamp = m["clamp"].get<int>();
   if (m.contains("fp16_ovfl")) mods.fp16_ovfl = m["fp16_ovfl"].get<int>();
   if (m.contains("cbsz")) mods.cbsz = m["cbsz"].get<int>();
   if (m.contains("abid")) mods.abid = m["abid"].get<int>();
@@ -54,7 +57,8 @@ isa::Modifiers modifiers_of(json const& m, isa::Instruction const& in) {
   return mods;
 }
 
-Matrix matrix_of(json const& rows, std::vector<int> const* col_perm = nullptr, std::vector<int> const* row_perm = nullptr) {
+Matrix matrix_of(json const& rows, std::vector<int> const* col_perm = nullptr,
+                 std::vector<int> const* row_perm = nullptr) {
   int const r = static_cast<int>(rows.size()), c = static_cast<int>(rows[0].size());
   Matrix m(1, r, c);
   for (int i = 0; i < r; ++i)
@@ -82,8 +86,8 @@ Matrix via_formulas_and_lanes(Issue const& is, Matrix const& a, Matrix const& b,
 struct Tally {
   int bits = 0, value = 0, nan = 0, disputed = 0, elements = 0, lane_path = 0;
   std::string text() const {
-    return fmt::format("{} bits + {} value + {} nan passed, {} disputed (informational); {} D elements", bits, value, nan,
-                       disputed, elements);
+    return fmt::format("{} bits + {} value + {} nan passed, {} disputed (informational); {} D elements", bits, value,
+                       nan, disputed, elements);
   }
 };
 
@@ -91,8 +95,8 @@ struct Tally {
 void check_element(std::string const& kind, json const& want, uint64_t got, numeric::Format f, std::string const& id,
                    Tally& t, int element) {
   if (kind == "bits") {
-    ASSERT_EQ(got, hex(want)) << id << " element " << element << ": got " << numeric::format_value(f, got) << ", hardware "
-                              << numeric::format_value(f, hex(want));
+    ASSERT_EQ(got, hex(want)) << id << " element " << element << ": got " << numeric::format_value(f, got)
+                              << ", hardware " << numeric::format_value(f, hex(want));
   } else if (kind == "value") {
     ASSERT_EQ(numeric::to_double(f, got), numeric::to_double(f, hex(want))) << id;
   } else if (kind == "nan") {
@@ -102,10 +106,14 @@ void check_element(std::string const& kind, json const& want, uint64_t got, nume
 }
 
 void count(std::string const& kind, Tally& t) {
-  if (kind == "bits") ++t.bits;
-  else if (kind == "value") ++t.value;
-  else if (kind == "nan") ++t.nan;
-  else ++t.disputed;
+  if (kind == "bits")
+    ++t.bits;
+  else if (kind == "value")
+    ++t.value;
+  else if (kind == "nan")
+    ++t.nan;
+  else
+    ++t.disputed;
 }
 
 TEST(HardwareVectors, RdnaMatrixAndUniformRecords) {
@@ -152,7 +160,8 @@ TEST(HardwareVectors, RdnaMatrixAndUniformRecords) {
           ASSERT_EQ(via_formulas_and_lanes(x, a, b, c), d) << id << ": the lane path on the formulas' places differs";
           numeric::Format const f = numeric_model(x).out;
           for (size_t e = 0; e < d.bits.size(); ++e)
-            check_element(r["d_check"], json(fmt::format("{:#x}", want.bits[e])), d.bits[e], f, id, t, static_cast<int>(e));
+            check_element(r["d_check"], json(fmt::format("{:#x}", want.bits[e])), d.bits[e], f, id, t,
+                          static_cast<int>(e));
           t.elements += static_cast<int>(d.bits.size());
         }
       }
@@ -179,7 +188,8 @@ TEST(HardwareVectors, RdnaRegisterImageCaptures) {
         if (src2.contains("inline_constant"))
           ops.c_inline = src2["inline_constant"].get<int>();
         else
-          ops.c = Registers(isa::vgprs(*in, wave, isa::Operand::kC), wave, static_cast<uint32_t>(hex(r["c_vgpr_word"])));
+          ops.c =
+              Registers(isa::vgprs(*in, wave, isa::Operand::kC), wave, static_cast<uint32_t>(hex(r["c_vgpr_word"])));
         int const dv = isa::vgprs(*in, wave, isa::Operand::kD);
         ops.d_prior = Registers(dv, wave, static_cast<uint32_t>(hex(r["d_initial_word"])));
         EXPECT_EQ(dv, r["d_vgprs_written"][std::to_string(wave)].get<int>()) << id;
@@ -188,17 +198,20 @@ TEST(HardwareVectors, RdnaRegisterImageCaptures) {
         if (!ops.c_inline) {
           // The lane path on the same words: each D element where the formulas put it, with the
           // captured word's bits there (a lane-major D has no prior contents to keep).
-          Matrix const dl = test::reference_d(is, test::execute_lane_major(is, ops, ops.a.vgprs + ops.b.vgprs + ops.c.vgprs + 2));
+          Matrix const dl =
+              test::reference_d(is, test::execute_lane_major(is, ops, ops.a.vgprs + ops.b.vgprs + ops.c.vgprs + 2));
           for (int i = 0; i < dl.rows; ++i)
             for (int j = 0; j < dl.cols; ++j) {
               auto const p = test::reference(*in, wave, isa::Operand::kD, {0, i, j}, is.mods).front();
               Registers const word(1, 1, want);
-              ASSERT_EQ(dl.at(0, i, j), test::get_bits(word, {0, 0, p.bit_lo, p.bit_hi})) << id << " wave" << wave << " lane path D[" << i << "][" << j << "]";
+              ASSERT_EQ(dl.at(0, i, j), test::get_bits(word, {0, 0, p.bit_lo, p.bit_hi}))
+                  << id << " wave" << wave << " lane path D[" << i << "][" << j << "]";
             }
           ++t.lane_path;
         }
         for (size_t w = 0; w < d.words.size(); ++w)
-          ASSERT_EQ(d.words[w], want) << id << " wave" << wave << " VGPR " << w / size_t(wave) << " lane " << w % size_t(wave)
+          ASSERT_EQ(d.words[w], want) << id << " wave" << wave << " VGPR " << w / size_t(wave) << " lane "
+                                      << w % size_t(wave)
                                       << fmt::format(": got {:#010x}, hardware {:#010x}", d.words[w], want);
         t.elements += static_cast<int>(d.words.size());
       }

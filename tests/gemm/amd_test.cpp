@@ -50,10 +50,11 @@ std::string instruction_of(std::string const& symbol) {
   std::smatch m;
   if (!std::regex_search(symbol, m, std::regex(R"(5instr(\d+))"))) return {};
   std::string const name = symbol.substr(static_cast<size_t>(m.position(0) + m.length(0)), std::stoul(m[1]));
-  std::string const body = name.substr(name.find('_') + 1);   // drop the generation
+  std::string const body = name.substr(name.find('_') + 1);       // drop the generation
   std::string mnemonic = "v_" + body.substr(0, body.rfind("_w")); // drop the wave size
-  for (char const* format : {"_fp8", "_fp4"})                      // and the f8f6f4 formats of a struct
-    if (mnemonic.ends_with(format) && mnemonic.find("f8f6f4") != std::string::npos) mnemonic.resize(mnemonic.size() - 4);
+  for (char const* format : {"_fp8", "_fp4"})                     // and the f8f6f4 formats of a struct
+    if (mnemonic.ends_with(format) && mnemonic.find("f8f6f4") != std::string::npos)
+      mnemonic.resize(mnemonic.size() - 4);
   return mnemonic;
 }
 
@@ -61,10 +62,10 @@ std::string instruction_of(std::string const& symbol) {
 // picks the file's kernels).
 std::vector<Kernel> compile_for(char const* file, std::string_view arch, std::string const& select) {
   std::string const out = fmt::format("{}{}_{}.s", ::testing::TempDir(), file, arch);
-  std::string const cmd = fmt::format(
-      "clang++-22 -std=c++20 -x hip --offload-arch={} -nogpulib --cuda-device-only -O3 -S -flax-vector-conversions=none "
-      "-I{}/include {} -o {} {}/tests/gemm/amd/{}",
-      arch, WAVEMMA_SOURCE_DIR, select, out, WAVEMMA_SOURCE_DIR, file);
+  std::string const cmd = fmt::format("clang++-22 -std=c++20 -x hip --offload-arch={} -nogpulib --cuda-device-only -O3 "
+                                      "-S -flax-vector-conversions=none "
+                                      "-I{}/include {} -o {} {}/tests/gemm/amd/{}",
+                                      arch, WAVEMMA_SOURCE_DIR, select, out, WAVEMMA_SOURCE_DIR, file);
   auto const res = test::run(cmd);
   EXPECT_EQ(res.status, 0) << cmd << "\n" << res.output.substr(0, 3000);
   std::ifstream f(out);
@@ -83,7 +84,8 @@ void expect_code(Kernel const& k, std::string const& instruction, char const* ar
     EXPECT_EQ(k.code.find("v_wmma"), std::string::npos);
     EXPECT_EQ(k.code.find("v_mfma"), std::string::npos);
   } else {
-    EXPECT_NE(k.code.find(instruction + " "), std::string::npos) << arch << ": " << instruction << " missing from " << k.symbol;
+    EXPECT_NE(k.code.find(instruction + " "), std::string::npos)
+        << arch << ": " << instruction << " missing from " << k.symbol;
   }
 }
 
@@ -118,7 +120,8 @@ TEST(GemmAmd, SeedStylePoliciesCompileForTheirTargets) {
     char const* instruction;
   };
   int checked = 0;
-  for (Case c : {Case{"gfx1201", 2, "WmmaRdna4F16Policy", "v_wmma_f32_16x16x16_f16"}, Case{"gfx942", 3, "MfmaCdna3XF32Policy", "v_mfma_f32_16x16x8_xf32"}}) {
+  for (Case c : {Case{"gfx1201", 2, "WmmaRdna4F16Policy", "v_wmma_f32_16x16x16_f16"},
+                 Case{"gfx942", 3, "MfmaCdna3XF32Policy", "v_mfma_f32_16x16x8_xf32"}}) {
     auto const ks = compile_for("seed_style_kernels.hip", c.arch, fmt::format("-DWAVEMMA_FAMILY={}", c.family_value));
     int matrix = 0;
     for (auto const& k : ks) {

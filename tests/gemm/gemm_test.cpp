@@ -99,7 +99,8 @@ TEST(Gemm, ExactlyRepresentableInputsGiveTheExactProduct) {
 // of layouts.md, transcribed independently in tests/support: every (lane, n) an operand's routing
 // holds is a place the formulas give its element, and every place the formulas give is held.
 template <class L>
-void expect_reference_layout(isa::Instruction const& in, int wave, isa::Operand op, char const* name, isa::Modifiers const& mods) {
+void expect_reference_layout(isa::Instruction const& in, int wave, isa::Operand op, char const* name,
+                             isa::Modifiers const& mods) {
   long held = 0, expected = 0;
   for (int lane = 0; lane < wave; ++lane)
     for (int n = 0; n < L::slots; ++n) {
@@ -110,13 +111,14 @@ void expect_reference_layout(isa::Instruction const& in, int wave, isa::Operand 
                             n * L::elem_bits % 32 + std::min(L::elem_bits, 64) - 1};
       auto const places = test::reference(in, wave, op, c, mods);
       ASSERT_NE(std::find(places.begin(), places.end(), want), places.end())
-          << in.mnemonic << " w" << wave << " " << name << ": lane " << lane << " n " << n << " -> (" << c.block << ", " << c.row << ", "
-          << c.col << "), which the formulas do not place there";
+          << in.mnemonic << " w" << wave << " " << name << ": lane " << lane << " n " << n << " -> (" << c.block << ", "
+          << c.row << ", " << c.col << "), which the formulas do not place there";
     }
   auto const e = test::extents_of(in, op);
   for (int b = 0; b < e.blocks; ++b)
     for (int r = 0; r < e.rows; ++r)
-      for (int c = 0; c < e.cols; ++c) expected += static_cast<long>(test::reference(in, wave, op, {b, r, c}, mods).size());
+      for (int c = 0; c < e.cols; ++c)
+        expected += static_cast<long>(test::reference(in, wave, op, {b, r, c}, mods).size());
   EXPECT_EQ(held, expected) << in.mnemonic << " w" << wave << " " << name;
 }
 
@@ -132,7 +134,8 @@ void check_policy_layouts(int& checked) {
     expect_reference_layout<typename I::A>(*in, I::wave, isa::Operand::kA, "A", mods);
     expect_reference_layout<typename I::B>(*in, I::wave, isa::Operand::kB, "B", mods);
     expect_reference_layout<typename I::D>(*in, I::wave, isa::Operand::kD, "D", mods);
-    if constexpr (I::sparse) expect_reference_layout<typename I::Index>(*in, I::wave, isa::Operand::kIndex, "Index", mods);
+    if constexpr (I::sparse)
+      expect_reference_layout<typename I::Index>(*in, I::wave, isa::Operand::kIndex, "Index", mods);
     if constexpr (P::scaled) {
       expect_reference_layout<typename I::SA>(*in, I::wave, isa::Operand::kScaleA, "SA", mods);
       expect_reference_layout<typename I::SB>(*in, I::wave, isa::Operand::kScaleB, "SB", mods);
@@ -193,8 +196,9 @@ TEST(GemmSeedInterface, SeedStylePoliciesPlugIntoTheGenericKernelUnchanged) {
 // The product is mathematically the same, so the f64 check passes -- but the hardware
 // accumulates in the documented K groups, and the bit-exact check sees the difference.
 TEST(GemmSeedInterface, TheSeedsContiguousKOrderFailsTheBitExactCheckOnly) {
-  using Contiguous = Policy<"seed_wmma_f16_contiguous_k", Gen::kGfx12, 32, ss::SingleBufferTilePolicy<_Float16, 32, 32, 16>,
-                            ss::WmmaRdna4F16ContiguousKPolicy, instr::gfx12_wmma_f32_16x16x16_f16_w32>;
+  using Contiguous =
+      Policy<"seed_wmma_f16_contiguous_k", Gen::kGfx12, 32, ss::SingleBufferTilePolicy<_Float16, 32, 32, 16>,
+             ss::WmmaRdna4F16ContiguousKPolicy, instr::gfx12_wmma_f32_16x16x16_f16_w32>;
   RunOptions o;
   o.arch = isa::find_arch("gfx1201");
   o.m = o.n = o.k = 64;
@@ -212,12 +216,14 @@ TEST(GemmSeedInterface, TheSeedsContiguousKOrderFailsTheBitExactCheckOnly) {
 // the kernel's threads = tiles x effective_lanes) puts 32 threads on each tile (errata §A.3): the
 // runner refuses it before the launch, saying why.
 TEST(GemmSeedInterface, ThreadTilesThatDoNotCoverTheBlockAreRefused) {
-  using Overrun = Policy<"seed_scalar_overrun", kAnyFamily, 0, ss::SingleBufferTilePolicy<float, 32, 32, 8>, ss::ScalarFMAPolicy<8, 8, 4, 32>>;
+  using Overrun = Policy<"seed_scalar_overrun", kAnyFamily, 0, ss::SingleBufferTilePolicy<float, 32, 32, 8>,
+                         ss::ScalarFMAPolicy<8, 8, 4, 32>>;
   RunOptions o;
   o.arch = isa::find_arch("gfx1201");
   o.m = o.n = o.k = 32;
   RunResult const r = detail::run_policy<Overrun>(o);
-  EXPECT_EQ(r.launch_error, "seed_scalar_overrun: threads 0 and 1 share a unit of 32 lanes but have tiles at (0, 0) and (0, 8)");
+  EXPECT_EQ(r.launch_error,
+            "seed_scalar_overrun: threads 0 and 1 share a unit of 32 lanes but have tiles at (0, 0) and (0, 8)");
   EXPECT_FALSE(r.passed);
 }
 
@@ -247,10 +253,12 @@ TEST(GemmSeedInterface, AMissingMemberIsOneClearCompileError) {
   // clang-format on
   for (auto const& c : cases) {
     std::string const path = ::testing::TempDir() + "gemm_policy_" + c.name + ".cpp";
-    std::ofstream(path) << "#include \"seed_style_policies.hpp\"\n#include <wavemma/gemm/kernel.hpp>\nnamespace ss = seed_style;\n"
-                        << c.policy << "\n[[maybe_unused]] auto* kernel = &wavemma::gemm::matrix_multiply_generic<Tile, Compute, "
-                        << (std::string(c.policy).find("float, 32") != std::string::npos ? "float" : "_Float16") << ">;\n";
-    auto const r = test::run("clang++-22 -std=c++20 -fsyntax-only -I" WAVEMMA_SOURCE_DIR "/include -I" WAVEMMA_SOURCE_DIR "/tests/gemm " +
+    std::ofstream(path)
+        << "#include \"seed_style_policies.hpp\"\n#include <wavemma/gemm/kernel.hpp>\nnamespace ss = seed_style;\n"
+        << c.policy << "\n[[maybe_unused]] auto* kernel = &wavemma::gemm::matrix_multiply_generic<Tile, Compute, "
+        << (std::string(c.policy).find("float, 32") != std::string::npos ? "float" : "_Float16") << ">;\n";
+    auto const r = test::run("clang++-22 -std=c++20 -fsyntax-only -I" WAVEMMA_SOURCE_DIR
+                             "/include -I" WAVEMMA_SOURCE_DIR "/tests/gemm " +
                              path);
     EXPECT_NE(r.status, 0) << c.name;
     size_t errors = 0;

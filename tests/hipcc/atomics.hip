@@ -8,22 +8,22 @@
 #include <vector>
 
 static int failures = 0;
-#define EXPECT(cond, ...)                                                                          \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      ++failures;                                                                                  \
-      std::printf("FAILED line %d: ", __LINE__);                                                   \
-      std::printf(__VA_ARGS__);                                                                    \
-      std::printf("\n");                                                                           \
-    }                                                                                              \
+#define EXPECT(cond, ...)                                                                                              \
+  do {                                                                                                                 \
+    if (!(cond)) {                                                                                                     \
+      ++failures;                                                                                                      \
+      std::printf("FAILED line %d: ", __LINE__);                                                                       \
+      std::printf(__VA_ARGS__);                                                                                        \
+      std::printf("\n");                                                                                               \
+    }                                                                                                                  \
   } while (0)
-#define HIP_CHECK(call)                                                                            \
-  do {                                                                                             \
-    hipError_t const e = (call);                                                                   \
-    if (e != hipSuccess) {                                                                         \
-      std::printf("FAILED %s: %s\n", #call, hipGetErrorString(e));                                 \
-      return 1;                                                                                    \
-    }                                                                                              \
+#define HIP_CHECK(call)                                                                                                \
+  do {                                                                                                                 \
+    hipError_t const e = (call);                                                                                       \
+    if (e != hipSuccess) {                                                                                             \
+      std::printf("FAILED %s: %s\n", #call, hipGetErrorString(e));                                                     \
+      return 1;                                                                                                        \
+    }                                                                                                                  \
   } while (0)
 
 struct Totals {

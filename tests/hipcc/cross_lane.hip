@@ -15,23 +15,23 @@
 #include <vector>
 
 static int failures = 0;
-#define EXPECT(cond, ...)                                                                          \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      if (++failures <= 20) {                                                                      \
-        std::printf("FAILED %s:%d: ", __FILE__, __LINE__);                                         \
-        std::printf(__VA_ARGS__);                                                                  \
-        std::printf("\n");                                                                         \
-      }                                                                                            \
-    }                                                                                              \
+#define EXPECT(cond, ...)                                                                                              \
+  do {                                                                                                                 \
+    if (!(cond)) {                                                                                                     \
+      if (++failures <= 20) {                                                                                          \
+        std::printf("FAILED %s:%d: ", __FILE__, __LINE__);                                                             \
+        std::printf(__VA_ARGS__);                                                                                      \
+        std::printf("\n");                                                                                             \
+      }                                                                                                                \
+    }                                                                                                                  \
   } while (0)
-#define HIP_CHECK(call)                                                                            \
-  do {                                                                                             \
-    hipError_t const e = (call);                                                                   \
-    if (e != hipSuccess) {                                                                         \
-      std::printf("FAILED %s: %s\n", #call, hipGetErrorString(e));                                 \
-      std::exit(1);                                                                                \
-    }                                                                                              \
+#define HIP_CHECK(call)                                                                                                \
+  do {                                                                                                                 \
+    hipError_t const e = (call);                                                                                       \
+    if (e != hipSuccess) {                                                                                             \
+      std::printf("FAILED %s: %s\n", #call, hipGetErrorString(e));                                                     \
+      std::exit(1);                                                                                                    \
+    }                                                                                                                  \
   } while (0)
 
 __host__ __device__ inline int value_of(int lane) { return 1000 + 7 * lane; }
@@ -39,6 +39,7 @@ __host__ __device__ inline int old_of(int lane) { return 5000 + lane; }
 
 // --- DPP -------------------------------------------------------------------------------------------
 // (dpp_ctrl, row_mask, bank_mask, bound_ctrl) for every target, for GFX9 only, for GFX10+ only.
+// clang-format off: three cases a line (clang-format cannot settle on a layout for these lists)
 #define DPP_ALL(X)                                                                                 \
   X(0x1B, 0xF, 0xF, false) X(0xB1, 0xF, 0xF, false) X(0x4E, 0xF, 0xF, false)                      \
   X(0x00, 0xF, 0xF, false) X(0x101, 0xF, 0xF, false) X(0x103, 0xF, 0xF, true)                     \
@@ -52,6 +53,7 @@ __host__ __device__ inline int old_of(int lane) { return 5000 + lane; }
   X(0x138, 0xF, 0xF, true) X(0x13C, 0xF, 0xF, false) X(0x142, 0xA, 0xF, false)                    \
   X(0x142, 0xF, 0xF, true) X(0x143, 0xC, 0xF, false) X(0x143, 0xF, 0xF, true)
 #define DPP_GFX10(X) X(0x160, 0xF, 0xF, false) X(0x165, 0xF, 0xF, false) X(0x16F, 0x3, 0xF, false)
+// clang-format on
 
 struct DppCase {
   int ctrl, row_mask, bank_mask;
@@ -62,8 +64,7 @@ static DppCase const kDppAll[] = {DPP_ALL(DPP_ROW)};
 static DppCase const kDppGfx9[] = {DPP_GFX9(DPP_ROW)};
 static DppCase const kDppGfx10[] = {DPP_GFX10(DPP_ROW)};
 
-#define DPP_STORE(c, r, b, bc)                                                                     \
-  out[(n++) * w + l] = __builtin_amdgcn_update_dpp(old_of(l), value_of(l), c, r, b, bc);
+#define DPP_STORE(c, r, b, bc) out[(n++) * w + l] = __builtin_amdgcn_update_dpp(old_of(l), value_of(l), c, r, b, bc);
 __global__ void dpp_all(int* out) {
   int const l = threadIdx.x, w = warpSize;
   int n = 0;
@@ -128,9 +129,8 @@ int dpp_expected(DppCase const& c, int n, int wave, std::vector<char> const& act
 }
 
 // --- swizzle, permutes, readlane, ballot -----------------------------------------------------------
-#define SWIZZLE_OFFSETS(X)                                                                         \
-  X(0x101F) X(0x01E0) X(0x401F) X(0x7C1F) X(0x00B8) X(0x80B1) X(0x8000) X(0xC060) X(0xC461)         \
-  X(0xE000) X(0xE003)
+#define SWIZZLE_OFFSETS(X)                                                                                             \
+  X(0x101F) X(0x01E0) X(0x401F) X(0x7C1F) X(0x00B8) X(0x80B1) X(0x8000) X(0xC060) X(0xC461) X(0xE000) X(0xE003)
 static int const kSwizzles[] = {
 #define SWIZZLE_ROW(o) o,
     SWIZZLE_OFFSETS(SWIZZLE_ROW)};
@@ -248,10 +248,12 @@ __global__ void permlanes(int* out) {
   out[w + l] = static_cast<int>(__builtin_amdgcn_permlanex16(o, v, 0x76543210u, 0xfedcba98u, false, false));
   out[2 * w + l] = static_cast<int>(__builtin_amdgcn_permlane16(o, v, 0x01234567u, 0x89abcdefu, false, false));
   out[3 * w + l] = static_cast<int>(__builtin_amdgcn_permlane64(v));
-  out[4 * w + l] = static_cast<int>(__builtin_amdgcn_mov_dpp8(v, 0u | 7u | 6u << 3 | 5u << 6 | 4u << 9 | 3u << 12 | 2u << 15 | 1u << 18 | 0u << 21));
+  out[4 * w + l] = static_cast<int>(
+      __builtin_amdgcn_mov_dpp8(v, 0u | 7u | 6u << 3 | 5u << 6 | 4u << 9 | 3u << 12 | 2u << 15 | 1u << 18 | 0u << 21));
 #if defined(__GFX12__)
   out[5 * w + l] = static_cast<int>(__builtin_amdgcn_permlane16_var(o, v, static_cast<unsigned>(l * 3), false, false));
-  out[6 * w + l] = static_cast<int>(__builtin_amdgcn_permlanex16_var(o, v, static_cast<unsigned>(15 - l % 16), false, false));
+  out[6 * w + l] =
+      static_cast<int>(__builtin_amdgcn_permlanex16_var(o, v, static_cast<unsigned>(15 - l % 16), false, false));
 #endif
 #endif
   (void)l, (void)w, (void)out;
@@ -311,8 +313,10 @@ int main() {
 
   // DPP.
   check_dpp(kDppAll, std::size(kDppAll), run(dpp_all, w, int(std::size(kDppAll)), w), w);
-  if (gfx9) check_dpp(kDppGfx9, std::size(kDppGfx9), run(dpp_gfx9, w, int(std::size(kDppGfx9)), w), w);
-  else check_dpp(kDppGfx10, std::size(kDppGfx10), run(dpp_gfx10, w, int(std::size(kDppGfx10)), w), w);
+  if (gfx9)
+    check_dpp(kDppGfx9, std::size(kDppGfx9), run(dpp_gfx9, w, int(std::size(kDppGfx9)), w), w);
+  else
+    check_dpp(kDppGfx10, std::size(kDppGfx10), run(dpp_gfx10, w, int(std::size(kDppGfx10)), w), w);
   {
     auto const got = run(dpp_all, w, int(std::size(kDppAll)), w);
     // Literal spot checks: quad_perm [3,2,1,0] reverses each quad; row_shr:1 without bound_ctrl
@@ -323,7 +327,8 @@ int main() {
   }
   if (gfx9) {
     auto const got = run(dpp_gfx9, w, int(std::size(kDppGfx9)), w);
-    EXPECT(got[5 * size_t(w) + 16] == value_of(15) && got[5 * size_t(w) + 47] == old_of(47), "row_bcast:15 row_mask 0xa");
+    EXPECT(got[5 * size_t(w) + 16] == value_of(15) && got[5 * size_t(w) + 47] == old_of(47),
+           "row_bcast:15 row_mask 0xa");
     EXPECT(got[4 * size_t(w) + 0] == value_of(63), "wave_ror:1 lane 0 reads lane 63");
   } else {
     expect_refused(dpp_bcast_anywhere, w, "row_bcast:15 is a GFX9 DPP control");
@@ -361,7 +366,8 @@ int main() {
     }
     EXPECT(got[size_t(w) + 0] == value_of(1) && got[size_t(w) + 1] == value_of(3) && got[size_t(w) + 2] == 0 &&
                got[size_t(w) + 3] == value_of(2) && got[size_t(w) + 9] == value_of(9),
-           "ds_permute {0,0,12,4}: got %d %d %d %d", got[size_t(w)], got[size_t(w) + 1], got[size_t(w) + 2], got[size_t(w) + 3]);
+           "ds_permute {0,0,12,4}: got %d %d %d %d", got[size_t(w)], got[size_t(w) + 1], got[size_t(w) + 2],
+           got[size_t(w) + 3]);
     uint64_t mask3 = 0, mask5 = 0;
     for (int l = 0; l < w; ++l) {
       if (l % 3 == 0) mask3 |= uint64_t{1} << l;
@@ -398,7 +404,8 @@ int main() {
       bool const prev_ok = l % 16 != 0 && prev % 8 != 7;
       EXPECT(got[size_t(w + l)] == (prev_ok ? value_of(prev) : old_of(l)), "row_shr:1 without bound_ctrl, lane %d", l);
       EXPECT(got[size_t(2 * w + l)] == (prev_ok ? value_of(prev) : 0), "row_shr:1 with bound_ctrl, lane %d", l);
-      EXPECT(got[size_t(3 * w + l)] == ((l ^ 1) % 8 == 7 ? 0 : value_of(l ^ 1)), "swizzle from an inactive lane, lane %d", l);
+      EXPECT(got[size_t(3 * w + l)] == ((l ^ 1) % 8 == 7 ? 0 : value_of(l ^ 1)),
+             "swizzle from an inactive lane, lane %d", l);
       EXPECT(uint32_t(got[size_t(4 * w + l)]) == uint32_t(live >> (l % 2 ? 32 : 0)), "__activemask lane %d", l);
       EXPECT(got[size_t(5 * w + l)] == w - w / 8, "wave_reduce_add over live lanes, lane %d", l);
     }
@@ -439,8 +446,9 @@ int main() {
       fsum += float(s);
       fmin = std::min(fmin, float(s) + 0.25f);
     }
-    int const expected[] = {int(sum), int(sub), min_s, max_s, int(min_us), int(max_u), int(and_), int(or_), x,
-                            int(sum64 >> 8), int(max64 >> 8), int(fsum * 4), int(fmin * 4)};
+    int const expected[] = {int(sum),        int(sub),      min_s,        max_s, int(min_us),
+                            int(max_u),      int(and_),     int(or_),     x,     int(sum64 >> 8),
+                            int(max64 >> 8), int(fsum * 4), int(fmin * 4)};
     for (size_t k = 0; k < std::size(expected); ++k)
       for (int l = 0; l < w; ++l)
         EXPECT(got[k * 64 + size_t(l)] == expected[k], "wave_reduce #%zu lane %d: got %d, expected %d", k, l,

@@ -96,9 +96,8 @@ uint32_t reference_round(Layout const& f, std::vector<Value> const& vals, double
     }
     return sign | inf;
   }
-  size_t const hi = size_t(std::lower_bound(vals.begin(), vals.end(), a, [](Value const& v, double x) {
-                             return v.v < x;
-                           }) - vals.begin());
+  size_t const hi = size_t(
+      std::lower_bound(vals.begin(), vals.end(), a, [](Value const& v, double x) { return v.v < x; }) - vals.begin());
   if (vals[hi].v == a) return sign | vals[hi].code;
   Value const& lo = vals[hi - 1];
   Value const& up = vals[hi];
@@ -207,12 +206,17 @@ TEST(HipFp16, HalfToIntegersAndBack) {
     __half const h = __ushort_as_half(uint16_t(c));
     bool nan;
     double const v = reference_value(kF16, c, &nan);
-    auto sat = [&](double r) -> long long { return nan ? 0 : r > 2147483647.0 ? 2147483647 : r < -2147483648.0 ? -2147483648LL : (long long)r; };
+    auto sat = [&](double r) -> long long {
+      return nan ? 0 : r > 2147483647.0 ? 2147483647 : r < -2147483648.0 ? -2147483648LL : (long long)r;
+    };
     EXPECT_EQ(__half2int_rz(h), sat(std::trunc(v))) << std::hex << c;
     EXPECT_EQ(__half2int_rd(h), sat(std::floor(v))) << std::hex << c;
     EXPECT_EQ(__half2int_ru(h), sat(std::ceil(v))) << std::hex << c;
     EXPECT_EQ(__half2int_rn(h), sat(std::nearbyint(v))) << std::hex << c;
-    EXPECT_EQ(__half2uint_rz(h), nan || v <= 0 ? 0u : v >= 4294967295.0 ? 4294967295u : unsigned(std::trunc(v))) << std::hex << c;
+    EXPECT_EQ(__half2uint_rz(h), nan || v <= 0       ? 0u
+                                 : v >= 4294967295.0 ? 4294967295u
+                                                     : unsigned(std::trunc(v)))
+        << std::hex << c;
   }
   auto const vals = finite_values(kF16);
   for (int i = -70000; i <= 70000; i += 7) {
@@ -240,8 +244,10 @@ uint32_t round_grid48(std::vector<Value> const& vals, i128 x) {
   size_t lo = 0, hi = vals.size() - 1; // the first value >= a
   while (lo < hi) {
     size_t const mid = (lo + hi) / 2;
-    if (at(mid) < a) lo = mid + 1;
-    else hi = mid;
+    if (at(mid) < a)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   if (at(hi) == a) return sign | vals[hi].code;
   i128 const below = a - at(hi - 1), above = at(hi) - a;
@@ -360,9 +366,7 @@ TEST(HipBf16, ArithmeticGoesThroughFloat) {
 struct Fp8Format {
   __hip_fp8_interpretation_t interp;
   Layout layout;
-  uint32_t nan(bool negative) const {
-    return layout.fnuz ? 0x80u : (negative ? 0xFFu : 0x7Fu);
-  }
+  uint32_t nan(bool negative) const { return layout.fnuz ? 0x80u : (negative ? 0xFFu : 0x7Fu); }
   bool has_inf() const { return !layout.fnuz && !layout.ocp_e4m3; }
 };
 constexpr Fp8Format kFp8Formats[] = {

@@ -11,22 +11,22 @@
 #include <vector>
 
 static int failures = 0;
-#define EXPECT(cond, ...)                                                                          \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      ++failures;                                                                                  \
-      std::printf("FAILED line %d: ", __LINE__);                                                   \
-      std::printf(__VA_ARGS__);                                                                    \
-      std::printf("\n");                                                                           \
-    }                                                                                              \
+#define EXPECT(cond, ...)                                                                                              \
+  do {                                                                                                                 \
+    if (!(cond)) {                                                                                                     \
+      ++failures;                                                                                                      \
+      std::printf("FAILED line %d: ", __LINE__);                                                                       \
+      std::printf(__VA_ARGS__);                                                                                        \
+      std::printf("\n");                                                                                               \
+    }                                                                                                                  \
   } while (0)
-#define HIP_CHECK(call)                                                                            \
-  do {                                                                                             \
-    hipError_t const e = (call);                                                                   \
-    if (e != hipSuccess) {                                                                         \
-      std::printf("FAILED %s: %s\n", #call, hipGetErrorString(e));                                 \
-      return 1;                                                                                    \
-    }                                                                                              \
+#define HIP_CHECK(call)                                                                                                \
+  do {                                                                                                                 \
+    hipError_t const e = (call);                                                                                       \
+    if (e != hipSuccess) {                                                                                             \
+      std::printf("FAILED %s: %s\n", #call, hipGetErrorString(e));                                                     \
+      return 1;                                                                                                        \
+    }                                                                                                                  \
   } while (0)
 
 // out[i] = a[i] * b[i] + c[i] in f16 (one rounding, exact here), and the dot product of the
@@ -98,7 +98,8 @@ int main() {
   for (int i = 0; i < w; ++i) {
     float const x = float(i) * 0.25f, y = float(i % 7) - 3.0f;
     float const want = x * y + 0.25f; // exact in f16: multiples of 1/4 below 64
-    EXPECT(__half2float(out[size_t(i)]) == want, "hfma lane %d: %g vs %g", i, double(__half2float(out[size_t(i)])), double(want));
+    EXPECT(__half2float(out[size_t(i)]) == want, "hfma lane %d: %g vs %g", i, double(__half2float(out[size_t(i)])),
+           double(want));
     want_dot += x * 0.5f + y * 0.5f;
   }
   EXPECT(dot == want_dot, "dot %g vs %g", double(dot), double(want_dot));
@@ -138,7 +139,8 @@ int main() {
   for (int i = 0; i < 64; ++i) {
     float const x = in[size_t(i)];
     float const want = x > big ? big : x < -big ? -big : (i % 8 == 6) ? 0.3125f * float(1 + i / 8 % 2) : x;
-    EXPECT(o8[size_t(i)] == want, "fp8 e4m3 lane %d: %g -> %g (want %g)", i, double(x), double(o8[size_t(i)]), double(want));
+    EXPECT(o8[size_t(i)] == want, "fp8 e4m3 lane %d: %g -> %g (want %g)", i, double(x), double(o8[size_t(i)]),
+           double(want));
     EXPECT(o8[size_t(64 + i)] == 0.0f, "fp8x2 e5m2 lane %d", i);
   }
   // The codes themselves for 1.0: 0x40 in E4M3FNUZ (bias 8), 0x38 in OCP E4M3 (bias 7).

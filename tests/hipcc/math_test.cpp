@@ -58,14 +58,14 @@ struct Mode {
   float (*from_ll)(long long), (*from_ull)(unsigned long long);
 };
 Mode const kModes[] = {
-    {FE_TONEAREST, __fadd_rn, __fsub_rn, __fmul_rn, __fdiv_rn, __fmaf_rn, __fsqrt_rn, __double2float_rn,
-     __int2float_rn, __ll2float_rn, __ull2float_rn},
+    {FE_TONEAREST, __fadd_rn, __fsub_rn, __fmul_rn, __fdiv_rn, __fmaf_rn, __fsqrt_rn, __double2float_rn, __int2float_rn,
+     __ll2float_rn, __ull2float_rn},
     {FE_TOWARDZERO, __fadd_rz, __fsub_rz, __fmul_rz, __fdiv_rz, __fmaf_rz, __fsqrt_rz, __double2float_rz,
      __int2float_rz, __ll2float_rz, __ull2float_rz},
-    {FE_DOWNWARD, __fadd_rd, __fsub_rd, __fmul_rd, __fdiv_rd, __fmaf_rd, __fsqrt_rd, __double2float_rd,
-     __int2float_rd, __ll2float_rd, __ull2float_rd},
-    {FE_UPWARD, __fadd_ru, __fsub_ru, __fmul_ru, __fdiv_ru, __fmaf_ru, __fsqrt_ru, __double2float_ru,
-     __int2float_ru, __ll2float_ru, __ull2float_ru},
+    {FE_DOWNWARD, __fadd_rd, __fsub_rd, __fmul_rd, __fdiv_rd, __fmaf_rd, __fsqrt_rd, __double2float_rd, __int2float_rd,
+     __ll2float_rd, __ull2float_rd},
+    {FE_UPWARD, __fadd_ru, __fsub_ru, __fmul_ru, __fdiv_ru, __fmaf_ru, __fsqrt_ru, __double2float_ru, __int2float_ru,
+     __ll2float_ru, __ull2float_ru},
 };
 
 TEST(HipMath, RoundedArithmeticMatchesTheFpuInThatMode) {
@@ -73,7 +73,7 @@ TEST(HipMath, RoundedArithmeticMatchesTheFpuInThatMode) {
   size_t const n = xs.size();
   for (Mode const& m : kModes)
     for (size_t i = 0; i < n; ++i) {
-      volatile float a = xs[i], b = xs[(i * 31 + 7) % n], c = xs[(i * 17 + 3) % n];
+      float volatile a = xs[i], b = xs[(i * 31 + 7) % n], c = xs[(i * 17 + 3) % n];
       ASSERT_EQ(bits(m.add(a, b)), bits(in_mode(m.fe, [&] { return float(a + b); }))) << a << " + " << b;
       ASSERT_EQ(bits(m.sub(a, b)), bits(in_mode(m.fe, [&] { return float(a - b); }))) << a << " - " << b;
       ASSERT_EQ(bits(m.mul(a, b)), bits(in_mode(m.fe, [&] { return float(a * b); }))) << a << " * " << b;
@@ -81,13 +81,13 @@ TEST(HipMath, RoundedArithmeticMatchesTheFpuInThatMode) {
       ASSERT_EQ(bits(m.fma(a, b, c)), bits(in_mode(m.fe, [&] { return std::fma(float(a), float(b), float(c)); })));
       float const pos = std::fabs(a);
       ASSERT_EQ(bits(m.sqrt(pos)), bits(in_mode(m.fe, [&] { return std::sqrt(pos); }))) << pos;
-      volatile double d = double(a) * (1.0 + 0x1p-30);
+      double volatile d = double(a) * (1.0 + 0x1p-30);
       ASSERT_EQ(bits(m.from_double(d)), bits(in_mode(m.fe, [&] { return float(d); }))) << d;
-      volatile int k = int(bits(a) ^ 0x5A5A5A5Au);
+      int volatile k = int(bits(a) ^ 0x5A5A5A5Au);
       ASSERT_EQ(bits(m.from_int(k)), bits(in_mode(m.fe, [&] { return float(k); }))) << k;
-      volatile long long ll = (long long)(uint64_t(bits(a)) << 31 | bits(b));
+      long long volatile ll = (long long)(uint64_t(bits(a)) << 31 | bits(b));
       ASSERT_EQ(bits(m.from_ll(ll)), bits(in_mode(m.fe, [&] { return float(ll); }))) << ll;
-      volatile unsigned long long ull = uint64_t(bits(b)) << 32 | bits(a);
+      unsigned long long volatile ull = uint64_t(bits(b)) << 32 | bits(a);
       // x87 holds a 64-bit integer exactly, and rounds to float in the FPU's mode.
       ASSERT_EQ(bits(m.from_ull(ull)), bits(in_mode(m.fe, [&] { return float((long double)ull); }))) << ull;
     }
@@ -169,10 +169,14 @@ uint32_t perm_reference(uint32_t s0, uint32_t s1, uint32_t sel) {
   for (int i = 0; i < 4; ++i) {
     unsigned const k = (sel >> (8 * i)) & 0xFF;
     unsigned char b;
-    if (k >= 13) b = 0xFF;
-    else if (k == 12) b = 0x00;
-    else if (k >= 8) b = (in[2 * (k - 8) + 1] & 0x80) ? 0xFF : 0x00;
-    else b = in[k];
+    if (k >= 13)
+      b = 0xFF;
+    else if (k == 12)
+      b = 0x00;
+    else if (k >= 8)
+      b = (in[2 * (k - 8) + 1] & 0x80) ? 0xFF : 0x00;
+    else
+      b = in[k];
     out |= uint32_t(b) << (8 * i);
   }
   return out;
@@ -213,9 +217,7 @@ TEST(HipAmdgcnBuiltins, PerLaneBuiltinsFollowTheIsa) {
     EXPECT_EQ(__builtin_amdgcn_ldexpf(m, e), f);
     // V_CMP_CLASS mask bits: 3 -normal, 4 -denormal, 5 -0, 6 +0, 7 +denormal, 8 +normal.
     int const cls = std::fpclassify(f);
-    int const bit = f == 0 ? (std::signbit(f) ? 5 : 6)
-                    : cls == FP_SUBNORMAL ? (f < 0 ? 4 : 7)
-                                          : (f < 0 ? 3 : 8);
+    int const bit = f == 0 ? (std::signbit(f) ? 5 : 6) : cls == FP_SUBNORMAL ? (f < 0 ? 4 : 7) : (f < 0 ? 3 : 8);
     EXPECT_TRUE(__builtin_amdgcn_classf(f, 1 << bit)) << f;
     EXPECT_FALSE(__builtin_amdgcn_classf(f, ~(1 << bit) & 0x3FF)) << f;
     float const fr = __builtin_amdgcn_fractf(f);

@@ -12,22 +12,22 @@
 #include <vector>
 
 static int failures = 0;
-#define EXPECT(cond, ...)                                                                          \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      ++failures;                                                                                  \
-      std::printf("FAILED line %d: ", __LINE__);                                                   \
-      std::printf(__VA_ARGS__);                                                                    \
-      std::printf("\n");                                                                           \
-    }                                                                                              \
+#define EXPECT(cond, ...)                                                                                              \
+  do {                                                                                                                 \
+    if (!(cond)) {                                                                                                     \
+      ++failures;                                                                                                      \
+      std::printf("FAILED line %d: ", __LINE__);                                                                       \
+      std::printf(__VA_ARGS__);                                                                                        \
+      std::printf("\n");                                                                                               \
+    }                                                                                                                  \
   } while (0)
-#define HIP_CHECK(call)                                                                            \
-  do {                                                                                             \
-    hipError_t const e = (call);                                                                   \
-    if (e != hipSuccess) {                                                                         \
-      std::printf("FAILED %s: %s\n", #call, hipGetErrorString(e));                                 \
-      return 1;                                                                                    \
-    }                                                                                              \
+#define HIP_CHECK(call)                                                                                                \
+  do {                                                                                                                 \
+    hipError_t const e = (call);                                                                                       \
+    if (e != hipSuccess) {                                                                                             \
+      std::printf("FAILED %s: %s\n", #call, hipGetErrorString(e));                                                     \
+      return 1;                                                                                                        \
+    }                                                                                                                  \
   } while (0)
 
 __constant__ int table[16];
@@ -207,7 +207,8 @@ int main() {
   HIP_CHECK(hipEventElapsedTime(&ms, start, stop));
   HIP_CHECK(hipStreamSynchronize(stream));
   HIP_CHECK(hipMemcpy(hy.data(), y, n * sizeof(float), hipMemcpyDeviceToHost));
-  for (int i = 0; i < n; i += 97) EXPECT(hy[size_t(i)] == 3.0f * float(i) + 1.0f, "axpy %d: %g", i, double(hy[size_t(i)]));
+  for (int i = 0; i < n; i += 97)
+    EXPECT(hy[size_t(i)] == 3.0f * float(i) + 1.0f, "axpy %d: %g", i, double(hy[size_t(i)]));
   HIP_CHECK(hipEventDestroy(start));
   HIP_CHECK(hipEventDestroy(stop));
   HIP_CHECK(hipEventDestroy(untimed));

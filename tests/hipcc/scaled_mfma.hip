@@ -13,13 +13,13 @@
 #include <cstring>
 #include <vector>
 
-#define HIP_CHECK(call)                                                                            \
-  do {                                                                                             \
-    hipError_t const e = (call);                                                                   \
-    if (e != hipSuccess) {                                                                         \
-      std::printf("FAILED %s: %s\n", #call, hipGetErrorString(e));                                 \
-      return 1;                                                                                    \
-    }                                                                                              \
+#define HIP_CHECK(call)                                                                                                \
+  do {                                                                                                                 \
+    hipError_t const e = (call);                                                                                       \
+    if (e != hipSuccess) {                                                                                             \
+      std::printf("FAILED %s: %s\n", #call, hipGetErrorString(e));                                                     \
+      return 1;                                                                                                        \
+    }                                                                                                                  \
   } while (0)
 
 constexpr int M = 16, N = 16, K = 128, KB = K / 32;
@@ -48,7 +48,7 @@ __global__ void scaled_tile(v8i const* a, v8i const* b, int const* sa, int const
   v4f const c{};
 #if defined(__gfx950__)
   v4f const r = __builtin_amdgcn_mfma_scale_f32_16x16x128_f8f6f4(a[l], b[l], c, /*cbsz fp4*/ 4, /*blgp fp8*/ 0,
-                                                                  /*opsel_a*/ 1, sa[l], /*opsel_b*/ 1, sb[l]);
+                                                                 /*opsel_a*/ 1, sa[l], /*opsel_b*/ 1, sb[l]);
   for (int v = 0; v < 4; ++v) d[l * 4 + v] = r[v];
 #endif
 }
@@ -65,9 +65,10 @@ int main() {
   for (int i = 0; i < M; ++i)
     for (int k = 0; k < K; ++k) a_code[i][k] = (i * 7 + k * 3 + (k >> 4)) % 16;
   for (int k = 0; k < K; ++k)
-    for (int j = 0; j < N; ++j) b_code[k][j] = 0x28 + (k * 5 + j * 11) % 24 + ((k + j) % 3 == 0 ? 0x80 : 0); // 0.25 .. 3.75
+    for (int j = 0; j < N; ++j)
+      b_code[k][j] = 0x28 + (k * 5 + j * 11) % 24 + ((k + j) % 3 == 0 ? 0x80 : 0); // 0.25 .. 3.75
   for (int q = 0; q < KB; ++q) {
-    for (int i = 0; i < M; ++i) sa_code[i][q] = 127 - 2 + (i + q) % 5; // 2^-2 .. 2^2
+    for (int i = 0; i < M; ++i) sa_code[i][q] = 127 - 2 + (i + q) % 5;     // 2^-2 .. 2^2
     for (int j = 0; j < N; ++j) sb_code[q][j] = 127 + (j * 3 + q) % 4 - 1; // 2^-1 .. 2^2
   }
   std::vector<v8i> a(64), b(64);
@@ -109,7 +110,8 @@ int main() {
         want += fp4_value(a_code[i][k]) * fp8_value(b_code[k][j]) *
                 std::ldexp(1.0, static_cast<int>(sa_code[i][k / 32] + sb_code[k / 32][j]) - 254);
       float const got = d[(j + 16 * (i / 4)) * 4 + i % 4];
-      if (static_cast<double>(got) != want && bad++ < 5) std::printf("FAILED D[%d][%d] = %.9g, exact %.9g\n", i, j, got, want);
+      if (static_cast<double>(got) != want && bad++ < 5)
+        std::printf("FAILED D[%d][%d] = %.9g, exact %.9g\n", i, j, got, want);
     }
   hipFree(a_d);
   hipFree(b_d);

@@ -56,7 +56,8 @@ protected:
 
 // The macros of one clang-22 pass over an empty HIP file.
 std::set<std::string> clang_macros(std::string const& pass, std::string const& arch) {
-  auto const r = run(fmt::format("clang++-22 -x hip --offload-arch={} {} -nogpulib -nogpuinc -dM -E /dev/null", arch, pass));
+  auto const r =
+      run(fmt::format("clang++-22 -x hip --offload-arch={} {} -nogpulib -nogpuinc -dM -E /dev/null", arch, pass));
   std::set<std::string> names;
   std::istringstream in(r.output);
   for (std::string line; std::getline(in, line);)
@@ -67,9 +68,9 @@ std::set<std::string> clang_macros(std::string const& pass, std::string const& a
 // HIP compiles a source twice: host code sees none of the target's macros, device code all of
 // them. A kernel and the host code each report which of these macros they saw.
 TEST_F(Hipcc, HostCodeSeesTheHostPassMacrosAndDeviceCodeTheDevicePass) {
-  std::vector<std::string> const probes = {"__HIP__",  "__HIPCC__", "__HIP_DEVICE_COMPILE__", "__AMDGCN__",
-                                           "__GFX9__", "__gfx942__", "__GFX12__", "__gfx1201__",
-                                           "__amdgcn_processor__", "__HIP_PLATFORM_AMD__"};
+  std::vector<std::string> const probes = {
+      "__HIP__",   "__HIPCC__",   "__HIP_DEVICE_COMPILE__", "__AMDGCN__",          "__GFX9__", "__gfx942__",
+      "__GFX12__", "__gfx1201__", "__amdgcn_processor__",   "__HIP_PLATFORM_AMD__"};
   std::string bits;
   for (size_t i = 0; i < probes.size(); ++i)
     bits += fmt::format("#if defined({})\n  m |= 1u << {};\n#endif\n", probes[i], i);
@@ -88,7 +89,8 @@ int main() {{
   hipMemcpy(&device, d, sizeof device, hipMemcpyDeviceToHost);
   std::printf("%u %u\n", seen(), device);
 }}
-)", bits));
+)",
+                                  bits));
   for (std::string arch : {"gfx942", "gfx1201"}) {
     auto const b = hipcc(fmt::format("--offload-arch={} macros.hip -o macros", arch));
     ASSERT_EQ(b.status, 0) << b.output;
@@ -271,14 +273,20 @@ int main() {
 
 // What cannot run on the CPU is a compile error naming it, with the file and line.
 TEST_F(Hipcc, WhatCannotRunIsACompileErrorWithFileAndLine) {
-  write("asm.hip", "#include <hip/hip_runtime.h>\n__global__ void k(int* x) {\n  asm volatile(\"s_nop 0\");\n}\nint main() {}\n");
+  write("asm.hip",
+        "#include <hip/hip_runtime.h>\n__global__ void k(int* x) {\n  asm volatile(\"s_nop 0\");\n}\nint main() {}\n");
   auto const a = hipcc("--offload-arch=gfx942 asm.hip -o asm");
   EXPECT_NE(a.status, 0);
-  EXPECT_NE(a.output.find("asm.hip:3:3: error: inline assembly in device code cannot run on the CPU"), std::string::npos) << a.output;
-  write("builtin.hip", "#include <hip/hip_runtime.h>\n__global__ void k(unsigned* x) {\n  *x = __builtin_amdgcn_s_getreg(0);\n}\nint main() {}\n");
+  EXPECT_NE(a.output.find("asm.hip:3:3: error: inline assembly in device code cannot run on the CPU"),
+            std::string::npos)
+      << a.output;
+  write("builtin.hip", "#include <hip/hip_runtime.h>\n__global__ void k(unsigned* x) {\n  *x = "
+                       "__builtin_amdgcn_s_getreg(0);\n}\nint main() {}\n");
   auto const b = hipcc("--offload-arch=gfx942 builtin.hip -o builtin");
   EXPECT_NE(b.status, 0);
-  EXPECT_NE(b.output.find("builtin.hip:3:8: error: __builtin_amdgcn_s_getreg is not emulated by wavemma"), std::string::npos) << b.output;
+  EXPECT_NE(b.output.find("builtin.hip:3:8: error: __builtin_amdgcn_s_getreg is not emulated by wavemma"),
+            std::string::npos)
+      << b.output;
 }
 
 // Options: a target wavemma does not know, GPU-only options refused with the reason or ignored.
@@ -301,7 +309,8 @@ TEST_F(Hipcc, OptionsItCannotHonourAreOneLineErrors) {
   if (v.output.find("does not emulate gfx90a") == std::string::npos) { // once the catalog has gfx90a
     EXPECT_EQ(v.status, 0) << v.output;
     EXPECT_NE(v.output.find("ignored: -munsafe-fp-atomics"), std::string::npos) << v.output;
-    EXPECT_NE(v.output.find("clang++-22 -x hip --cuda-host-only --offload-arch=gfx90a:xnack+"), std::string::npos) << v.output;
+    EXPECT_NE(v.output.find("clang++-22 -x hip --cuda-host-only --offload-arch=gfx90a:xnack+"), std::string::npos)
+        << v.output;
   }
 }
 

@@ -34,8 +34,8 @@ std::string kernels_for(std::vector<Builtin const*> const& list) {
         args += std::string(p.name);
       }
     }
-    src += "__attribute__((global)) void k" + std::to_string(id++) + "(" + params + ") { *d = " + b->name + "(" +
-           args + "); }\n";
+    src += "__attribute__((global)) void k" + std::to_string(id++) + "(" + params + ") { *d = " + b->name + "(" + args +
+           "); }\n";
   }
   return src;
 }
@@ -130,8 +130,9 @@ TEST(BuiltinsAmd, BackendCrashesAreReal) {
     ASSERT_EQ(builtin_status(*b, *find_arch(c.arch), b->wave), BuiltinStatus::kBackendCrash);
     std::string const path = ::testing::TempDir() + "crash_" + c.builtin + ".hip";
     std::ofstream(path) << kernels_for({b});
-    auto const res = test::run(std::string("clang++-22 -x hip --offload-arch=") + c.arch +
-                               " -nogpulib -nogpuinc --cuda-device-only -S -o /dev/null -fno-crash-diagnostics " + path);
+    auto const res =
+        test::run(std::string("clang++-22 -x hip --offload-arch=") + c.arch +
+                  " -nogpulib -nogpuinc --cuda-device-only -S -o /dev/null -fno-crash-diagnostics " + path);
     EXPECT_NE(res.status, 0) << c.builtin;
     EXPECT_NE(res.output.find("Cannot select"), std::string::npos) << res.output.substr(0, 400);
   }

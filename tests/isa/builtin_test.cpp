@@ -19,7 +19,7 @@ namespace {
 using test::markdown_table;
 
 constexpr char const* kSections[] = {
-    "### 4.1 gfx11 builtins", "### 4.2 gfx12 WMMA builtins", "### 4.3 gfx12 SWMMAC builtins",
+    "### 4.1 gfx11 builtins",       "### 4.2 gfx12 WMMA builtins",    "### 4.3 gfx12 SWMMAC builtins",
     "### 4.4 gfx942 MFMA builtins", "### 4.5 gfx942 SMFMAC builtins", "### 4.6 gfx908/gfx90a builtins",
     "### 4.7 gfx950 builtins",
 };
@@ -67,7 +67,8 @@ TEST(Builtins, GatingRules) {
   auto const& bf16_1k = *find_builtin("mfma_f32_32x32x4bf16_1k");
   auto const& fp8 = *find_builtin("mfma_f32_16x16x32_fp8_fp8");
   auto const& f16_k32 = *find_builtin("mfma_f32_16x16x32_f16");
-  for (auto const* a : {gfx908, gfx90a, gfx942, gfx950}) EXPECT_EQ(builtin_status(f32, *a, 64), BuiltinStatus::kOk) << a->name;
+  for (auto const* a : {gfx908, gfx90a, gfx942, gfx950})
+    EXPECT_EQ(builtin_status(f32, *a, 64), BuiltinStatus::kOk) << a->name;
   EXPECT_EQ(f32.instruction_on(Generation::kGfx908)->mnemonic, "v_mfma_f32_32x32x1f32");
   EXPECT_EQ(f32.instruction_on(Generation::kGfx94x)->mnemonic, "v_mfma_f32_32x32x1_2b_f32");
   EXPECT_EQ(builtin_status(bf16_1k, *gfx908, 64), BuiltinStatus::kBackendCrash);

@@ -25,10 +25,18 @@ using test::markdown_table;
 ElemType doc_type(std::string const& s, std::string const& mnemonic = "") {
   if (mnemonic.find("xf32") != std::string::npos && s == "f32") return ElemType::kXf32;
   static std::map<std::string, ElemType> const kMap = {
-      {"f32", ElemType::kF32},           {"f64", ElemType::kF64},           {"f16", ElemType::kF16},
-      {"bf16", ElemType::kBf16},         {"iu8", ElemType::kIu8},           {"iu4", ElemType::kIu4},
-      {"i32", ElemType::kI32},           {"i8 (signed)", ElemType::kI8},    {"fp8 E4M3 (OCP)", ElemType::kFp8},
-      {"bf8 E5M2 (OCP)", ElemType::kBf8}, {"fp8 E4M3FNUZ", ElemType::kFp8Fnuz}, {"bf8 E5M2FNUZ", ElemType::kBf8Fnuz},
+      {"f32", ElemType::kF32},
+      {"f64", ElemType::kF64},
+      {"f16", ElemType::kF16},
+      {"bf16", ElemType::kBf16},
+      {"iu8", ElemType::kIu8},
+      {"iu4", ElemType::kIu4},
+      {"i32", ElemType::kI32},
+      {"i8 (signed)", ElemType::kI8},
+      {"fp8 E4M3 (OCP)", ElemType::kFp8},
+      {"bf8 E5M2 (OCP)", ElemType::kBf8},
+      {"fp8 E4M3FNUZ", ElemType::kFp8Fnuz},
+      {"bf8 E5M2FNUZ", ElemType::kBf8Fnuz},
   };
   auto it = kMap.find(s);
   if (it == kMap.end()) ADD_FAILURE() << "unknown type in reference: " << s;
@@ -72,12 +80,14 @@ void expect_same_instructions(Rows rows, Table const& doc, Generation gen, Kind 
   for (auto const& m : in_catalog)
     EXPECT_TRUE(in_doc.contains(m)) << m << " (" << name(gen) << " " << name(kind) << ") is not in instructions.md";
   for (auto const& m : in_doc)
-    EXPECT_TRUE(in_catalog.contains(m)) << m << " of instructions.md is not a " << name(gen) << " " << name(kind) << " row";
+    EXPECT_TRUE(in_catalog.contains(m)) << m << " of instructions.md is not a " << name(gen) << " " << name(kind)
+                                        << " row";
 }
 
 // Checks the common columns of one reference row against the catalog.
 Instruction const* check_common(Rows rows, Generation gen, std::vector<std::string> const& row, Shape shape, int blocks,
-                                std::string const& a, std::string const& b, std::string const& cd, long ops, int cycles) {
+                                std::string const& a, std::string const& b, std::string const& cd, long ops,
+                                int cycles) {
   Instruction const* in = row_named(rows, gen, row[0]);
   if (!in) return nullptr; // reported by expect_same_instructions
   SCOPED_TRACE(row[0]);
@@ -205,13 +215,27 @@ Table section(std::string const& heading) { return markdown_table("instructions.
 
 TEST(Catalog, Gfx11MatchesReference) { check_wmma(catalog(), section("### 3.1 gfx11 WMMA"), Generation::kGfx11); }
 TEST(Catalog, Gfx12WmmaMatchesReference) { check_wmma(catalog(), section("### 3.2 gfx12 WMMA"), Generation::kGfx12); }
-TEST(Catalog, Gfx12SwmmacMatchesReference) { check_swmmac(catalog(), section("### 3.3 gfx12 SWMMAC"), Generation::kGfx12); }
-TEST(Catalog, Gfx942MfmaMatchesReference) { check_mfma(catalog(), section("### 3.4 gfx942 MFMA"), Generation::kGfx94x); }
-TEST(Catalog, Gfx942SmfmacMatchesReference) { check_smfmac(catalog(), section("### 3.5 gfx942 SMFMAC"), Generation::kGfx94x); }
-TEST(Catalog, Gfx908MfmaMatchesReference) { check_mfma(catalog(), section("### 3.6 gfx908 MFMA"), Generation::kGfx908); }
-TEST(Catalog, Gfx90aMfmaMatchesReference) { check_mfma(catalog(), section("### 3.7 gfx90a MFMA"), Generation::kGfx90a); }
-TEST(Catalog, Gfx950MfmaMatchesReference) { check_mfma(catalog(), section("### 3.8 gfx950 MFMA"), Generation::kGfx950); }
-TEST(Catalog, Gfx950SmfmacMatchesReference) { check_smfmac(catalog(), section("### 3.9 gfx950 SMFMAC"), Generation::kGfx950); }
+TEST(Catalog, Gfx12SwmmacMatchesReference) {
+  check_swmmac(catalog(), section("### 3.3 gfx12 SWMMAC"), Generation::kGfx12);
+}
+TEST(Catalog, Gfx942MfmaMatchesReference) {
+  check_mfma(catalog(), section("### 3.4 gfx942 MFMA"), Generation::kGfx94x);
+}
+TEST(Catalog, Gfx942SmfmacMatchesReference) {
+  check_smfmac(catalog(), section("### 3.5 gfx942 SMFMAC"), Generation::kGfx94x);
+}
+TEST(Catalog, Gfx908MfmaMatchesReference) {
+  check_mfma(catalog(), section("### 3.6 gfx908 MFMA"), Generation::kGfx908);
+}
+TEST(Catalog, Gfx90aMfmaMatchesReference) {
+  check_mfma(catalog(), section("### 3.7 gfx90a MFMA"), Generation::kGfx90a);
+}
+TEST(Catalog, Gfx950MfmaMatchesReference) {
+  check_mfma(catalog(), section("### 3.8 gfx950 MFMA"), Generation::kGfx950);
+}
+TEST(Catalog, Gfx950SmfmacMatchesReference) {
+  check_smfmac(catalog(), section("### 3.9 gfx950 SMFMAC"), Generation::kGfx950);
+}
 TEST(Catalog, OpcodesAndNamesAreUniquePerGeneration) { check_unique(catalog()); }
 TEST(Catalog, EveryRowNamesAModelWithEvidence) { check_models(catalog()); }
 
@@ -252,7 +276,7 @@ TEST(Catalog, AliasesFindTheCanonicalRow) {
   ASSERT_NE(find_instruction(Generation::kGfx908, "v_mfma_i32_32x32x8i8"), nullptr);
   EXPECT_EQ(find_instruction(Generation::kGfx908, "v_mfma_f32_32x32x4bf16_1k"), nullptr); // from gfx90a on
   EXPECT_EQ(find_instruction(Generation::kGfx908, "v_mfma_f64_16x16x4f64"), nullptr);
-  EXPECT_EQ(find_instruction(Generation::kGfx950, "v_mfma_f32_16x16x8_xf32"), nullptr); // gone on gfx950
+  EXPECT_EQ(find_instruction(Generation::kGfx950, "v_mfma_f32_16x16x8_xf32"), nullptr);   // gone on gfx950
   EXPECT_EQ(find_instruction(Generation::kGfx90a, "v_smfmac_f32_16x16x32_f16"), nullptr); // from gfx940 on
   // The CDNA2 trap name: only the assembler takes it (as llvm-mc-22 does).
   EXPECT_EQ(find_instruction(Generation::kGfx94x, "v_mfma_f32_32x32x4bf16"), nullptr);
@@ -306,8 +330,8 @@ TEST(Arch, PeakFiguresReproduceVendorNumbers) {
     auto const* g = find_gpu(gpu);
     auto const* in = find_instruction(gen, mnemonic);
     auto const* a = find_arch(g->arch);
-    return static_cast<double>(in->ops()) / in->cycles * a->matrix_units_per_cu * g->compute_units *
-           g->peak_clock_mhz * 1e6 / 1e12;
+    return static_cast<double>(in->ops()) / in->cycles * a->matrix_units_per_cu * g->compute_units * g->peak_clock_mhz *
+           1e6 / 1e12;
   };
   EXPECT_NEAR(peak_tflops("mi300x", Generation::kGfx94x, "v_mfma_f32_32x32x8_f16"), 1307.4, 0.1);
   // AMD's product pages: MI100 184.6 TFLOPS f16 (46.1 f32 matrix), MI210 181.0 f16 (45.3 f64 matrix),

@@ -17,7 +17,6 @@ namespace {
 using test::modifier_variants;
 using test::reference;
 
-
 std::string label(Instruction const& in, int wave, Operand op, Modifiers const& m) {
   return std::string(name(in.gen)) + " " + std::string(in.mnemonic) + " w" + std::to_string(wave) + " " +
          std::string(name(op)) + " opsel=" + std::to_string(m.op_sel[2]) + " key=" + std::to_string(m.index_key) +
@@ -75,9 +74,8 @@ TEST(Layout, CoverageAndRoundTrip) {
                   max_vgpr = std::max(max_vgpr, p.vgpr + (L.elem_bits() > 32 ? 1 : 0));
                   ++owners[{p.vgpr, p.lane, p.bit_lo}];
                   auto const back = L.elements(p.vgpr, p.lane);
-                  bool found = std::any_of(back.begin(), back.end(), [&](auto const& x) {
-                    return x.first == Coord{b, r, c} && x.second == p;
-                  });
+                  bool found = std::any_of(back.begin(), back.end(),
+                                           [&](auto const& x) { return x.first == Coord{b, r, c} && x.second == p; });
                   ASSERT_TRUE(found) << "inverse misses element (" << b << "," << r << "," << c << ")";
                 }
               }

@@ -33,8 +33,8 @@ inline float flush_input_if(bool flush, Half h, float x) {
   return flush && std::fabs(x) < min_normal ? std::copysign(0.0f, x) : x;
 }
 
-inline uint32_t pairwise_rule(Half fa, Half fb, std::vector<uint64_t> const& a,
-                              std::vector<uint64_t> const& b, uint32_t c, int group, bool flush) {
+inline uint32_t pairwise_rule(Half fa, Half fb, std::vector<uint64_t> const& a, std::vector<uint64_t> const& b,
+                              uint32_t c, int group, bool flush) {
   float d = flush_if(flush, std::bit_cast<float>(c));
   for (size_t k0 = 0; k0 < a.size(); k0 += static_cast<size_t>(group)) {
     std::vector<float> level;
@@ -49,8 +49,7 @@ inline uint32_t pairwise_rule(Half fa, Half fb, std::vector<uint64_t> const& a,
     }
     while (level.size() > 1) {
       std::vector<float> next;
-      for (size_t i = 0; i + 1 < level.size(); i += 2)
-        next.push_back(flush_if(flush, level[i] + level[i + 1]));
+      for (size_t i = 0; i + 1 < level.size(); i += 2) next.push_back(flush_if(flush, level[i] + level[i + 1]));
       level = next;
     }
     d = flush_if(flush, d + level[0]);

@@ -38,8 +38,8 @@ TEST(Cdna2Pairwise, EqualsTheHostFloatOracle) {
       auto const c = static_cast<uint32_t>(rnd.code(F::kF32));
       uint32_t const want = oracle::pairwise_rule(h, h, a, b, c, group, true);
       auto const got = static_cast<uint32_t>(testing::dot_checked(m, a, b, c));
-      ASSERT_TRUE(same_result(got, want)) << name(fmt) << " g" << group << " K=" << K << std::hex
-                                          << " got 0x" << got << " want 0x" << want;
+      ASSERT_TRUE(same_result(got, want))
+          << name(fmt) << " g" << group << " K=" << K << std::hex << " got 0x" << got << " want 0x" << want;
     }
   }
 }
@@ -80,8 +80,7 @@ uint32_t exact_oracle(std::vector<double> const& p, double c, int group, int g) 
 TEST(Cdna1Exact, EqualsTheInt128Oracle) {
   std::mt19937_64 rng(908);
   auto uniform = [&](int lo, int hi) { return static_cast<int>(rng() % static_cast<uint64_t>(hi - lo + 1)) + lo; };
-  for (auto [fmt, group, e_lo, e_hi] :
-       {std::tuple{F::kF16, 4, 0, 30}, std::tuple{F::kBf16, 2, 107, 147}}) {
+  for (auto [fmt, group, e_lo, e_hi] : {std::tuple{F::kF16, 4, 0, 30}, std::tuple{F::kBf16, 2, 107, 147}}) {
     Model const m{Engine::kCdna1ExactDot, fmt, fmt, F::kF32, group};
     int const frac = fmt == F::kF16 ? 10 : 7;
     // f16: every code (grid 2^-24, products on 2^-48); bf16: exponents 2^-20 .. 2^20.
@@ -107,8 +106,8 @@ TEST(Cdna1Exact, EqualsTheInt128Oracle) {
         p[k] = x * y; // exact in double
       }
       // c on the grid 2^g, below 2^41.
-      double const c = std::ldexp(static_cast<double>(static_cast<int64_t>(rng() >> 40) - (int64_t{1} << 23)),
-                                  uniform(g, 17));
+      double const c =
+          std::ldexp(static_cast<double>(static_cast<int64_t>(rng() >> 40) - (int64_t{1} << 23)), uniform(g, 17));
       auto const cbits = std::bit_cast<uint32_t>(static_cast<float>(c));
       ASSERT_EQ(static_cast<double>(std::bit_cast<float>(cbits)), c);
       uint32_t const want = exact_oracle(p, c, group, g);
@@ -133,7 +132,7 @@ TEST(Cdna1Exact, OrderIndependentWithinABlockAndKeepsSubnormals) {
     ASSERT_EQ(dot(m, a, b, c), d);
   }
   std::vector<uint64_t> const tiny{0x0001, 0, 0, 0}, unit{0x0001, 0, 0, 0}; // 2^-24 · 2^-24
-  EXPECT_EQ(testing::dot_checked(m, tiny, unit, 0), 0x27800000u);            // 2^-48
+  EXPECT_EQ(testing::dot_checked(m, tiny, unit, 0), 0x27800000u);           // 2^-48
   EXPECT_EQ(testing::dot_checked(m, std::vector<uint64_t>(4, 0), unit, 0x00000001), 0x00000001u);
   // inf x 0 is NaN, inf alone that inf, +inf and -inf NaN.
   std::vector<uint64_t> const inf{0x7c00, 0, 0, 0}, ninf{0x7c00, 0xfc00, 0, 0}, ones{0x3c00, 0x3c00, 0, 0};
@@ -165,8 +164,8 @@ TEST(Cdna1Exact, WideSpansRoundOnce) {
 // of the sum; without it the tie goes to even.
 TEST(Cdna1Exact, TiesSettledByATinyTerm) {
   Model const m{Engine::kCdna1ExactDot, F::kF16, F::kF16, F::kF32, 4};
-  uint64_t const c = 0x4E800001;     // 2^30 + 2^7 (odd significand)
-  uint64_t const half_ulp = 0x5400;  // 64 = 2^6, times 1.0
+  uint64_t const c = 0x4E800001;    // 2^30 + 2^7 (odd significand)
+  uint64_t const half_ulp = 0x5400; // 64 = 2^6, times 1.0
   for (bool neg : {false, true}) {
     uint64_t const s16 = neg ? 0x8000 : 0, s32 = neg ? 0x80000000 : 0;
     uint64_t const outward = 0x0001 | s16, inward = 0x0001 | (s16 ^ 0x8000); // ±2^-24, times 2^-24

@@ -27,25 +27,14 @@ using testing::make_case;
 Model const kF16{Engine::kCdna3FusedDot, Format::kF16, Format::kF16, Format::kF32, 8};
 Model const kBf16{Engine::kCdna3FusedDot, Format::kBf16, Format::kBf16, Format::kF32, 8};
 Model const kXf32{Engine::kCdna3FusedDot, Format::kXf32, Format::kXf32, Format::kF32, 4};
-Model const kBf8{Engine::kCdna3Fp8Dot, Format::kBf8E5M2Fnuz, Format::kBf8E5M2Fnuz, Format::kF32,
-                 16};
+Model const kBf8{Engine::kCdna3Fp8Dot, Format::kBf8E5M2Fnuz, Format::kBf8E5M2Fnuz, Format::kF32, 16};
 
-Factors F(double a, double b) {
-  return {f16(a), f16(b)};
-}
-Factors B(double a, double b) {
-  return {bf16(a), bf16(b)};
-}
-Factors X(double a, double b) {
-  return {f32(a), f32(b)};
-}
-Factors Q(double a, double b) {
-  return {fnuz_bf8(a), fnuz_bf8(b)};
-}
+Factors F(double a, double b) { return {f16(a), f16(b)}; }
+Factors B(double a, double b) { return {bf16(a), bf16(b)}; }
+Factors X(double a, double b) { return {f32(a), f32(b)}; }
+Factors Q(double a, double b) { return {fnuz_bf8(a), fnuz_bf8(b)}; }
 
-double p2(int e) {
-  return std::ldexp(1.0, e);
-}
+double p2(int e) { return std::ldexp(1.0, e); }
 
 // The same case with every product and c negated (A elements' signs flipped).
 DotCase negated(DotCase dc, uint64_t d) {
@@ -70,23 +59,17 @@ std::vector<DotCase> section_3_8_cases() {
   uint32_t const one_ulp = f32(1 + p2(-23));
 
   v.push_back(make_case("f16_subnormal_times_subnormal", kF16, 8, 0, {F(t, t)}, f32(p2(-48))));
-  v.push_back(
-      make_case("f16_zero_product_subnormal_c", kF16, 8, f32(p2(-140)), {F(0, 1)}, f32(p2(-140))));
-  both(make_case("f16_extra_bit_c1", kF16, 8, one, {F(p2(-12), p2(-12)), F(p2(-12), p2(-12))},
-                 one_ulp),
+  v.push_back(make_case("f16_zero_product_subnormal_c", kF16, 8, f32(p2(-140)), {F(0, 1)}, f32(p2(-140))));
+  both(make_case("f16_extra_bit_c1", kF16, 8, one, {F(p2(-12), p2(-12)), F(p2(-12), p2(-12))}, one_ulp),
        f32(-1 - p2(-23)));
-  both(
-      make_case("f16_extra_bit_c_tiny_a", kF16, 8, f32(t), {F(1, 1), F(p2(-12), p2(-12))}, one_ulp),
-      f32(-1 - p2(-23)));
-  both(
-      make_case("f16_extra_bit_c_tiny_b", kF16, 8, f32(t), {F(p2(-12), p2(-12)), F(1, 1)}, one_ulp),
-      f32(-1 - p2(-23)));
-  for (int j = 2; j <= 16;
-       ++j) { // K = 16, blocks of 8: the second 2^-24 reaches c's block only when j <= 8
+  both(make_case("f16_extra_bit_c_tiny_a", kF16, 8, f32(t), {F(1, 1), F(p2(-12), p2(-12))}, one_ulp),
+       f32(-1 - p2(-23)));
+  both(make_case("f16_extra_bit_c_tiny_b", kF16, 8, f32(t), {F(p2(-12), p2(-12)), F(1, 1)}, one_ulp),
+       f32(-1 - p2(-23)));
+  for (int j = 2; j <= 16; ++j) { // K = 16, blocks of 8: the second 2^-24 reaches c's block only when j <= 8
     std::vector<Factors> ps(16, Factors{0, 0});
     ps[0] = ps[static_cast<size_t>(j - 1)] = F(p2(-12), p2(-12));
-    v.push_back(make_case("f16_k16_block_of_8_j" + std::to_string(j), kF16, 16, one, ps,
-                          j <= 8 ? one_ulp : one));
+    v.push_back(make_case("f16_k16_block_of_8_j" + std::to_string(j), kF16, 16, one, ps, j <= 8 ? one_ulp : one));
   }
   {
     std::vector<Factors> base = {F(1, 1), F(0, 1), F(1.5 * p2(-12), p2(-12))};
@@ -94,8 +77,8 @@ std::vector<DotCase> section_3_8_cases() {
     do {
       std::vector<Factors> ps;
       for (int i : order) ps.push_back(base[static_cast<size_t>(i)]);
-      std::string const name = "f16_one_zero_extra_order" + std::to_string(order[0]) +
-                               std::to_string(order[1]) + std::to_string(order[2]);
+      std::string const name =
+          "f16_one_zero_extra_order" + std::to_string(order[0]) + std::to_string(order[1]) + std::to_string(order[2]);
       both(make_case(name, kF16, 8, 0, ps, one), f32(-1));
     } while (std::next_permutation(order.begin(), order.end()));
   }
@@ -104,23 +87,20 @@ std::vector<DotCase> section_3_8_cases() {
                    {F(1, 1), F((1 + p2(-j)) * p2(-12), p2(-12))}, one),
          f32(-1));
   }
-  v.push_back(
-      make_case("f16_2_25_exponent0", kF16, 8, 0,
-                {F(1.5, 1.5), F(p2(-12), p2(-11)), F(p2(-12), p2(-12)), F(p2(-12), p2(-12))},
-                f32(2.25 + p2(-22))));
+  v.push_back(make_case("f16_2_25_exponent0", kF16, 8, 0,
+                        {F(1.5, 1.5), F(p2(-12), p2(-11)), F(p2(-12), p2(-12)), F(p2(-12), p2(-12))},
+                        f32(2.25 + p2(-22))));
   v.push_back(make_case("f16_2_25_exponent1", kF16, 8, 0,
-                        {F(2.25, 1), F(p2(-12), p2(-11)), F(p2(-12), p2(-12)), F(p2(-12), p2(-12))},
-                        f32(2.25)));
+                        {F(2.25, 1), F(p2(-12), p2(-11)), F(p2(-12), p2(-12)), F(p2(-12), p2(-12))}, f32(2.25)));
   v.push_back(make_case("f16_c1_two_quarter_units", kF16, 8, one,
                         {F(p2(-12), p2(-13)), F(p2(-12), p2(-13)), F(p2(-12), p2(-12))}, one_ulp));
   for (int i = 0; i <= 22; ++i) {
-    both(make_case("f16_c_rounded_down_i" + std::to_string(i), kF16, 8, f32(t + p2(-25 - i)),
-                   {F(1, 1)}, one),
+    both(make_case("f16_c_rounded_down_i" + std::to_string(i), kF16, 8, f32(t + p2(-25 - i)), {F(1, 1)}, one),
          f32(-1 - p2(-23)));
   }
   for (int i = 0; i <= 9; ++i) {
-    both(make_case("f16_c_larger_i" + std::to_string(i), kF16, 8, one,
-                   {F((1 + p2(-1 - i)) * p2(-12), p2(-12))}, i < 7 ? one_ulp : one),
+    both(make_case("f16_c_larger_i" + std::to_string(i), kF16, 8, one, {F((1 + p2(-1 - i)) * p2(-12), p2(-12))},
+                   i < 7 ? one_ulp : one),
          f32(-1 - p2(-23)));
   }
   for (int i = 0; i <= 9; ++i) {
@@ -129,30 +109,23 @@ std::vector<DotCase> section_3_8_cases() {
                           f32(i <= 6 ? 2 + p2(-22) : 2)));
   }
   for (int i = 0; i <= 6; ++i) {
-    v.push_back(make_case(
-        "f16_negative_c_i" + std::to_string(i), kF16, 8, f32(-2 + p2(-21)),
-        {F(-p2(-11), p2(-10)), F(-p2(-11), p2(-11)), F(-(2 - p2(-4 - i)) * p2(-12), p2(-12))},
-        f32(i <= 2 ? -2 - p2(-22) : -2 - p2(-21))));
+    v.push_back(make_case("f16_negative_c_i" + std::to_string(i), kF16, 8, f32(-2 + p2(-21)),
+                          {F(-p2(-11), p2(-10)), F(-p2(-11), p2(-11)), F(-(2 - p2(-4 - i)) * p2(-12), p2(-12))},
+                          f32(i <= 2 ? -2 - p2(-22) : -2 - p2(-21))));
   }
   v.push_back(make_case("f16_c_larger_branch_kmg_not_mmasim", kF16, 8, one,
-                        {F(-p2(-12), p2(-12)), F(-(2 - p2(-6)) * p2(-13), p2(-13))},
-                        f32(1 - p2(-24))));
-  v.push_back(make_case("f16_c1_2m24_2m31", kF16, 8, one,
-                        {F(p2(-12), p2(-12)), F(p2(-14), p2(-17))}, one_ulp));
+                        {F(-p2(-12), p2(-12)), F(-(2 - p2(-6)) * p2(-13), p2(-13))}, f32(1 - p2(-24))));
+  v.push_back(make_case("f16_c1_2m24_2m31", kF16, 8, one, {F(p2(-12), p2(-12)), F(p2(-14), p2(-17))}, one_ulp));
+  v.push_back(make_case("f16_c1_2m24_2m32", kF16, 8, one, {F(p2(-12), p2(-12)), F(p2(-14), p2(-18))}, one));
+  v.push_back(make_case("f16_c_lost_to_cancellation", kF16, 8, f32(16), {F(p2(15), p2(14)), F(-p2(15), p2(14))}, 0));
   v.push_back(
-      make_case("f16_c1_2m24_2m32", kF16, 8, one, {F(p2(-12), p2(-12)), F(p2(-14), p2(-18))}, one));
-  v.push_back(make_case("f16_c_lost_to_cancellation", kF16, 8, f32(16),
-                        {F(p2(15), p2(14)), F(-p2(15), p2(14))}, 0));
-  v.push_back(make_case("bf16_c_lost_to_cancellation", kBf16, 8, f32(1024),
-                        {B(p2(18), p2(17)), B(-p2(18), p2(17))}, 0));
+      make_case("bf16_c_lost_to_cancellation", kBf16, 8, f32(1024), {B(p2(18), p2(17)), B(-p2(18), p2(17))}, 0));
+  v.push_back(make_case("bf16_sum_beyond_2_128", kBf16, 8, 0,
+                        {B(1.5 * p2(64), p2(63)), B(1.5 * p2(64), p2(63)), B(-1.5 * p2(64), p2(63))},
+                        f32(1.5 * p2(127))));
+  both(make_case("bf16_product_overflow", kBf16, 8, 0, {B(p2(64), p2(64))}, 0x7F800000), 0xFF800000);
   v.push_back(
-      make_case("bf16_sum_beyond_2_128", kBf16, 8, 0,
-                {B(1.5 * p2(64), p2(63)), B(1.5 * p2(64), p2(63)), B(-1.5 * p2(64), p2(63))},
-                f32(1.5 * p2(127))));
-  both(make_case("bf16_product_overflow", kBf16, 8, 0, {B(p2(64), p2(64))}, 0x7F800000),
-       0xFF800000);
-  v.push_back(make_case("bf16_product_overflows_both_signs", kBf16, 8, 0,
-                        {B(p2(64), p2(64)), B(-p2(64), p2(64))}, kCdna3Nan));
+      make_case("bf16_product_overflows_both_signs", kBf16, 8, 0, {B(p2(64), p2(64)), B(-p2(64), p2(64))}, kCdna3Nan));
   for (int i = 0; i <= 22; ++i) {
     both(make_case("bf16_subnormal_result_i" + std::to_string(i), kBf16, 8, 0,
                    {B(p2(-75), p2(-75)), B(p2(-76), p2(-76 - i))}, i < 6 ? f32(p2(-149)) : 0),
@@ -160,37 +133,29 @@ std::vector<DotCase> section_3_8_cases() {
   }
   for (int i = 0; i <= 22; i += 11) { // a zero product between them takes no part in e_max
     v.push_back(make_case("bf16_zero_product_between_i" + std::to_string(i), kBf16, 8, 0,
-                          {B(p2(-75), p2(-75)), B(0, 1), B(p2(-76), p2(-76 - i))},
-                          i < 6 ? f32(p2(-149)) : 0));
+                          {B(p2(-75), p2(-75)), B(0, 1), B(p2(-76), p2(-76 - i))}, i < 6 ? f32(p2(-149)) : 0));
   }
   for (int j = 0; j <= 10; ++j) {
-    v.push_back(make_case("bf16_subnormal_c_j" + std::to_string(j), kBf16, 8,
-                          f32(p2(-127) - p2(-140)),
+    v.push_back(make_case("bf16_subnormal_c_j" + std::to_string(j), kBf16, 8, f32(p2(-127) - p2(-140)),
                           {B(p2(-70), p2(-70)), B(p2(-75), p2(-75)), B(p2(-77), p2(-77 - j))},
                           f32(j <= 3 ? p2(-127) + p2(-149) : p2(-127))));
   }
-  both(make_case("xf32_truncated_input", kXf32, 8, 0, {X(1 + p2(-10) + p2(-11), 1)},
-                 f32(1 + p2(-10))),
+  both(make_case("xf32_truncated_input", kXf32, 8, 0, {X(1 + p2(-10) + p2(-11), 1)}, f32(1 + p2(-10))),
        f32(-1 - p2(-10)));
   for (int j = 2; j <= 8; ++j) {
     std::vector<Factors> ps(8, Factors{0, 0});
     ps[0] = ps[static_cast<size_t>(j - 1)] = X(p2(-12), p2(-12));
-    v.push_back(make_case("xf32_k8_block_of_4_j" + std::to_string(j), kXf32, 8, one, ps,
-                          j <= 4 ? one_ulp : one));
+    v.push_back(make_case("xf32_k8_block_of_4_j" + std::to_string(j), kXf32, 8, one, ps, j <= 4 ? one_ulp : one));
   }
   Factors const q_one = Q(1, 1);
   Factors const q_zero = Q(0, 1);
   Factors const q_extra = Q(1.5 * p2(-12), p2(-12));
   both(make_case("fp8_same_group_a", kBf8, 16, 0, {q_one, q_zero, q_extra}, one), f32(-1));
   both(make_case("fp8_same_group_b", kBf8, 16, 0, {q_extra, q_zero, q_one}, one), f32(-1));
-  both(make_case("fp8_other_group_a", kBf8, 16, 0, {q_one, q_extra, q_zero}, one),
-       f32(-1 - p2(-23)));
-  both(make_case("fp8_other_group_b", kBf8, 16, 0, {q_extra, q_one, q_zero}, one),
-       f32(-1 - p2(-23)));
-  both(make_case("fp8_other_group_c", kBf8, 16, 0, {q_zero, q_one, q_extra}, one),
-       f32(-1 - p2(-23)));
-  both(make_case("fp8_other_group_d", kBf8, 16, 0, {q_zero, q_extra, q_one}, one),
-       f32(-1 - p2(-23)));
+  both(make_case("fp8_other_group_a", kBf8, 16, 0, {q_one, q_extra, q_zero}, one), f32(-1 - p2(-23)));
+  both(make_case("fp8_other_group_b", kBf8, 16, 0, {q_extra, q_one, q_zero}, one), f32(-1 - p2(-23)));
+  both(make_case("fp8_other_group_c", kBf8, 16, 0, {q_zero, q_one, q_extra}, one), f32(-1 - p2(-23)));
+  both(make_case("fp8_other_group_d", kBf8, 16, 0, {q_zero, q_extra, q_one}, one), f32(-1 - p2(-23)));
   for (int i = 0; i <= 10; ++i) {
     both(make_case("fp8_c_beyond_25_bits_i" + std::to_string(i), kBf8, 16, f32(p2(-26 - i)),
                    {q_one, Q(p2(-12), p2(-12))}, one),
@@ -206,8 +171,7 @@ class Section38 : public ::testing::TestWithParam<DotCase> {};
 TEST_P(Section38, MatchesHardware) {
   DotCase const& dc = GetParam();
   uint64_t const got = dot_checked(dc.model, dc.a, dc.b, dc.c);
-  EXPECT_EQ(got, dc.d) << format_value(Format::kF32, got) << " expected "
-                       << format_value(Format::kF32, dc.d);
+  EXPECT_EQ(got, dc.d) << format_value(Format::kF32, got) << " expected " << format_value(Format::kF32, dc.d);
 }
 
 INSTANTIATE_TEST_SUITE_P(Cdna3, Section38, ::testing::ValuesIn(section_3_8_cases()),
@@ -241,8 +205,7 @@ TEST(Cdna3Properties, Algorithm1IsIndependentOfProductOrderWithinABlock) {
     std::vector<uint64_t> b(16);
     for (auto& x : a) x = random_f16(rng);
     for (auto& x : b) x = random_f16(rng);
-    uint64_t const c = f32(
-        std::ldexp(static_cast<double>(rng() % 2000) - 1000, static_cast<int>(rng() % 40) - 30));
+    uint64_t const c = f32(std::ldexp(static_cast<double>(rng() % 2000) - 1000, static_cast<int>(rng() % 40) - 30));
     uint64_t const d = dot_checked(kF16, a, b, c);
     std::vector<size_t> perm(8);
     std::iota(perm.begin(), perm.end(), 0);
@@ -281,8 +244,7 @@ TEST(Cdna3Properties, Algorithm2DependsOnProductOrder) {
 }
 
 TEST(Cdna3Properties, SpecialValues) {
-  auto run = [](Model const& m, uint64_t a0, uint64_t b0, uint64_t c, uint64_t a1 = 0,
-                uint64_t b1 = 0) {
+  auto run = [](Model const& m, uint64_t a0, uint64_t b0, uint64_t c, uint64_t a1 = 0, uint64_t b1 = 0) {
     std::vector<uint64_t> a{a0, a1};
     std::vector<uint64_t> b{b0, b1};
     a.resize(8, 0);
@@ -298,7 +260,7 @@ TEST(Cdna3Properties, SpecialValues) {
   EXPECT_EQ(run(kF16, f16(1), f16(1), 0x7F800000), 0x7F800000u);          // c = inf
   EXPECT_EQ(run(kF16, inf, f16(1), 0, inf, f16(1)), 0x7F800000u);         // two +inf
   EXPECT_EQ(run(kBf16, bf16(p2(127)), bf16(1), 0x7F7FFFFF), 0x7F800000u); // RNE32 overflow
-  EXPECT_EQ(run(kXf32, 0x7F800001, f32(1), 0), kCdna3Nan); // NaN in the dropped bits [ASSUME §9.8]
+  EXPECT_EQ(run(kXf32, 0x7F800001, f32(1), 0), kCdna3Nan);                // NaN in the dropped bits [ASSUME §9.8]
   std::vector<uint64_t> q(16, 0);
   q[3] = 0x80; // FNUZ NaN
   std::vector<uint64_t> qb(16, fnuz_bf8(1));

@@ -67,7 +67,8 @@ TEST(Cdna4Scaled, EqualsTheInt128OracleWithScales) {
             if (!oracle::is_nan(s, code) && !oracle::is_inf(s, code)) return code;
           }
         };
-        for (int k = 0; k < K; ++k) a[static_cast<size_t>(k)] = finite(sa_spec), b[static_cast<size_t>(k)] = finite(sb_spec);
+        for (int k = 0; k < K; ++k)
+          a[static_cast<size_t>(k)] = finite(sa_spec), b[static_cast<size_t>(k)] = finite(sb_spec);
         double const c0 = std::ldexp(static_cast<double>(static_cast<int64_t>(rng() >> 40) - (int64_t{1} << 23)),
                                      static_cast<int>(rng() % 74) + kG);
         auto const cbits = std::bit_cast<uint32_t>(static_cast<float>(c0));
@@ -83,8 +84,7 @@ TEST(Cdna4Scaled, EqualsTheInt128OracleWithScales) {
           d = std::ldexp(static_cast<float>(t), kG);
         }
         uint64_t const got = dot_scaled(m, a, b, sa, sb, cbits);
-        ASSERT_EQ(got, std::bit_cast<uint32_t>(d)) << name(fa) << " x " << name(fb) << std::hex
-                                                    << " got 0x" << got;
+        ASSERT_EQ(got, std::bit_cast<uint32_t>(d)) << name(fa) << " x " << name(fb) << std::hex << " got 0x" << got;
         // The batched form, one row and one column.
         uint64_t tiled = 0;
         uint64_t const c64 = cbits;
@@ -163,13 +163,13 @@ TEST(Cdna4Scaled, TileEqualsDotScaledOnEveryCorner) {
           for (int i = 0; i < M; ++i) {
             for (int j = 0; j < N; ++j) {
               auto const ij = static_cast<size_t>(i * N + j);
-              uint64_t const want =
-                  dot_scaled(m, std::span<uint64_t const>(A).subspan(static_cast<size_t>(i * K), static_cast<size_t>(K)),
-                             std::span<uint64_t const>(Bt).subspan(static_cast<size_t>(j * K), static_cast<size_t>(K)),
-                             std::span<uint8_t const>(SA).subspan(static_cast<size_t>(i * nb), static_cast<size_t>(nb)),
-                             std::span<uint8_t const>(SBt).subspan(static_cast<size_t>(j * nb), static_cast<size_t>(nb)), C[ij]);
-              ASSERT_EQ(D[ij], want) << tile_isa_name(isa) << " " << name(fa) << " x " << name(fb) << " K=" << K
-                                     << " (" << i << "," << j << ")";
+              uint64_t const want = dot_scaled(
+                  m, std::span<uint64_t const>(A).subspan(static_cast<size_t>(i * K), static_cast<size_t>(K)),
+                  std::span<uint64_t const>(Bt).subspan(static_cast<size_t>(j * K), static_cast<size_t>(K)),
+                  std::span<uint8_t const>(SA).subspan(static_cast<size_t>(i * nb), static_cast<size_t>(nb)),
+                  std::span<uint8_t const>(SBt).subspan(static_cast<size_t>(j * nb), static_cast<size_t>(nb)), C[ij]);
+              ASSERT_EQ(D[ij], want) << tile_isa_name(isa) << " " << name(fa) << " x " << name(fb) << " K=" << K << " ("
+                                     << i << "," << j << ")";
             }
           }
         }
@@ -188,12 +188,12 @@ TEST(Cdna4Scaled, ScalesAreExactPowersOfTwoAndSpecials) {
     return static_cast<uint32_t>(dot_scaled(m, a, b, std::vector<uint8_t>{sa}, std::vector<uint8_t>{sb}, c));
   };
   EXPECT_EQ(run(0x7F, 0x7F), 0x3f800000u);
-  EXPECT_EQ(run(0x80, 0x7E), 0x3f800000u); // 2^1 · 2^-1
-  EXPECT_EQ(run(0x00, 0x7F), 0x00400000u); // 2^-127: an f32 subnormal, kept
-  EXPECT_EQ(run(0x00, 0x00), 0x00000000u); // 2^-254 rounds to +0
-  EXPECT_EQ(run(0xFE, 0xFE), 0x7f800000u); // 2^254 overflows to +inf
+  EXPECT_EQ(run(0x80, 0x7E), 0x3f800000u);             // 2^1 · 2^-1
+  EXPECT_EQ(run(0x00, 0x7F), 0x00400000u);             // 2^-127: an f32 subnormal, kept
+  EXPECT_EQ(run(0x00, 0x00), 0x00000000u);             // 2^-254 rounds to +0
+  EXPECT_EQ(run(0xFE, 0xFE), 0x7f800000u);             // 2^254 overflows to +inf
   EXPECT_EQ(run(0xFE, 0x7F, 0xff7fffff), 0xfefffffeu); // -max + 2^127 = -(1 - 2^-23)·2^127, exact
-  EXPECT_EQ(run(0xFF, 0x7F), kCdna3Nan);   // a NaN scale
+  EXPECT_EQ(run(0xFF, 0x7F), kCdna3Nan);               // a NaN scale
   EXPECT_EQ(run(0x7F, 0xFF), kCdna3Nan);
   // One scale per block: the scale of block 1 does not touch block 0.
   std::vector<uint64_t> a2(64, 0), b2(64, 0);
@@ -204,14 +204,13 @@ TEST(Cdna4Scaled, ScalesAreExactPowersOfTwoAndSpecials) {
   Model const e5{Engine::kCdna4ScaledDot, F::kBf8E5M2, F::kFp6E2M3, F::kF32, 32};
   std::vector<uint64_t> inf(32, 0), zero(32, 0), one(32, 0);
   inf[0] = 0x7C;
-  one[0] = 0x08; // fp6 E2M3 1.0
-  EXPECT_EQ(dot(e5, inf, zero, 0), kCdna3Nan);   // inf x 0
-  EXPECT_EQ(dot(e5, inf, one, 0), 0x7f800000u);  // inf x 1
+  one[0] = 0x08;                                // fp6 E2M3 1.0
+  EXPECT_EQ(dot(e5, inf, zero, 0), kCdna3Nan);  // inf x 0
+  EXPECT_EQ(dot(e5, inf, one, 0), 0x7f800000u); // inf x 1
   EXPECT_EQ(dot(e5, inf, one, 0xff800000), kCdna3Nan);
   inf[0] = 0x7D; // NaN
   EXPECT_EQ(dot(e5, inf, one, 0), kCdna3Nan);
-  EXPECT_THROW(dot_scaled(e5, inf, one, std::vector<uint8_t>{}, std::vector<uint8_t>{0x7F}, 0),
-               std::invalid_argument);
+  EXPECT_THROW(dot_scaled(e5, inf, one, std::vector<uint8_t>{}, std::vector<uint8_t>{0x7F}, 0), std::invalid_argument);
   Model const other{Engine::kCdna3Fp8Dot, F::kFp8E4M3, F::kFp8E4M3, F::kF32, 16};
   EXPECT_THROW(dot_scaled(other, inf, one, std::vector<uint8_t>{0x7F}, std::vector<uint8_t>{0x7F}, 0),
                std::invalid_argument);

@@ -13,8 +13,7 @@ namespace wavemma::numeric {
 namespace {
 
 using oracle::FloatSpec;
-constexpr Rounding kModes[] = {Rounding::kNearestEven, Rounding::kTowardZero, Rounding::kDown,
-                               Rounding::kUp};
+constexpr Rounding kModes[] = {Rounding::kNearestEven, Rounding::kTowardZero, Rounding::kDown, Rounding::kUp};
 
 char const* mode_name(Rounding r) {
   switch (r) {
@@ -53,8 +52,7 @@ TEST(Encode, EveryCodeRoundTrips) {
       Decoded const d = decode(s.format, code);
       if (!d.is_finite()) continue;
       for (Rounding r : kModes) {
-        ASSERT_EQ(encode(s.format, d.neg, d.sig, d.exp, r), code)
-            << name(s.format) << " " << mode_name(r);
+        ASSERT_EQ(encode(s.format, d.neg, d.sig, d.exp, r), code) << name(s.format) << " " << mode_name(r);
         // The same value with its significand scaled up by 2^5 (more bits than fit).
         ASSERT_EQ(encode(s.format, d.neg, d.sig << 5, d.exp - 5, r), code);
       }
@@ -113,13 +111,10 @@ TEST(Encode, OverflowPerFormat) {
     // (2·sig+1)·2^(exp-1)
     uint64_t const mid = 2 * m.sig + 1;
     bool const max_is_even = (c.max & 1) == 0;
-    EXPECT_EQ(encode(c.f, false, mid, m.exp - 1, Rounding::kNearestEven),
-              max_is_even ? c.max : c.overflow_pos)
+    EXPECT_EQ(encode(c.f, false, mid, m.exp - 1, Rounding::kNearestEven), max_is_even ? c.max : c.overflow_pos)
         << name(c.f);
-    EXPECT_EQ(encode(c.f, false, mid, m.exp - 1, Rounding::kNearestEven, true), c.overflow_pos)
-        << name(c.f);
-    EXPECT_EQ(encode(c.f, false, 2 * mid - 1, m.exp - 2, Rounding::kNearestEven, true), c.max)
-        << name(c.f);
+    EXPECT_EQ(encode(c.f, false, mid, m.exp - 1, Rounding::kNearestEven, true), c.overflow_pos) << name(c.f);
+    EXPECT_EQ(encode(c.f, false, 2 * mid - 1, m.exp - 2, Rounding::kNearestEven, true), c.max) << name(c.f);
     EXPECT_EQ(encode(c.f, true, 1, 400, Rounding::kNearestEven), c.overflow_neg) << name(c.f);
     EXPECT_EQ(encode(c.f, false, 1, 400, Rounding::kTowardZero), c.max) << name(c.f);
     EXPECT_EQ(encode(c.f, true, 1, 400, Rounding::kTowardZero), sign | c.max) << name(c.f);
@@ -166,8 +161,7 @@ TEST(Encode, AgreesWithHostConversions) {
     uint64_t const w = rng();
     // Bias the exponent toward the interesting ranges of f32 and f16.
     int const e = static_cast<int>(rng() % 340) - 180;
-    double const x =
-        std::ldexp(1.0 + static_cast<double>(w >> 12) * 0x1p-52, e) * ((w & 1) != 0 ? -1 : 1);
+    double const x = std::ldexp(1.0 + static_cast<double>(w >> 12) * 0x1p-52, e) * ((w & 1) != 0 ? -1 : 1);
     float const xf = static_cast<float>(x);
     ASSERT_EQ(from_double(Format::kF32, x), std::bit_cast<uint32_t>(xf)) << x;
     auto const h = static_cast<_Float16>(xf); // xf is exact in double, so this is a single rounding
@@ -186,8 +180,7 @@ TEST(Encode, DirectedModesAgreeWithHostFloatRounding) {
   // double -> float under each rounding mode, computed from nextafter around the RNE result.
   std::mt19937_64 rng(5);
   for (int n = 0; n < 100000; ++n) {
-    double const x = std::ldexp(static_cast<double>(rng() >> 11) * 0x1p-53 + 0.5,
-                                static_cast<int>(rng() % 80) - 40) *
+    double const x = std::ldexp(static_cast<double>(rng() >> 11) * 0x1p-53 + 0.5, static_cast<int>(rng() % 80) - 40) *
                      ((rng() & 1) != 0 ? -1 : 1);
     float const near = static_cast<float>(x);
     float const down = static_cast<double>(near) > x ? std::nextafter(near, -INFINITY) : near;
@@ -195,8 +188,7 @@ TEST(Encode, DirectedModesAgreeWithHostFloatRounding) {
     float const toward_zero = x < 0 ? up : down;
     EXPECT_EQ(from_double(Format::kF32, x, Rounding::kDown), std::bit_cast<uint32_t>(down));
     EXPECT_EQ(from_double(Format::kF32, x, Rounding::kUp), std::bit_cast<uint32_t>(up));
-    EXPECT_EQ(from_double(Format::kF32, x, Rounding::kTowardZero),
-              std::bit_cast<uint32_t>(toward_zero));
+    EXPECT_EQ(from_double(Format::kF32, x, Rounding::kTowardZero), std::bit_cast<uint32_t>(toward_zero));
   }
 }
 
@@ -215,10 +207,8 @@ TEST(Encode, F32AndF64Boundaries) {
   EXPECT_EQ(encode(Format::kF32, false, ~uint64_t{0}, -63, Rounding::kNearestEven), 0x40000000u);
   EXPECT_EQ(encode(Format::kF32, false, ~uint64_t{0}, -63, Rounding::kTowardZero), 0x3FFFFFFFu);
   // f64
-  EXPECT_EQ(encode(Format::kF64, false, (uint64_t{1} << 53) + 1, 0, Rounding::kNearestEven),
-            0x4340000000000000u);
-  EXPECT_EQ(encode(Format::kF64, false, (uint64_t{1} << 53) + 3, 0, Rounding::kNearestEven),
-            0x4340000000000002u);
+  EXPECT_EQ(encode(Format::kF64, false, (uint64_t{1} << 53) + 1, 0, Rounding::kNearestEven), 0x4340000000000000u);
+  EXPECT_EQ(encode(Format::kF64, false, (uint64_t{1} << 53) + 3, 0, Rounding::kNearestEven), 0x4340000000000002u);
   EXPECT_EQ(encode(Format::kF64, false, 1, -1074, Rounding::kNearestEven), 1u);
   EXPECT_EQ(encode(Format::kF64, false, 1, 1024, Rounding::kNearestEven), 0x7FF0000000000000u);
   // xf32 keeps 10 fraction bits and stores them in the high bits of the f32 fraction field.

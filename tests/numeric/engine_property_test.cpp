@@ -114,8 +114,7 @@ TEST(FloatEngines, SmallIntegerSumsAreExact) {
           sum += int64_t{x} * y;
         }
         uint64_t const expect = code_of(m.out, static_cast<int>(sum)); // +0 for a zero sum
-        ASSERT_EQ(testing::dot_checked(m, a, b, c), expect)
-            << testing::describe(m) << " K=" << K << " sum=" << sum;
+        ASSERT_EQ(testing::dot_checked(m, a, b, c), expect) << testing::describe(m) << " K=" << K << " sum=" << sum;
       }
     }
   }
@@ -151,7 +150,7 @@ TEST(Engines, DotSplitsAtStepsWhereTheModelSaysSo) {
   std::vector<uint64_t> const a{1, 1, 1, 0xFF, 0xFF}, b{1, 1, 1, 2, 0};
   uint64_t const c = 0x7FFFFFFE;
   std::span<uint64_t const> const sa(a), sb(b);
-  EXPECT_EQ(dot(clamped, sa, sb, c), 0x7FFFFFFFu);           // 2^31 - 2 + 3 - 2 = 2^31 - 1
+  EXPECT_EQ(dot(clamped, sa, sb, c), 0x7FFFFFFFu); // 2^31 - 2 + 3 - 2 = 2^31 - 1
   EXPECT_EQ(dot(clamped, sa.subspan(3), sb.subspan(3), dot(clamped, sa.first(3), sb.first(3), c)), 0x7FFFFFFDu);
 }
 

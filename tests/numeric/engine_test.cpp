@@ -18,8 +18,7 @@ TEST(Engine, NamesRoundTrip) {
     auto const e = static_cast<Engine>(i);
     EXPECT_EQ(parse_engine(engine_name(e)), e);
     std::string const note(evidence_note(e));
-    bool const tagged =
-        note.find("[HW") != std::string::npos || note.find("[DOC") != std::string::npos;
+    bool const tagged = note.find("[HW") != std::string::npos || note.find("[DOC") != std::string::npos;
     EXPECT_TRUE(tagged) << note;
     EXPECT_NE(note.find("ASSUME"), std::string::npos) << note;
   }
@@ -50,10 +49,9 @@ TEST(Engine, SupportedModels) {
       {Engine::kFmaChain, Format::kF64, Format::kF64, Format::kF32, 1},      // f64 does not fit f32
       {Engine::kCdna3FusedDot, Format::kF16, Format::kF16, Format::kF16, 8}, // f32 out only
       {Engine::kCdna3FusedDot, Format::kFp8E4M3Fnuz, Format::kF16, Format::kF32, 8},
-      {Engine::kCdna3Fp8Dot, Format::kFp8E4M3, Format::kBf8E5M2Fnuz, Format::kF32,
-       16},                                                              // OCP and FNUZ do not mix
-      {Engine::kCdna1ExactDot, Format::kF16, Format::kF16, Format::kF16, 4}, // f32 out only
-      {Engine::kCdna2PairwiseDot, Format::kF16, Format::kF16, Format::kF32, 3}, // a power of two
+      {Engine::kCdna3Fp8Dot, Format::kFp8E4M3, Format::kBf8E5M2Fnuz, Format::kF32, 16}, // OCP and FNUZ do not mix
+      {Engine::kCdna1ExactDot, Format::kF16, Format::kF16, Format::kF16, 4},            // f32 out only
+      {Engine::kCdna2PairwiseDot, Format::kF16, Format::kF16, Format::kF32, 3},         // a power of two
       {Engine::kCdna4ScaledDot, Format::kF16, Format::kFp4E2M1, Format::kF32, 32},
       {Engine::kCdna4ScaledDot, Format::kFp8E4M3Fnuz, Format::kFp4E2M1, Format::kF32, 32},
       {Engine::kRdna3Dot2, Format::kF16, Format::kF16, Format::kF32, 4}, // DOT2 is group 2
@@ -78,20 +76,15 @@ TEST(Engine, ArgumentErrors) {
   EXPECT_THROW(dot(m, three, three, 0), std::invalid_argument); // K not a multiple of the step
   EXPECT_THROW(dot(m, two, three, 0), std::invalid_argument);   // lengths differ
   std::vector<uint64_t> d(4);
-  EXPECT_THROW(dot_tile(m, 2, 2, 3, three.data(), three.data(), d.data(), d.data()),
-               std::invalid_argument);
+  EXPECT_THROW(dot_tile(m, 2, 2, 3, three.data(), three.data(), d.data(), d.data()), std::invalid_argument);
 }
 
 TEST(Engine, EmptyProductListReturnsC) {
   std::vector<uint64_t> const none;
-  EXPECT_EQ(dot({Engine::kCdna3FusedDot, Format::kF16, Format::kF16, Format::kF32, 8}, none, none,
-                0x80000000),
+  EXPECT_EQ(dot({Engine::kCdna3FusedDot, Format::kF16, Format::kF16, Format::kF32, 8}, none, none, 0x80000000),
             0x80000000u);
-  EXPECT_EQ(
-      dot({Engine::kRdna3Dot2, Format::kF16, Format::kF16, Format::kF16, 2}, none, none, 0x1234),
-      0x1234u);
-  EXPECT_EQ(dot({Engine::kIntegerDot, Format::kI8, Format::kI8, Format::kI32, 1}, none, none, 7),
-            7u);
+  EXPECT_EQ(dot({Engine::kRdna3Dot2, Format::kF16, Format::kF16, Format::kF16, 2}, none, none, 0x1234), 0x1234u);
+  EXPECT_EQ(dot({Engine::kIntegerDot, Format::kI8, Format::kI8, Format::kI32, 1}, none, none, 7), 7u);
 }
 
 // K = 0 through the batched path too (the tile has no A or B at all).

@@ -43,18 +43,10 @@ inline uint32_t small_code(oracle::FloatSpec const& s, double v) {
   }
   throw std::logic_error("not representable");
 }
-inline uint32_t fnuz_bf8(double v) {
-  return small_code(oracle::kE5M2Fnuz, v);
-}
-inline uint32_t fnuz_fp8(double v) {
-  return small_code(oracle::kE4M3Fnuz, v);
-}
-inline uint32_t ocp_fp8(double v) {
-  return small_code(oracle::kE4M3, v);
-}
-inline uint32_t ocp_bf8(double v) {
-  return small_code(oracle::kE5M2, v);
-}
+inline uint32_t fnuz_bf8(double v) { return small_code(oracle::kE5M2Fnuz, v); }
+inline uint32_t fnuz_fp8(double v) { return small_code(oracle::kE4M3Fnuz, v); }
+inline uint32_t ocp_fp8(double v) { return small_code(oracle::kE4M3, v); }
+inline uint32_t ocp_bf8(double v) { return small_code(oracle::kE5M2, v); }
 
 inline double f32_value(uint64_t bits) {
   return static_cast<double>(std::bit_cast<float>(static_cast<uint32_t>(bits)));
@@ -73,8 +65,8 @@ struct DotCase {
 };
 
 // A case from a product list, padded with +0 x +0 up to K.
-inline DotCase make_case(std::string name, Model m, int K, uint64_t c,
-                         std::vector<Factors> const& products, uint64_t d) {
+inline DotCase make_case(std::string name, Model m, int K, uint64_t c, std::vector<Factors> const& products,
+                         uint64_t d) {
   DotCase dc{std::move(name), m, {}, {}, c, d};
   for (auto const& [x, y] : products) {
     dc.a.push_back(x);
@@ -86,8 +78,8 @@ inline DotCase make_case(std::string name, Model m, int K, uint64_t c,
 }
 
 // dot() of the reference, also checked against the batched path (a 1x1 tile).
-inline uint64_t dot_checked(Model const& m, std::vector<uint64_t> const& a,
-                            std::vector<uint64_t> const& b, uint64_t c) {
+inline uint64_t dot_checked(Model const& m, std::vector<uint64_t> const& a, std::vector<uint64_t> const& b,
+                            uint64_t c) {
   uint64_t const d = dot(m, a, b, c);
   uint64_t tiled = ~d;
   dot_tile(m, 1, 1, static_cast<int>(a.size()), a.data(), b.data(), &c, &tiled);
@@ -98,8 +90,7 @@ inline uint64_t dot_checked(Model const& m, std::vector<uint64_t> const& a,
 // gtest parameter names may hold only [A-Za-z0-9_].
 inline std::string param_name(std::string s) {
   for (char& ch : s) {
-    bool const ok =
-        (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9');
+    bool const ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9');
     if (!ok) ch = '_';
   }
   return s;

@@ -30,18 +30,13 @@ inline constexpr FloatSpec kE2M3{Format::kFp6E2M3, 6, 2, 3, 1, Kind::kFinite};
 inline constexpr FloatSpec kE3M2{Format::kBf6E3M2, 6, 3, 2, 3, Kind::kFinite};
 inline constexpr FloatSpec kE2M1{Format::kFp4E2M1, 4, 2, 1, 1, Kind::kFinite};
 inline constexpr FloatSpec kMxFloats[] = {kE2M3, kE3M2, kE2M1};
-inline constexpr FloatSpec kSmallFloats[] = {kF16,      kBf16,     kE4M3, kE5M2, kE4M3Fnuz,
-                                             kE5M2Fnuz, kE2M3,     kE3M2, kE2M1};
+inline constexpr FloatSpec kSmallFloats[] = {kF16, kBf16, kE4M3, kE5M2, kE4M3Fnuz, kE5M2Fnuz, kE2M3, kE3M2, kE2M1};
 
-inline uint32_t sign_bit(FloatSpec const& s) {
-  return 1u << (s.bits - 1);
-}
+inline uint32_t sign_bit(FloatSpec const& s) { return 1u << (s.bits - 1); }
 inline uint32_t exp_field(FloatSpec const& s, uint32_t code) {
   return (code >> s.frac_bits) & ((1u << s.exp_bits) - 1);
 }
-inline uint32_t frac_field(FloatSpec const& s, uint32_t code) {
-  return code & ((1u << s.frac_bits) - 1);
-}
+inline uint32_t frac_field(FloatSpec const& s, uint32_t code) { return code & ((1u << s.frac_bits) - 1); }
 
 inline bool is_nan(FloatSpec const& s, uint32_t code) {
   uint32_t const e_top = (1u << s.exp_bits) - 1;
@@ -59,8 +54,7 @@ inline bool is_nan(FloatSpec const& s, uint32_t code) {
   return false;
 }
 inline bool is_inf(FloatSpec const& s, uint32_t code) {
-  return s.kind == Kind::kIeee && exp_field(s, code) == (1u << s.exp_bits) - 1 &&
-         frac_field(s, code) == 0;
+  return s.kind == Kind::kIeee && exp_field(s, code) == (1u << s.exp_bits) - 1 && frac_field(s, code) == 0;
 }
 
 // (-1)^S · 2^(E-bias) · (1 + F/2^f) for E > 0, (-1)^S · 2^(1-bias) · (F/2^f) for E = 0 — in double,
@@ -68,8 +62,7 @@ inline bool is_inf(FloatSpec const& s, uint32_t code) {
 inline double value(FloatSpec const& s, uint32_t code) {
   uint32_t const e = exp_field(s, code);
   double const f = static_cast<double>(frac_field(s, code)) / std::pow(2.0, s.frac_bits);
-  double const mag = e == 0 ? std::pow(2.0, 1 - s.bias) * f
-                            : std::pow(2.0, static_cast<int>(e) - s.bias) * (1.0 + f);
+  double const mag = e == 0 ? std::pow(2.0, 1 - s.bias) * f : std::pow(2.0, static_cast<int>(e) - s.bias) * (1.0 + f);
   return (code & sign_bit(s)) != 0 ? -mag : mag;
 }
 
@@ -106,11 +99,7 @@ inline uint32_t with_sign(FloatSpec const& s, bool neg, uint32_t mag_code) {
 
 // OCP MX v1.0 §5.4.1 E8M0: an unsigned biased exponent, value 2^(E - 127) for E = 0..254; 0xFF is
 // NaN; there is no zero and no sign.
-inline bool e8m0_is_nan(uint32_t code) {
-  return code == 0xFF;
-}
-inline double e8m0_value(uint32_t code) {
-  return std::pow(2.0, static_cast<int>(code) - 127);
-}
+inline bool e8m0_is_nan(uint32_t code) { return code == 0xFF; }
+inline double e8m0_value(uint32_t code) { return std::pow(2.0, static_cast<int>(code) - 127); }
 
 } // namespace wavemma::numeric::oracle

@@ -75,8 +75,7 @@ TEST(Decode, ExhaustiveSmallFloatsMatchTheFormula) {
         continue;
       }
       double const expect = oracle::value(s, code);
-      ASSERT_EQ(d.cls, expect == 0 ? Decoded::kZero : Decoded::kFinite)
-          << name(s.format) << " code " << code;
+      ASSERT_EQ(d.cls, expect == 0 ? Decoded::kZero : Decoded::kFinite) << name(s.format) << " code " << code;
       ASSERT_EQ(d.neg, neg) << name(s.format) << " code " << code;
       ASSERT_EQ(decoded_value(d), expect) << name(s.format) << " code " << code;
       ASSERT_EQ(std::bit_cast<uint64_t>(to_double(s.format, code)), std::bit_cast<uint64_t>(expect))
@@ -144,8 +143,7 @@ TEST(Decode, Xf32TruncatesTheLow13Bits) {
       continue;
     }
     float const truncated = std::bit_cast<float>(w & ~uint32_t{0x1FFF});
-    EXPECT_EQ(std::bit_cast<uint64_t>(to_double(Format::kXf32, w)),
-              std::bit_cast<uint64_t>(double{truncated}))
+    EXPECT_EQ(std::bit_cast<uint64_t>(to_double(Format::kXf32, w)), std::bit_cast<uint64_t>(double{truncated}))
         << std::hex << w;
   }
   // a = 1 + 2^-10 + 2^-11 -> 1 + 2^-10 (numerics §3.2), symmetric for the negative.

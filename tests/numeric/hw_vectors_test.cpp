@@ -31,9 +31,7 @@ using nlohmann::json;
 // docs/numerics.md §7 reports it).
 constexpr int kCdna1PairwiseFailures = 671;
 
-uint64_t hex(json const& j) {
-  return std::stoull(j.get<std::string>(), nullptr, 16);
-}
+uint64_t hex(json const& j) { return std::stoull(j.get<std::string>(), nullptr, 16); }
 
 std::string hex_str(uint64_t v) {
   std::ostringstream os;
@@ -79,8 +77,8 @@ bool check_d(json const& r, uint64_t got, Tally& t) {
     ok = std::isnan(to_double(Format::kF32, got));
   } else if (check == "disputed") {
     ++t.disputed;
-    t.notes.push_back(r.at("id").get<std::string>() + " disputed: record " +
-                      r.at("d").get<std::string>() + ", engine " + hex_str(got));
+    t.notes.push_back(r.at("id").get<std::string>() + " disputed: record " + r.at("d").get<std::string>() +
+                      ", engine " + hex_str(got));
     return true;
   }
   if (ok) {
@@ -92,8 +90,7 @@ bool check_d(json const& r, uint64_t got, Tally& t) {
 }
 
 // The same element through the batched path (a 1x1 tile, so the vectorised kernels see it too).
-uint64_t tile_of_one(Model const& m, std::vector<uint64_t> const& a, std::vector<uint64_t> const& b,
-                     uint64_t c) {
+uint64_t tile_of_one(Model const& m, std::vector<uint64_t> const& a, std::vector<uint64_t> const& b, uint64_t c) {
   uint64_t d = 0;
   dot_tile(m, 1, 1, static_cast<int>(a.size()), a.data(), b.data(), &c, &d);
   return d;
@@ -124,10 +121,8 @@ std::optional<Model> kmg_model(std::string const& arch, std::string const& instr
       // gfx90a (CDNA2): pairwise with flush; f16 and bf16_1k groups of 4, plain bf16 groups of 2.
       {{"gfx90a", "v_mfma_f32_32x32x8f16"}, {Engine::kCdna2PairwiseDot, F::kF16, F::kF16, F::kF32, 4}},
       {{"gfx90a", "v_mfma_f32_16x16x16f16"}, {Engine::kCdna2PairwiseDot, F::kF16, F::kF16, F::kF32, 4}},
-      {{"gfx90a", "v_mfma_f32_32x32x8bf16_1k"},
-       {Engine::kCdna2PairwiseDot, F::kBf16, F::kBf16, F::kF32, 4}},
-      {{"gfx90a", "v_mfma_f32_16x16x16bf16_1k"},
-       {Engine::kCdna2PairwiseDot, F::kBf16, F::kBf16, F::kF32, 4}},
+      {{"gfx90a", "v_mfma_f32_32x32x8bf16_1k"}, {Engine::kCdna2PairwiseDot, F::kBf16, F::kBf16, F::kF32, 4}},
+      {{"gfx90a", "v_mfma_f32_16x16x16bf16_1k"}, {Engine::kCdna2PairwiseDot, F::kBf16, F::kBf16, F::kF32, 4}},
       {{"gfx90a", "v_mfma_f32_16x16x8bf16"}, {Engine::kCdna2PairwiseDot, F::kBf16, F::kBf16, F::kF32, 2}},
   };
   auto it = models.find({arch, instruction});
@@ -158,9 +153,8 @@ void run_kmg_file(std::string const& file) {
     DotRecord const v = dot_record(r);
     uint64_t const got = dot(*m, v.a, v.b, v.c);
     EXPECT_EQ(tile_of_one(*m, v.a, v.b, v.c), got) << r.at("id") << ": dot_tile differs from dot";
-    EXPECT_TRUE(check_d(r, got, t))
-        << r.at("id") << " " << r.at("family") << " " << r.value("description", "") << ": expected "
-        << r.at("d") << " got " << hex_str(got);
+    EXPECT_TRUE(check_d(r, got, t)) << r.at("id") << " " << r.at("family") << " " << r.value("description", "")
+                                    << ": expected " << r.at("d") << " got " << hex_str(got);
     ++by_engine[std::string(engine_name(m->engine)) + " group " + std::to_string(m->group)];
   }
   for (auto const& [engine, n] : by_engine) t.notes.push_back(std::to_string(n) + " through " + engine);
@@ -168,19 +162,12 @@ void run_kmg_file(std::string const& file) {
   EXPECT_EQ(t.failed, 0);
   int passed = 0;
   for (auto const& [check, n] : t.passed) passed += n;
-  EXPECT_EQ(passed + t.failed + t.disputed, static_cast<int>(records.size()))
-      << file << ": every record accounted for";
+  EXPECT_EQ(passed + t.failed + t.disputed, static_cast<int>(records.size())) << file << ": every record accounted for";
 }
 
-TEST(HwVectors, Cdna3KmgDotRecords) {
-  run_kmg_file("cdna3_mfma_kmg.jsonl");
-}
-TEST(HwVectors, Cdna1KmgDotRecordsThroughTheExactBlockEngine) {
-  run_kmg_file("cdna1_mfma_kmg.jsonl");
-}
-TEST(HwVectors, Cdna2KmgDotRecordsThroughThePairwiseEngine) {
-  run_kmg_file("cdna2_mfma_kmg.jsonl");
-}
+TEST(HwVectors, Cdna3KmgDotRecords) { run_kmg_file("cdna3_mfma_kmg.jsonl"); }
+TEST(HwVectors, Cdna1KmgDotRecordsThroughTheExactBlockEngine) { run_kmg_file("cdna1_mfma_kmg.jsonl"); }
+TEST(HwVectors, Cdna2KmgDotRecordsThroughThePairwiseEngine) { run_kmg_file("cdna2_mfma_kmg.jsonl"); }
 
 // The records of a file whose instruction takes `engine`, checked against a rule of the test's
 // own: how many the rule gets right and which it gets wrong.
@@ -203,57 +190,59 @@ RuleScore score_rule(std::string const& file, Engine engine, Rule rule) {
       ++s.failed;
       ++s.failed_by_family[r.at("family")];
       if (s.first_failure.empty())
-        s.first_failure = r.at("id").get<std::string>() + " (" + r.value("description", "") +
-                          "): hardware " + r.at("d").get<std::string>() + ", rule " + hex_str(got);
+        s.first_failure = r.at("id").get<std::string>() + " (" + r.value("description", "") + "): hardware " +
+                          r.at("d").get<std::string>() + ", rule " + hex_str(got);
     }
   }
   return s;
 }
 
-oracle::Half half_of_format(Format f) {
-  return f == Format::kBf16 ? oracle::Half::kBf16 : oracle::Half::kF16;
-}
+oracle::Half half_of_format(Format f) { return f == Format::kBf16 ? oracle::Half::kBf16 : oracle::Half::kF16; }
 
 // The sources disagree on CDNA1 (reference/cdna-generations.md): KMG rounds each block once, from
 // the exact sum (kCdna1ExactDot, which passes every record above); MMA-Sim models CDNA1 as CDNA2's
 // pairwise rule without the flush. The gfx908 vectors decide: the pairwise rule, run here from the
 // test's own host-float oracle, fails these records.
 TEST(HwVectors, Cdna1VectorsRejectThePairwiseRuleOfMmaSim) {
-  RuleScore const s = score_rule("cdna1_mfma_kmg.jsonl", Engine::kCdna1ExactDot, [](Model const& m, DotRecord const& v) {
-    return oracle::pairwise_rule(half_of_format(m.a), half_of_format(m.b), v.a, v.b,
-                                 static_cast<uint32_t>(v.c), m.group, /*flush=*/false);
-  });
-  std::cout << "[hw] cdna1_mfma_kmg.jsonl, MMA-Sim's pairwise rule (no flush): " << s.failed << " of "
-            << s.checked << " f16/bf16 records fail\n";
+  RuleScore const s =
+      score_rule("cdna1_mfma_kmg.jsonl", Engine::kCdna1ExactDot, [](Model const& m, DotRecord const& v) {
+        return oracle::pairwise_rule(half_of_format(m.a), half_of_format(m.b), v.a, v.b, static_cast<uint32_t>(v.c),
+                                     m.group, /*flush=*/false);
+      });
+  std::cout << "[hw] cdna1_mfma_kmg.jsonl, MMA-Sim's pairwise rule (no flush): " << s.failed << " of " << s.checked
+            << " f16/bf16 records fail\n";
   for (auto const& [family, n] : s.failed_by_family) std::cout << "[hw]   " << n << " " << family << "\n";
   std::cout << "[hw]   first: " << s.first_failure << "\n";
   EXPECT_EQ(s.checked, 769);
   EXPECT_EQ(s.failed, kCdna1PairwiseFailures);
   // The same rule with CDNA2's flush is no better.
-  RuleScore const flushed = score_rule("cdna1_mfma_kmg.jsonl", Engine::kCdna1ExactDot, [](Model const& m, DotRecord const& v) {
-    return oracle::pairwise_rule(half_of_format(m.a), half_of_format(m.b), v.a, v.b,
-                                 static_cast<uint32_t>(v.c), m.group, /*flush=*/true);
-  });
-  std::cout << "[hw] cdna1_mfma_kmg.jsonl, the pairwise rule with CDNA2's flush: " << flushed.failed
-            << " of " << flushed.checked << " fail\n";
+  RuleScore const flushed =
+      score_rule("cdna1_mfma_kmg.jsonl", Engine::kCdna1ExactDot, [](Model const& m, DotRecord const& v) {
+        return oracle::pairwise_rule(half_of_format(m.a), half_of_format(m.b), v.a, v.b, static_cast<uint32_t>(v.c),
+                                     m.group, /*flush=*/true);
+      });
+  std::cout << "[hw] cdna1_mfma_kmg.jsonl, the pairwise rule with CDNA2's flush: " << flushed.failed << " of "
+            << flushed.checked << " fail\n";
   EXPECT_GT(flushed.failed, 0);
 }
 
 // The host-float oracle of the pairwise rule agrees with the hardware on every gfx90a record, and
 // the exact-block rule of CDNA1 does not: the two generations really differ.
 TEST(HwVectors, Cdna2VectorsPassTheOracleAndRejectTheExactRule) {
-  RuleScore const pairwise = score_rule("cdna2_mfma_kmg.jsonl", Engine::kCdna2PairwiseDot, [](Model const& m, DotRecord const& v) {
-    return oracle::pairwise_rule(half_of_format(m.a), half_of_format(m.b), v.a, v.b,
-                                 static_cast<uint32_t>(v.c), m.group, /*flush=*/true);
-  });
+  RuleScore const pairwise =
+      score_rule("cdna2_mfma_kmg.jsonl", Engine::kCdna2PairwiseDot, [](Model const& m, DotRecord const& v) {
+        return oracle::pairwise_rule(half_of_format(m.a), half_of_format(m.b), v.a, v.b, static_cast<uint32_t>(v.c),
+                                     m.group, /*flush=*/true);
+      });
   EXPECT_EQ(pairwise.checked, 61);
   EXPECT_EQ(pairwise.failed, 0) << pairwise.first_failure;
-  RuleScore const exact = score_rule("cdna2_mfma_kmg.jsonl", Engine::kCdna2PairwiseDot, [](Model m, DotRecord const& v) {
-    m.engine = Engine::kCdna1ExactDot;
-    return dot(m, v.a, v.b, v.c);
-  });
-  std::cout << "[hw] cdna2_mfma_kmg.jsonl, CDNA1's exact-block rule: " << exact.failed << " of "
-            << exact.checked << " records fail; first: " << exact.first_failure << "\n";
+  RuleScore const exact =
+      score_rule("cdna2_mfma_kmg.jsonl", Engine::kCdna2PairwiseDot, [](Model m, DotRecord const& v) {
+        m.engine = Engine::kCdna1ExactDot;
+        return dot(m, v.a, v.b, v.c);
+      });
+  std::cout << "[hw] cdna2_mfma_kmg.jsonl, CDNA1's exact-block rule: " << exact.failed << " of " << exact.checked
+            << " records fail; first: " << exact.first_failure << "\n";
   EXPECT_GT(exact.failed, 0);
 }
 
@@ -269,15 +258,12 @@ Model dot2_model(json const& r) {
   return {e, f, f, Format::kF32, 2};
 }
 
-uint16_t half_of(uint32_t word, int hi) {
-  return static_cast<uint16_t>(hi != 0 ? word >> 16 : word & 0xFFFF);
-}
+uint16_t half_of(uint32_t word, int hi) { return static_cast<uint16_t>(hi != 0 ? word >> 16 : word & 0xFFFF); }
 
 // The two 16-bit elements a VOP3P packed source delivers to the lo and hi lanes of the operation.
 std::vector<uint64_t> packed_source(json const& src, Format f, json const& mods, int index) {
-  uint32_t const word = src.contains("vgpr")
-                            ? static_cast<uint32_t>(hex(src.at("vgpr")))
-                            : inline_constant_packed(f, src.at("inline_constant").get<int>());
+  uint32_t const word = src.contains("vgpr") ? static_cast<uint32_t>(hex(src.at("vgpr")))
+                                             : inline_constant_packed(f, src.at("inline_constant").get<int>());
   uint16_t lo = half_of(word, mods.at("op_sel")[index].get<int>());
   uint16_t hi = half_of(word, mods.at("op_sel_hi")[index].get<int>());
   if (mods.at("neg_lo")[index].get<int>() != 0) lo ^= 0x8000;
@@ -306,25 +292,19 @@ void run_dot2_file(std::string const& file, int expected_records) {
       ASSERT_EQ(kind, "dot2_operands");
       a = packed_source(r.at("src0"), m.a, r.at("modifiers"), 0);
       b = packed_source(r.at("src1"), m.b, r.at("modifiers"), 1);
-      c = inline_constant_32(
-          r.at("src2").at("inline_constant").get<int>()); // f32 C: the 32-bit value
+      c = inline_constant_32(r.at("src2").at("inline_constant").get<int>()); // f32 C: the 32-bit value
     }
     uint64_t const got = dot(m, a, b, c);
     EXPECT_EQ(tile_of_one(m, a, b, c), got) << r.at("id") << ": dot_tile differs from dot";
-    EXPECT_TRUE(check_d(r, got, t))
-        << r.at("id") << ": expected " << r.at("d") << " got " << hex_str(got);
+    EXPECT_TRUE(check_d(r, got, t)) << r.at("id") << ": expected " << r.at("d") << " got " << hex_str(got);
   }
   t.report(file);
   EXPECT_EQ(n, expected_records);
   EXPECT_EQ(t.failed, 0);
 }
 
-TEST(HwVectors, Gfx1100Dot2RecordsThroughRdna3Dot2) {
-  run_dot2_file("gfx1100_dot2_rocjitsu.jsonl", 151);
-}
-TEST(HwVectors, Gfx1201Dot2RecordsThroughRdna4Dot4Group2) {
-  run_dot2_file("gfx1201_dot2_rocjitsu.jsonl", 169);
-}
+TEST(HwVectors, Gfx1100Dot2RecordsThroughRdna3Dot2) { run_dot2_file("gfx1100_dot2_rocjitsu.jsonl", 151); }
+TEST(HwVectors, Gfx1201Dot2RecordsThroughRdna4Dot4Group2) { run_dot2_file("gfx1201_dot2_rocjitsu.jsonl", 169); }
 
 // ---------------------------------------------------------------------------------------------
 // rocjitsu WMMA matrices, replayed through dot_tile (16x16x16, documented K order).
@@ -353,8 +333,7 @@ Tile wmma_tile(json const& r) {
   t.d.assign(256, 0);
   std::vector<int> doc_k(16);
   for (int k = 0; k < 16; ++k) doc_k[static_cast<size_t>(k)] = k;
-  if (r.contains("documented_k_of_source_k"))
-    doc_k = r.at("documented_k_of_source_k").get<std::vector<int>>();
+  if (r.contains("documented_k_of_source_k")) doc_k = r.at("documented_k_of_source_k").get<std::vector<int>>();
   auto at = [](int row, int col) { return static_cast<size_t>(row * 16 + col); };
   for (int i = 0; i < 16; ++i) {
     for (int k = 0; k < 16; ++k) {
@@ -387,8 +366,8 @@ void run_wmma_file(std::string const& file) {
     dot_tile(m, 16, 16, 16, tile.a.data(), tile.bt.data(), tile.c.data(), d.data());
     int mismatches = 0;
     for (size_t e = 0; e < 256; ++e) {
-      uint64_t const ref = dot(m, std::span(tile.a).subspan(e / 16 * 16, 16),
-                               std::span(tile.bt).subspan(e % 16 * 16, 16), tile.c[e]);
+      uint64_t const ref =
+          dot(m, std::span(tile.a).subspan(e / 16 * 16, 16), std::span(tile.bt).subspan(e % 16 * 16, 16), tile.c[e]);
       EXPECT_EQ(d[e], ref) << r.at("id") << " element " << e << ": dot_tile differs from dot";
       if (d[e] != tile.d[e]) ++mismatches;
     }
@@ -400,20 +379,16 @@ void run_wmma_file(std::string const& file) {
       ++t.failed;
     }
   }
-  t.notes.push_back(std::to_string(elements) +
-                    " D elements replayed through dot_tile (bonus check; the emulator "
-                    "layer owns these records)");
+  t.notes.push_back(std::to_string(elements) + " D elements replayed through dot_tile (bonus check; the emulator "
+                                               "layer owns these records)");
   t.report(file);
   EXPECT_EQ(t.failed, 0);
-  EXPECT_EQ(t.passed["bits"] + t.failed, static_cast<int>(test::hw_records(file).size())) << file << ": every record replayed";
+  EXPECT_EQ(t.passed["bits"] + t.failed, static_cast<int>(test::hw_records(file).size()))
+      << file << ": every record replayed";
 }
 
-TEST(HwVectors, Gfx1100WmmaMatricesThroughDotTile) {
-  run_wmma_file("gfx1100_wmma_rocjitsu.jsonl");
-}
-TEST(HwVectors, Gfx1201WmmaMatricesThroughDotTile) {
-  run_wmma_file("gfx1201_wmma_rocjitsu.jsonl");
-}
+TEST(HwVectors, Gfx1100WmmaMatricesThroughDotTile) { run_wmma_file("gfx1100_wmma_rocjitsu.jsonl"); }
+TEST(HwVectors, Gfx1201WmmaMatricesThroughDotTile) { run_wmma_file("gfx1201_wmma_rocjitsu.jsonl"); }
 
 } // namespace
 } // namespace wavemma::numeric

@@ -34,9 +34,7 @@ TEST(WidenToF32, Bf16IsAShift) {
   EXPECT_EQ(widen_to_f32(Format::kBf16, 0xFFFF), 0xFFFF0000u);
 }
 
-TEST(WidenToF32, RejectsOtherFormats) {
-  EXPECT_THROW(widen_to_f32(Format::kF32, 0), std::invalid_argument);
-}
+TEST(WidenToF32, RejectsOtherFormats) { EXPECT_THROW(widen_to_f32(Format::kF32, 0), std::invalid_argument); }
 
 struct Constant {
   int code;
@@ -53,8 +51,7 @@ TEST(InlineConstant, ThirtyTwoBitValues) {
   EXPECT_EQ(inline_constant_32(193), 0xFFFFFFFFu);
   EXPECT_EQ(inline_constant_32(208), static_cast<uint32_t>(-16));
   for (auto const& c : kFloatConstants) {
-    EXPECT_EQ(inline_constant_32(c.code), std::bit_cast<uint32_t>(static_cast<float>(c.value)))
-        << c.code;
+    EXPECT_EQ(inline_constant_32(c.code), std::bit_cast<uint32_t>(static_cast<float>(c.value))) << c.code;
   }
   EXPECT_EQ(inline_constant_32(248), 0x3E22F983u);
   EXPECT_THROW(inline_constant_32(209), std::out_of_range);
@@ -66,11 +63,8 @@ TEST(InlineConstant, ThirtyTwoBitValues) {
 TEST(InlineConstant, SixteenBitValues) {
   for (auto const& c : kFloatConstants) {
     float const f = static_cast<float>(c.value);
-    EXPECT_EQ(inline_constant_16(Format::kF16, c.code),
-              std::bit_cast<uint16_t>(static_cast<_Float16>(f)))
-        << c.code;
-    EXPECT_EQ(inline_constant_16(Format::kBf16, c.code), std::bit_cast<uint32_t>(f) >> 16)
-        << c.code;
+    EXPECT_EQ(inline_constant_16(Format::kF16, c.code), std::bit_cast<uint16_t>(static_cast<_Float16>(f))) << c.code;
+    EXPECT_EQ(inline_constant_16(Format::kBf16, c.code), std::bit_cast<uint32_t>(f) >> 16) << c.code;
   }
   // The values seen in the WMMA operand captures (C = inline constant, D = C when A = B = 0).
   EXPECT_EQ(inline_constant_16(Format::kF16, 248), 0x3118);

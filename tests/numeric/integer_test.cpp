@@ -18,16 +18,13 @@ struct IntFormat {
   int bits;
   bool is_signed;
 };
-constexpr IntFormat kInts[] = {{Format::kI8, 8, true},
-                               {Format::kU8, 8, false},
-                               {Format::kI4, 4, true},
-                               {Format::kU4, 4, false}};
+constexpr IntFormat kInts[] = {
+    {Format::kI8, 8, true}, {Format::kU8, 8, false}, {Format::kI4, 4, true}, {Format::kU4, 4, false}};
 
 // Two's complement / unsigned value of the low `bits` bits, written out here independently.
 int64_t value_of(IntFormat const& t, uint64_t code) {
   uint64_t const v = code & ((uint64_t{1} << t.bits) - 1);
-  if (t.is_signed && (v >> (t.bits - 1)) != 0)
-    return static_cast<int64_t>(v) - (int64_t{1} << t.bits);
+  if (t.is_signed && (v >> (t.bits - 1)) != 0) return static_cast<int64_t>(v) - (int64_t{1} << t.bits);
   return static_cast<int64_t>(v);
 }
 
@@ -51,16 +48,13 @@ TEST(IntegerDot, EqualsExactArithmeticOnRandomInputs) {
           std::vector<uint64_t> a(static_cast<size_t>(K));
           std::vector<uint64_t> b(static_cast<size_t>(K));
           bool const extremes = n % 3 == 0; // all elements at the range ends
-          for (auto& x : a)
-            x = extremes ? ((rng() & 1) != 0 ? ~uint64_t{0} : uint64_t{1} << (ta.bits - 1)) : rng();
-          for (auto& x : b)
-            x = extremes ? ((rng() & 1) != 0 ? ~uint64_t{0} : uint64_t{1} << (tb.bits - 1)) : rng();
+          for (auto& x : a) x = extremes ? ((rng() & 1) != 0 ? ~uint64_t{0} : uint64_t{1} << (ta.bits - 1)) : rng();
+          for (auto& x : b) x = extremes ? ((rng() & 1) != 0 ? ~uint64_t{0} : uint64_t{1} << (tb.bits - 1)) : rng();
           uint32_t c = static_cast<uint32_t>(rng());
           if (n % 5 == 0) c = (rng() & 1) != 0 ? 0x7FFFFFF0u : 0x80000010u; // near the int32 limits
           i128 s = static_cast<int32_t>(c);
           for (size_t k = 0; k < a.size(); ++k) s += i128{value_of(ta, a[k])} * value_of(tb, b[k]);
-          ASSERT_EQ(dot(m, a, b, c), expected(s, clamp))
-              << name(ta.f) << " x " << name(tb.f) << " clamp " << clamp;
+          ASSERT_EQ(dot(m, a, b, c), expected(s, clamp)) << name(ta.f) << " x " << name(tb.f) << " clamp " << clamp;
         }
       }
     }
@@ -84,11 +78,9 @@ TEST(IntegerDot, ClampSaturatesAtTheInt32LimitsOnce) {
   EXPECT_EQ(dot(m, one, minus_one, 0x80000000), 0x7FFFFFFFu);
   // Mixed signedness: u8 255 x i8 -128.
   Model mixed{Engine::kIntegerDot, Format::kU8, Format::kI8, Format::kI32, 1};
-  EXPECT_EQ(dot(mixed, std::vector<uint64_t>{0xFF}, std::vector<uint64_t>{0x80}, 0),
-            static_cast<uint32_t>(-32640));
+  EXPECT_EQ(dot(mixed, std::vector<uint64_t>{0xFF}, std::vector<uint64_t>{0x80}, 0), static_cast<uint32_t>(-32640));
   Model u4{Engine::kIntegerDot, Format::kU4, Format::kI4, Format::kI32, 1};
-  EXPECT_EQ(dot(u4, std::vector<uint64_t>{0xF}, std::vector<uint64_t>{0x8}, 0),
-            static_cast<uint32_t>(-120));
+  EXPECT_EQ(dot(u4, std::vector<uint64_t>{0xF}, std::vector<uint64_t>{0x8}, 0), static_cast<uint32_t>(-120));
 }
 
 } // namespace

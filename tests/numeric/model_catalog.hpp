@@ -19,8 +19,7 @@ inline std::vector<Model> all_models() {
   }
   v.push_back({Engine::kCdna3FusedDot, F::kF16, F::kBf16, F::kF32, 8});
   for (F a : {F::kFp8E4M3Fnuz, F::kBf8E5M2Fnuz}) {
-    for (F b : {F::kFp8E4M3Fnuz, F::kBf8E5M2Fnuz})
-      v.push_back({Engine::kCdna3Fp8Dot, a, b, F::kF32, 16});
+    for (F b : {F::kFp8E4M3Fnuz, F::kBf8E5M2Fnuz}) v.push_back({Engine::kCdna3Fp8Dot, a, b, F::kF32, 16});
   }
   for (F in : {F::kF16, F::kBf16}) {
     for (F out : {F::kF32, F::kF16, F::kBf16}) v.push_back({Engine::kRdna3Dot2, in, in, out, 2});
@@ -58,9 +57,9 @@ inline std::vector<Model> all_models() {
 }
 
 inline std::string describe(Model const& m) {
-  return std::string(engine_name(m.engine)) + " " + std::string(name(m.a)) + "x" +
-         std::string(name(m.b)) + "->" + std::string(name(m.out)) + " g" + std::to_string(m.group) +
-         (m.clamp ? " clamp" : "") + (m.fp16_ovfl ? " ovfl" : "");
+  return std::string(engine_name(m.engine)) + " " + std::string(name(m.a)) + "x" + std::string(name(m.b)) + "->" +
+         std::string(name(m.out)) + " g" + std::to_string(m.group) + (m.clamp ? " clamp" : "") +
+         (m.fp16_ovfl ? " ovfl" : "");
 }
 
 // K values that suit the model's step.

@@ -13,8 +13,7 @@
 namespace wavemma::numeric {
 namespace {
 
-constexpr Rounding kModes[] = {Rounding::kNearestEven, Rounding::kTowardZero, Rounding::kDown,
-                               Rounding::kUp};
+constexpr Rounding kModes[] = {Rounding::kNearestEven, Rounding::kTowardZero, Rounding::kDown, Rounding::kUp};
 
 // OCP MX v1.0 §5.3 table: the extremes of each element format.
 TEST(MxFormats, ExtremesOfTheSpecification) {
@@ -88,7 +87,7 @@ TEST(MxFormats, OverflowSaturatesInEveryMode) {
   EXPECT_EQ(from_double(Format::kFp4E2M1, 5.0), 0x6u);  // the tie between 4 and 6 goes to even 4
   EXPECT_EQ(from_double(Format::kFp4E2M1, 5.01), 0x7u); // 6
   EXPECT_EQ(from_double(Format::kFp4E2M1, 1e9), 0x7u);
-  EXPECT_EQ(from_double(Format::kFp6E2M3, 7.75), 0x1Fu); // 7.5, not 8
+  EXPECT_EQ(from_double(Format::kFp6E2M3, 7.75), 0x1Fu);  // 7.5, not 8
   EXPECT_EQ(from_double(Format::kBf6E3M2, -30.0), 0x3Fu); // -28
 }
 

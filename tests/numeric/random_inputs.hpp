@@ -26,19 +26,16 @@ public:
     uint64_t const sign = (rng_() & 1) << (fi.bits - 1);
     uint64_t const frac = rng_() & ((uint64_t{1} << fi.stored_frac_bits) - 1);
     int const e_top = (1 << fi.exp_bits) - 1;
-    auto const with_exp = [&](int e) {
-      return sign | static_cast<uint64_t>(e) << fi.stored_frac_bits | frac;
-    };
+    auto const with_exp = [&](int e) { return sign | static_cast<uint64_t>(e) << fi.stored_frac_bits | frac; };
     int const pick = uniform(0, 99);
-    if (pick < 8) return rng_() & mask;                             // anything, specials included
-    if (pick < 16) return sign;                                     // ±0
-    if (pick < 24) return sign | frac;                              // subnormal (or zero)
-    if (pick < 32) return with_exp(uniform(1, std::min(4, e_top))); // tiny normals
+    if (pick < 8) return rng_() & mask;                                 // anything, specials included
+    if (pick < 16) return sign;                                         // ±0
+    if (pick < 24) return sign | frac;                                  // subnormal (or zero)
+    if (pick < 32) return with_exp(uniform(1, std::min(4, e_top)));     // tiny normals
     if (pick < 40) return with_exp(std::max(1, e_top - uniform(1, 3))); // huge
     if (pick < 44)
-      return fi.specials == Specials::kIeee
-                 ? sign | static_cast<uint64_t>(e_top) << fi.stored_frac_bits
-                 : rng_() & mask; // ±inf where it exists
+      return fi.specials == Specials::kIeee ? sign | static_cast<uint64_t>(e_top) << fi.stored_frac_bits
+                                            : rng_() & mask; // ±inf where it exists
     int const bias = fi.bias;
     return with_exp(std::clamp(bias + uniform(-6, 6), 1, e_top - 1)); // near one
   }
@@ -57,8 +54,7 @@ public:
     FormatInfo const& fi = info(f);
     for (size_t k = 0; k < v.size(); ++k) {
       if (k > 0 && fi.is_float && uniform(0, 5) == 0) {
-        v[k] = v[static_cast<size_t>(uniform(0, static_cast<int>(k) - 1))] ^
-               (uint64_t{1} << (fi.bits - 1));
+        v[k] = v[static_cast<size_t>(uniform(0, static_cast<int>(k) - 1))] ^ (uint64_t{1} << (fi.bits - 1));
         if (!decode(f, v[k]).is_nan() || !finite_only) continue;
       }
       v[k] = finite_only ? finite_code(f) : code(f);

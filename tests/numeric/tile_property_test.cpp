@@ -32,7 +32,8 @@ void for_each_tile_isa(F const& f) {
   TileIsa const in_use = tile_isa();
   for (TileIsa isa : kTileIsas) {
     if (!tile_isa_available(isa)) {
-      std::printf("not run: the %s kernels (not available on this build or CPU)\n", std::string(tile_isa_name(isa)).c_str());
+      std::printf("not run: the %s kernels (not available on this build or CPU)\n",
+                  std::string(tile_isa_name(isa)).c_str());
       continue;
     }
     use_tile_isa(isa);
@@ -42,8 +43,7 @@ void for_each_tile_isa(F const& f) {
   use_tile_isa(in_use);
 }
 
-std::vector<uint64_t> random_matrix(testing::RandomCodes& rnd, Format f, int rows, int K,
-                                    Profile p) {
+std::vector<uint64_t> random_matrix(testing::RandomCodes& rnd, Format f, int rows, int K, Profile p) {
   std::vector<uint64_t> v;
   v.reserve(static_cast<size_t>(rows) * static_cast<size_t>(K));
   for (int r = 0; r < rows; ++r) {
@@ -79,9 +79,8 @@ std::vector<uint64_t> random_matrix(testing::RandomCodes& rnd, Format f, int row
 // dot_tile_rows on the same operands: B row-major without a row map, and with a random row map
 // over a taller B (rows repeated and skipped, as a sparse A or a multi-block instruction reads
 // them), given by rows and by columns, against dot on the gathered columns.
-void check_rows(Model const& m, int M, int N, int K, std::vector<uint64_t> const& A,
-                std::vector<uint64_t> const& Bt, std::vector<uint64_t> const& C,
-                testing::RandomCodes& rnd, Profile p) {
+void check_rows(Model const& m, int M, int N, int K, std::vector<uint64_t> const& A, std::vector<uint64_t> const& Bt,
+                std::vector<uint64_t> const& C, testing::RandomCodes& rnd, Profile p) {
   auto const k = static_cast<size_t>(K);
   auto const n = static_cast<size_t>(N);
   std::vector<uint64_t> B(k * n);
@@ -100,15 +99,13 @@ void check_rows(Model const& m, int M, int N, int K, std::vector<uint64_t> const
   for (auto& r : rows) r = static_cast<uint32_t>(rnd.uniform(0, KB - 1));
   std::vector<uint64_t> in_place = C;
   dot_tile_rows(m, M, N, K, A.data(), tall.data(), KB, rows.data(), C.data(), D.data());
-  dot_tile_rows(m, M, N, K, A.data(), tall.data(), KB, rows.data(), in_place.data(),
-                in_place.data());
+  dot_tile_rows(m, M, N, K, A.data(), tall.data(), KB, rows.data(), in_place.data(), in_place.data());
   // The same B by columns.
   std::vector<uint64_t> tall_t(tall.size());
   for (size_t r = 0; r < static_cast<size_t>(KB); ++r)
     for (size_t j = 0; j < n; ++j) tall_t[j * static_cast<size_t>(KB) + r] = tall[r * n + j];
   std::vector<uint64_t> by_columns(C.size(), 0xDEADBEEF);
-  dot_tile_rows(m, M, N, K, A.data(), tall_t.data(), KB, rows.data(), C.data(), by_columns.data(),
-                BLayout::kColumns);
+  dot_tile_rows(m, M, N, K, A.data(), tall_t.data(), KB, rows.data(), C.data(), by_columns.data(), BLayout::kColumns);
   ASSERT_EQ(by_columns, D) << testing::describe(m) << " M" << M << " N" << N << " K" << K
                            << ": B by columns differs from B by rows";
   std::vector<uint64_t> column(k);
@@ -117,10 +114,9 @@ void check_rows(Model const& m, int M, int N, int K, std::vector<uint64_t> const
       for (size_t kk = 0; kk < k; ++kk)
         column[kk] = tall[rows[static_cast<size_t>(i) * k + kk] * n + static_cast<size_t>(j)];
       size_t const ij = static_cast<size_t>(i * N + j);
-      uint64_t const ref = dot(m, std::span<uint64_t const>(A.data() + static_cast<size_t>(i) * k, k),
-                               column, C[ij]);
-      ASSERT_EQ(D[ij], ref) << testing::describe(m) << " M" << M << " N" << N << " K" << K
-                            << " element (" << i << "," << j << "): dot_tile_rows with a row map";
+      uint64_t const ref = dot(m, std::span<uint64_t const>(A.data() + static_cast<size_t>(i) * k, k), column, C[ij]);
+      ASSERT_EQ(D[ij], ref) << testing::describe(m) << " M" << M << " N" << N << " K" << K << " element (" << i << ","
+                            << j << "): dot_tile_rows with a row map";
       ASSERT_EQ(in_place[ij], ref) << "dot_tile_rows in place";
     }
   }
@@ -133,10 +129,8 @@ void check_tile(Model const& m, int M, int N, int K, testing::RandomCodes& rnd, 
   for (auto& c : C) {
     c = p == Profile::kAnything ? rnd.code(m.out) : rnd.finite_code(m.out);
     if (p == Profile::kTiny && info(m.out).is_float && rnd.uniform(0, 1) == 0) {
-      int const keep =
-          info(m.out).stored_frac_bits - rnd.uniform(0, std::min(12, info(m.out).stored_frac_bits));
-      c &= (uint64_t{1} << (info(m.out).bits - 1)) |
-           ((uint64_t{1} << keep) - 1); // a subnormal (or zero) C
+      int const keep = info(m.out).stored_frac_bits - rnd.uniform(0, std::min(12, info(m.out).stored_frac_bits));
+      c &= (uint64_t{1} << (info(m.out).bits - 1)) | ((uint64_t{1} << keep) - 1); // a subnormal (or zero) C
     }
   }
   std::vector<uint64_t> D(C.size(), 0xDEADBEEF);
@@ -146,14 +140,11 @@ void check_tile(Model const& m, int M, int N, int K, testing::RandomCodes& rnd, 
   for (int i = 0; i < M; ++i) {
     for (int j = 0; j < N; ++j) {
       size_t const ij = static_cast<size_t>(i * N + j);
-      std::span<uint64_t const> const a(A.data() + static_cast<size_t>(i * K),
-                                        static_cast<size_t>(K));
-      std::span<uint64_t const> const b(Bt.data() + static_cast<size_t>(j * K),
-                                        static_cast<size_t>(K));
+      std::span<uint64_t const> const a(A.data() + static_cast<size_t>(i * K), static_cast<size_t>(K));
+      std::span<uint64_t const> const b(Bt.data() + static_cast<size_t>(j * K), static_cast<size_t>(K));
       uint64_t const ref = dot(m, a, b, C[ij]);
-      ASSERT_EQ(D[ij], ref) << testing::describe(m) << " M" << M << " N" << N << " K" << K
-                            << " element (" << i << "," << j
-                            << ") c=" << format_value(m.out, C[ij]);
+      ASSERT_EQ(D[ij], ref) << testing::describe(m) << " M" << M << " N" << N << " K" << K << " element (" << i << ","
+                            << j << ") c=" << format_value(m.out, C[ij]);
       ASSERT_EQ(in_place[ij], ref) << "in place";
     }
   }
@@ -163,16 +154,15 @@ void check_tile(Model const& m, int M, int N, int K, testing::RandomCodes& rnd, 
 TEST(DotTile, EqualsDotForEveryModel) {
   testing::RandomCodes rnd(2024);
   for_each_tile_isa([&](TileIsa) {
-  for (Model const& m : testing::all_models()) {
-    for (int K : testing::k_values(m)) {
-      for (Shape s : kShapes) {
-        for (Profile p :
-             {Profile::kAnything, Profile::kFinite, Profile::kNearOne, Profile::kTiny}) {
-          check_tile(m, s.M, s.N, K, rnd, p);
+    for (Model const& m : testing::all_models()) {
+      for (int K : testing::k_values(m)) {
+        for (Shape s : kShapes) {
+          for (Profile p : {Profile::kAnything, Profile::kFinite, Profile::kNearOne, Profile::kTiny}) {
+            check_tile(m, s.M, s.N, K, rnd, p);
+          }
         }
       }
     }
-  }
   });
 }
 
@@ -182,39 +172,40 @@ TEST(DotTile, EqualsDotOnTheDataProfiles) {
   constexpr int kTiles = 6, M = 16, N = 16;
   testing::RandomCodes rnd(99);
   for_each_tile_isa([&](TileIsa isa) {
-  if (isa == TileIsa::kScalar) return; // the reference core itself, checked by EqualsDotForEveryModel
-  for (Model const& m : testing::all_models()) {
-    int const K = testing::k_values(m)[1];
-    for (test::ProfileInfo const& p : test::kProfiles) {
-      test::ProfileData data(m.a, m.b, m.out, kTiles * K, static_cast<uint64_t>(p.profile) + 1);
-      std::vector<uint64_t> const a = data.matrix(p.profile, false, M, kTiles * K);
-      std::vector<uint64_t> const b = data.matrix(p.profile, true, kTiles * K, N);
-      for (bool random_c : {false, true}) {
-        std::vector<uint64_t> c(static_cast<size_t>(M * N), 0);
-        if (random_c)
-          for (auto& x : c) x = rnd.finite_code(m.out);
-        std::vector<uint64_t> a_tile(static_cast<size_t>(M * K)), d(c.size());
-        std::vector<uint64_t> a_row(static_cast<size_t>(K)), b_col(static_cast<size_t>(K));
-        for (int t = 0; t < kTiles; ++t) {
-          for (int i = 0; i < M; ++i)
-            for (int k = 0; k < K; ++k) a_tile[static_cast<size_t>(i * K + k)] = a[static_cast<size_t>(i * kTiles * K + t * K + k)];
-          uint64_t const* b_tile = b.data() + static_cast<size_t>(t * K * N);
-          dot_tile_rows(m, M, N, K, a_tile.data(), b_tile, K, nullptr, c.data(), d.data());
-          for (int i = 0; i < M; ++i) {
-            for (int j = 0; j < N; ++j) {
-              for (int k = 0; k < K; ++k) b_col[static_cast<size_t>(k)] = b_tile[k * N + j];
-              std::span<uint64_t const> const row(a_tile.data() + static_cast<size_t>(i * K), static_cast<size_t>(K));
-              size_t const ij = static_cast<size_t>(i * N + j);
-              ASSERT_EQ(d[ij], dot(m, row, b_col, c[ij]))
-                  << testing::describe(m) << " on " << p.name << (random_c ? " from a random C" : "") << ", tile " << t
-                  << " element (" << i << "," << j << ") c=" << format_value(m.out, c[ij]);
+    if (isa == TileIsa::kScalar) return; // the reference core itself, checked by EqualsDotForEveryModel
+    for (Model const& m : testing::all_models()) {
+      int const K = testing::k_values(m)[1];
+      for (test::ProfileInfo const& p : test::kProfiles) {
+        test::ProfileData data(m.a, m.b, m.out, kTiles * K, static_cast<uint64_t>(p.profile) + 1);
+        std::vector<uint64_t> const a = data.matrix(p.profile, false, M, kTiles * K);
+        std::vector<uint64_t> const b = data.matrix(p.profile, true, kTiles * K, N);
+        for (bool random_c : {false, true}) {
+          std::vector<uint64_t> c(static_cast<size_t>(M * N), 0);
+          if (random_c)
+            for (auto& x : c) x = rnd.finite_code(m.out);
+          std::vector<uint64_t> a_tile(static_cast<size_t>(M * K)), d(c.size());
+          std::vector<uint64_t> a_row(static_cast<size_t>(K)), b_col(static_cast<size_t>(K));
+          for (int t = 0; t < kTiles; ++t) {
+            for (int i = 0; i < M; ++i)
+              for (int k = 0; k < K; ++k)
+                a_tile[static_cast<size_t>(i * K + k)] = a[static_cast<size_t>(i * kTiles * K + t * K + k)];
+            uint64_t const* b_tile = b.data() + static_cast<size_t>(t * K * N);
+            dot_tile_rows(m, M, N, K, a_tile.data(), b_tile, K, nullptr, c.data(), d.data());
+            for (int i = 0; i < M; ++i) {
+              for (int j = 0; j < N; ++j) {
+                for (int k = 0; k < K; ++k) b_col[static_cast<size_t>(k)] = b_tile[k * N + j];
+                std::span<uint64_t const> const row(a_tile.data() + static_cast<size_t>(i * K), static_cast<size_t>(K));
+                size_t const ij = static_cast<size_t>(i * N + j);
+                ASSERT_EQ(d[ij], dot(m, row, b_col, c[ij]))
+                    << testing::describe(m) << " on " << p.name << (random_c ? " from a random C" : "") << ", tile "
+                    << t << " element (" << i << "," << j << ") c=" << format_value(m.out, c[ij]);
+              }
             }
+            c = d;
           }
-          c = d;
         }
       }
     }
-  }
   });
 }
 
@@ -225,37 +216,34 @@ TEST(DotTileRows, RejectsRowsOutsideB) {
   std::vector<uint32_t> const rows = {0, 1, 2, 3};
   EXPECT_THROW(dot_tile_rows(m, 1, 2, 4, a.data(), b.data(), 3, rows.data(), d.data(), d.data()),
                std::invalid_argument);
-  EXPECT_THROW(dot_tile_rows(m, 1, 2, 4, a.data(), b.data(), 3, nullptr, d.data(), d.data()),
-               std::invalid_argument);
+  EXPECT_THROW(dot_tile_rows(m, 1, 2, 4, a.data(), b.data(), 3, nullptr, d.data(), d.data()), std::invalid_argument);
 }
 
 // Many more trials for the vectorised models (the others share the reference core with dot).
 TEST(DotTile, EqualsDotForTheVectorisedModels) {
   testing::RandomCodes rnd(77);
   for_each_tile_isa([&](TileIsa isa) {
-  int vectorised = 0;
-  for (Model const& m : testing::all_models()) {
-    if (!has_fast_tile(m)) continue;
-    ++vectorised;
-    // The aligning kernels get the most trials; FMA and integer kernels are plain per-lane
-    // arithmetic.
-    bool const plain = m.engine == Engine::kFmaChain || m.engine == Engine::kIntegerDot;
-    for (int trial = 0; trial < (plain ? 6 : 40); ++trial) {
-      for (Profile p : {Profile::kAnything, Profile::kFinite, Profile::kNearOne, Profile::kTiny}) {
-        int const K =
-            testing::k_values(m)[static_cast<size_t>(trial) % testing::k_values(m).size()];
-        check_tile(m, 16, 16, K, rnd, p);
+    int vectorised = 0;
+    for (Model const& m : testing::all_models()) {
+      if (!has_fast_tile(m)) continue;
+      ++vectorised;
+      // The aligning kernels get the most trials; FMA and integer kernels are plain per-lane
+      // arithmetic.
+      bool const plain = m.engine == Engine::kFmaChain || m.engine == Engine::kIntegerDot;
+      for (int trial = 0; trial < (plain ? 6 : 40); ++trial) {
+        for (Profile p : {Profile::kAnything, Profile::kFinite, Profile::kNearOne, Profile::kTiny}) {
+          int const K = testing::k_values(m)[static_cast<size_t>(trial) % testing::k_values(m).size()];
+          check_tile(m, 16, 16, K, rnd, p);
+        }
       }
     }
-  }
-  // With AVX2 every model has a kernel but the mixed-format FMA chain (f16 x bf16 -> f32, which
-  // no instruction uses): a kernel that stopped being selected shows here by name.
-  for (Model const& m : testing::all_models()) {
-    bool const mixed_fma = m.engine == Engine::kFmaChain && m.a != m.b;
-    EXPECT_EQ(has_fast_tile(m), isa != TileIsa::kScalar && !mixed_fma)
-        << testing::describe(m);
-  }
-  EXPECT_EQ(vectorised > 0, isa != TileIsa::kScalar);
+    // With AVX2 every model has a kernel but the mixed-format FMA chain (f16 x bf16 -> f32, which
+    // no instruction uses): a kernel that stopped being selected shows here by name.
+    for (Model const& m : testing::all_models()) {
+      bool const mixed_fma = m.engine == Engine::kFmaChain && m.a != m.b;
+      EXPECT_EQ(has_fast_tile(m), isa != TileIsa::kScalar && !mixed_fma) << testing::describe(m);
+    }
+    EXPECT_EQ(vectorised > 0, isa != TileIsa::kScalar);
   });
 }
 

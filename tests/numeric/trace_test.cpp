@@ -53,8 +53,7 @@ TEST(Trace, ExplainsTheSteps) {
   {
     Model const m{Engine::kRdna3Dot2, Format::kF16, Format::kF16, Format::kF32, 2};
     Trace t;
-    dot(m, std::vector<uint64_t>{0xbc00, 0x3c00}, std::vector<uint64_t>{0x3c00, 0x3c00}, 0x3f800000,
-        &t);
+    dot(m, std::vector<uint64_t>{0xbc00, 0x3c00}, std::vector<uint64_t>{0x3c00, 0x3c00}, 0x3f800000, &t);
     EXPECT_TRUE(mentions(t, "one's complement"));
     EXPECT_TRUE(mentions(t, "G = -24"));
     EXPECT_TRUE(mentions(t, "0x3f7fffff"));
@@ -62,8 +61,7 @@ TEST(Trace, ExplainsTheSteps) {
   {
     Model const m{Engine::kRdna4Dot4, Format::kF16, Format::kF16, Format::kF32, 4};
     Trace t;
-    dot(m, std::vector<uint64_t>{0x3c00, 0x0c00, 0, 0}, std::vector<uint64_t>{0x3c00, 0x8a00, 0, 0},
-        0, &t);
+    dot(m, std::vector<uint64_t>{0x3c00, 0x0c00, 0, 0}, std::vector<uint64_t>{0x3c00, 0x8a00, 0, 0}, 0, &t);
     EXPECT_TRUE(mentions(t, "pair (0,1)"));
     EXPECT_TRUE(mentions(t, "grid"));
   }

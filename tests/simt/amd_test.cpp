@@ -25,16 +25,14 @@ TEST(SimtAmd, KernelSourcesCompileForTheGpu) {
   };
   // clang-format on
   for (auto const& k : kernels) {
-    std::string const cmd =
-        std::string("clang++-22 -x hip --offload-arch=") + k.arch +
-        " -nogpulib --cuda-device-only -O3 -S -o - -std=c++20 -flax-vector-conversions=none"
-        " -I" WAVEMMA_SOURCE_DIR "/include " WAVEMMA_SOURCE_DIR "/tests/simt/kernels/" +
-        k.file;
+    std::string const cmd = std::string("clang++-22 -x hip --offload-arch=") + k.arch +
+                            " -nogpulib --cuda-device-only -O3 -S -o - -std=c++20 -flax-vector-conversions=none"
+                            " -I" WAVEMMA_SOURCE_DIR "/include " WAVEMMA_SOURCE_DIR "/tests/simt/kernels/" +
+                            k.file;
     auto const r = wavemma::test::run(cmd);
     ASSERT_EQ(r.status, 0) << cmd << "\n" << r.output.substr(0, 3000);
     for (char const* instruction : k.instructions)
-      EXPECT_NE(r.output.find(instruction), std::string::npos)
-          << k.file << " for " << k.arch << ": no " << instruction;
+      EXPECT_NE(r.output.find(instruction), std::string::npos) << k.file << " for " << k.arch << ": no " << instruction;
     EXPECT_EQ(r.output.find("s_swappc_b64"), std::string::npos) << k.file << ": a call";
     EXPECT_EQ(r.output.find("scratch_"), std::string::npos) << k.file << ": scratch";
     std::regex const no_private(R"(\.amdhsa_private_segment_fixed_size 0\b)");

@@ -29,14 +29,12 @@ struct Io {
   size_t global_lane() const { return size_t(blockIdx.x) * blockDim.x + threadIdx.x; }
   template <class T>
   void get(int operand, T& v) const {
-    if (sizeof(T) != 4 * size_t(words[operand]))
-      throw std::logic_error("operand type and VGPR count differ");
+    if (sizeof(T) != 4 * size_t(words[operand])) throw std::logic_error("operand type and VGPR count differ");
     std::memcpy(&v, in[operand] + global_lane() * size_t(words[operand]), sizeof(T));
   }
   template <class T>
   void put(T const& v) const {
-    if (sizeof(T) != 4 * size_t(out_words))
-      throw std::logic_error("result type and VGPR count differ");
+    if (sizeof(T) != 4 * size_t(out_words)) throw std::logic_error("result type and VGPR count differ");
     std::memcpy(out + global_lane() * size_t(out_words), &v, sizeof(T));
   }
 };
@@ -121,12 +119,10 @@ std::vector<uint32_t> random_words(numeric::Format f, size_t words, std::mt19937
   return out;
 }
 
-emu::Registers registers_of(std::vector<uint32_t> const& lanes_words, int vgprs, int wave,
-                            int first_lane) {
+emu::Registers registers_of(std::vector<uint32_t> const& lanes_words, int vgprs, int wave, int first_lane) {
   emu::Registers r(vgprs, wave);
   for (int lane = 0; lane < wave; ++lane)
-    for (int v = 0; v < vgprs; ++v)
-      r.at(v, lane) = lanes_words[size_t(first_lane + lane) * size_t(vgprs) + size_t(v)];
+    for (int v = 0; v < vgprs; ++v) r.at(v, lane) = lanes_words[size_t(first_lane + lane) * size_t(vgprs) + size_t(v)];
   return r;
 }
 
@@ -142,8 +138,7 @@ int operand_words(isa::Builtin const& b, isa::ParamRole role) {
 }
 
 int words_of(isa::CType const& t) {
-  constexpr int kBytes[] = {4, 8, 2, 2, 2,
-                            4, 8, 1, 2}; // float double _Float16 __fp16 short int int64_t bool __bf16
+  constexpr int kBytes[] = {4, 8, 2, 2, 2, 4, 8, 1, 2}; // float double _Float16 __fp16 short int int64_t bool __bf16
   return t.lanes * kBytes[static_cast<int>(t.scalar)] / 4;
 }
 
@@ -156,8 +151,8 @@ std::string describe(BuiltinCase const& c) {
 
 // Launches a case's kernel on `blocks` blocks of `threads`: host[op] holds the lanes' words of A, B,
 // C and the index (vg[op] per lane), `got` receives their D words (vd per lane).
-void launch_case(BuiltinCase const& c, std::vector<uint32_t> const (&host)[kInputs], int const (&vg)[kInputs], int vd, int blocks,
-                 int threads, std::vector<uint32_t>& got) {
+void launch_case(BuiltinCase const& c, std::vector<uint32_t> const (&host)[kInputs], int const (&vg)[kInputs], int vd,
+                 int blocks, int threads, std::vector<uint32_t>& got) {
   std::vector<std::unique_ptr<DeviceBuffer<uint32_t>>> dev;
   Io io{};
   for (int op = 0; op < kInputs; ++op) {
@@ -182,8 +177,12 @@ void check_case(BuiltinCase const& c, isa::Instruction const& in, std::mt19937_6
 
   emu::Issue const issue{&in, wave, modifiers_of(b, c.imm)};
   numeric::Model const model = emu::numeric_model(issue);
-  int const vg[kInputs] = {operand_words(b, isa::ParamRole::kA), operand_words(b, isa::ParamRole::kB),
-                           operand_words(b, isa::ParamRole::kC), in.sparse() ? 1 : 0, scaled(in), scaled(in)};
+  int const vg[kInputs] = {operand_words(b, isa::ParamRole::kA),
+                           operand_words(b, isa::ParamRole::kB),
+                           operand_words(b, isa::ParamRole::kC),
+                           in.sparse() ? 1 : 0,
+                           scaled(in),
+                           scaled(in)};
   int const vd = isa::vgprs(in, wave, isa::Operand::kD);
   std::vector<uint32_t> host[kInputs] = {random_words(model.a, size_t(lanes * vg[0]), rng),
                                          random_words(model.b, size_t(lanes * vg[1]), rng),
@@ -244,13 +243,18 @@ TEST(SimtBuiltins, EveryBuiltinOnTheFormulasPlacesGivesTheExactProduct) {
     isa::Instruction const& in = *b.instruction;
     isa::Modifiers const mods = modifiers_of(b, c.imm);
     bool const formats = in.mod_rules().format_select; // f8f6f4: cbsz and blgp choose formats, they move nothing
-    bool const moves_data = !formats && (mods.cbsz != 0 || mods.blgp != 0 || (mods.abid != 0 && in.kind != isa::Kind::kSmfmac));
+    bool const moves_data =
+        !formats && (mods.cbsz != 0 || mods.blgp != 0 || (mods.abid != 0 && in.kind != isa::Kind::kSmfmac));
     if (moves_data) continue;
     int const wave = b.wave, blocks = 2, waves = 2 * blocks;
     ScopedTarget target(arch_of(in.gen), wave);
     emu::Issue const issue{&in, wave, mods};
-    int const vg[kInputs] = {operand_words(b, isa::ParamRole::kA), operand_words(b, isa::ParamRole::kB),
-                             operand_words(b, isa::ParamRole::kC), in.sparse() ? 1 : 0, scaled(in), scaled(in)};
+    int const vg[kInputs] = {operand_words(b, isa::ParamRole::kA),
+                             operand_words(b, isa::ParamRole::kB),
+                             operand_words(b, isa::ParamRole::kC),
+                             in.sparse() ? 1 : 0,
+                             scaled(in),
+                             scaled(in)};
     int const vd = isa::vgprs(in, wave, isa::Operand::kD);
     std::vector<uint32_t> host[kInputs];
     std::vector<::wavemma::test::SmallOperands> operands;
@@ -261,7 +265,8 @@ TEST(SimtBuiltins, EveryBuiltinOnTheFormulasPlacesGivesTheExactProduct) {
       emu::Registers const* regs[kInputs] = {&r.a, &r.b, &r.c, &r.index, &r.scale_a, &r.scale_b};
       for (int op = 0; op < kInputs; ++op)
         for (int lane = 0; lane < wave; ++lane)
-          for (int v = 0; v < vg[op]; ++v) host[op].push_back(v < regs[op]->vgprs ? regs[op]->at(v, lane) : 0xdeadbeefu);
+          for (int v = 0; v < vg[op]; ++v)
+            host[op].push_back(v < regs[op]->vgprs ? regs[op]->at(v, lane) : 0xdeadbeefu);
     }
     std::vector<uint32_t> got;
     launch_case(c, host, vg, vd, blocks, 2 * wave, got);
@@ -270,7 +275,8 @@ TEST(SimtBuiltins, EveryBuiltinOnTheFormulasPlacesGivesTheExactProduct) {
       emu::Registers d(vd, wave);
       for (int lane = 0; lane < wave; ++lane)
         for (int v = 0; v < vd; ++v) d.at(v, lane) = got[size_t(w * wave + lane) * size_t(vd) + size_t(v)];
-      ASSERT_EQ(::wavemma::test::values_of(issue, ::wavemma::test::reference_d(issue, d)), ::wavemma::test::exact_product(issue, operands[size_t(w)]))
+      ASSERT_EQ(::wavemma::test::values_of(issue, ::wavemma::test::reference_d(issue, d)),
+                ::wavemma::test::exact_product(issue, operands[size_t(w)]))
           << describe(c) << ": wave " << w;
     }
     builtins_checked.insert(c.builtin);
@@ -291,7 +297,8 @@ __global__ void scaled_calls(v8i32 const* a, v8i32 const* b, int const* runtime_
   v4f32 const c{};
   d[l] = __builtin_amdgcn_mfma_scale_f32_16x16x128_f8f6f4(a[l], b[l], c, 0, 0, 0, 0, 0, 0);
   d[64 + l] = __builtin_amdgcn_mfma_scale_f32_16x16x128_f8f6f4(a[l], b[l], c, 0, 0, 0, 0x7F7F7F7F, 0, 0x7F7F7F7F);
-  d[128 + l] = __builtin_amdgcn_mfma_scale_f32_16x16x128_f8f6f4(a[l], b[l], c, 0, 0, 2, runtime_zero[l], 1, runtime_zero[l]);
+  d[128 + l] =
+      __builtin_amdgcn_mfma_scale_f32_16x16x128_f8f6f4(a[l], b[l], c, 0, 0, 2, runtime_zero[l], 1, runtime_zero[l]);
 }
 
 TEST(SimtBuiltins, ConstantZeroScalesAreTheUnscaledInstruction) {
@@ -324,7 +331,8 @@ TEST(SimtBuiltins, ConstantZeroScalesAreTheUnscaledInstruction) {
   for (int l = 0; l < 64; ++l)
     for (int v = 0; v < 4; ++v) {
       uint32_t got[3];
-      for (int call = 0; call < 3; ++call) std::memcpy(&got[call], reinterpret_cast<float const*>(&out[size_t(call * 64 + l)]) + v, 4);
+      for (int call = 0; call < 3; ++call)
+        std::memcpy(&got[call], reinterpret_cast<float const*>(&out[size_t(call * 64 + l)]) + v, 4);
       EXPECT_EQ(got[0], one.at(v, l)) << "lane " << l;
       EXPECT_EQ(got[1], one.at(v, l)) << "lane " << l;
       EXPECT_EQ(got[2], tiny.at(v, l)) << "lane " << l;
@@ -374,8 +382,7 @@ TEST(SimtBuiltins, BuiltinsWithoutTheirInstructionAreRejected) {
       for (auto& x : io.in) x = in.get();
       io.out = out.get();
       expect_launch_error(
-          [&] { hipLaunchKernelGGL(c.kernel, dim3(1), dim3(64), 0, 0, io); },
-          hipErrorInvalidDeviceFunction,
+          [&] { hipLaunchKernelGGL(c.kernel, dim3(1), dim3(64), 0, 0, io); }, hipErrorInvalidDeviceFunction,
           {"kernel c.kernel, block (0,0,0), wave 0: lanes 0-63 reached " + b.name,
            "is accepted by clang-22 on " + std::string(arch.name) + " but its instruction does not exist there",
            "the launch targets " + std::string(arch.name) + " wave64"});

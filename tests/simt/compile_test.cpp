@@ -17,8 +17,7 @@ namespace {
 std::string const kCompile = "clang++-22 -std=c++20 -fsyntax-only -Wall -Wextra -Wpedantic -Werror "
                              "-I" WAVEMMA_SOURCE_DIR "/include ";
 
-wavemma::test::RunResult compile(std::string const& name, std::string const& body,
-                                 std::string const& flags = "") {
+wavemma::test::RunResult compile(std::string const& name, std::string const& body, std::string const& flags = "") {
   std::string const path = ::testing::TempDir() + "simt_" + name + ".cpp";
   std::ofstream(path) << "#include <wavemma/hip.hpp>\n#include <type_traits>\n" << body;
   return wavemma::test::run(kCompile + flags + " " + path);
@@ -102,8 +101,7 @@ using v16fp16 = __fp16 __attribute__((ext_vector_type(16)));
     std::string const at = fmt::format("simt_bad.cpp:{}:", first_line + static_cast<int>(i));
     size_t const where = r.output.find(at);
     EXPECT_NE(where, std::string::npos) << cases[i].name << " compiled";
-    EXPECT_NE(r.output.find(cases[i].error), std::string::npos) << cases[i].name << ":\n"
-                                                                << r.output.substr(0, 3000);
+    EXPECT_NE(r.output.find(cases[i].error), std::string::npos) << cases[i].name << ":\n" << r.output.substr(0, 3000);
   }
   // The good twins of the cases above compile.
   auto const ok = compile("good", types + R"(

@@ -17,9 +17,8 @@ template <class T>
 __global__ void shuffles(T* out) {
   int const t = static_cast<int>(threadIdx.x), n = static_cast<int>(blockDim.x);
   T const v = static_cast<T>(1000 * int(blockIdx.x) + t + 1);
-  T r[kForms] = {__shfl(v, 3),       __shfl(v, 5, 16),      __shfl_up(v, 1),
-                 __shfl_up(v, 3, 8), __shfl_down(v, 2u),    __shfl_down(v, 1, 16),
-                 __shfl_xor(v, 1),   __shfl_xor(v, 20, 16), __shfl_xor(v, 16)};
+  T r[kForms] = {__shfl(v, 3),          __shfl(v, 5, 16), __shfl_up(v, 1),       __shfl_up(v, 3, 8), __shfl_down(v, 2u),
+                 __shfl_down(v, 1, 16), __shfl_xor(v, 1), __shfl_xor(v, 20, 16), __shfl_xor(v, 16)};
   for (int f = 0; f < kForms; ++f) out[f * n + t] = r[f];
 }
 
@@ -59,8 +58,7 @@ void check_shuffles(char const* arch) {
   auto const got = out.host();
   for (int f = 0; f < kForms; ++f)
     for (int l = 0; l < w; ++l)
-      EXPECT_EQ(got[size_t(f * w + l)], static_cast<T>(expected(f, l, w)))
-          << arch << " form " << f << " lane " << l;
+      EXPECT_EQ(got[size_t(f * w + l)], static_cast<T>(expected(f, l, w))) << arch << " form " << f << " lane " << l;
 }
 
 TEST(SimtCrossLane, ShufflesWave32) {
@@ -105,8 +103,7 @@ TEST(SimtCrossLane, ReadFirstLaneAndBpermuteWithInactiveLanes) {
 __global__ void lane_ids(unsigned* out) {
   unsigned const t = threadIdx.x;
   out[4 * t] = __lane_id();
-  out[4 * t + 1] =
-      __builtin_amdgcn_mbcnt_hi(~0u, __builtin_amdgcn_mbcnt_lo(~0u, 0u)); // HIP's __lane_id
+  out[4 * t + 1] = __builtin_amdgcn_mbcnt_hi(~0u, __builtin_amdgcn_mbcnt_lo(~0u, 0u)); // HIP's __lane_id
   out[4 * t + 2] = __builtin_amdgcn_mbcnt_lo(0x0000ff00u, 0u);
   out[4 * t + 3] = __builtin_amdgcn_wavefrontsize();
 }
@@ -134,14 +131,10 @@ template <class V>
 __global__ void load_b128(V* b, V* out, int k_tile, int block_n) {
   int const tx = static_cast<int>(threadIdx.x);
   // reference/gemm-system.md §4: lane tx passes 8 contiguous elements of row k_tile + tx/4.
-  V* p = reinterpret_cast<V*>(reinterpret_cast<short*>(b) + (k_tile + tx / 4) * kCols + block_n +
-                              (tx % 4) * 8);
-  if constexpr (std::is_same_v<V, hip::v8i16>)
-    out[tx] = __builtin_amdgcn_global_load_tr_b128_v8i16(p);
-  if constexpr (std::is_same_v<V, hip::v8fp16>)
-    out[tx] = __builtin_amdgcn_global_load_tr_b128_v8f16(p);
-  if constexpr (std::is_same_v<V, hip::v8bf16>)
-    out[tx] = __builtin_amdgcn_global_load_tr_b128_v8bf16(p);
+  V* p = reinterpret_cast<V*>(reinterpret_cast<short*>(b) + (k_tile + tx / 4) * kCols + block_n + (tx % 4) * 8);
+  if constexpr (std::is_same_v<V, hip::v8i16>) out[tx] = __builtin_amdgcn_global_load_tr_b128_v8i16(p);
+  if constexpr (std::is_same_v<V, hip::v8fp16>) out[tx] = __builtin_amdgcn_global_load_tr_b128_v8f16(p);
+  if constexpr (std::is_same_v<V, hip::v8bf16>) out[tx] = __builtin_amdgcn_global_load_tr_b128_v8bf16(p);
 }
 
 // Element values base + 1000 k + n (16 bits); base 0x7f80 puts bf16 and f16 NaN patterns among
@@ -150,8 +143,7 @@ template <class V>
 void check_b128(int k_tile, int block_n, int base = 0) {
   std::vector<short> host(kRows * kCols);
   for (int k = 0; k < kRows; ++k)
-    for (int n = 0; n < kCols; ++n)
-      host[size_t(k * kCols + n)] = static_cast<short>(base + 1000 * k + n);
+    for (int n = 0; n < kCols; ++n) host[size_t(k * kCols + n)] = static_cast<short>(base + 1000 * k + n);
   DeviceBuffer<short> b(host), out(32 * 8); // 16-bit patterns: no host conversion to __bf16 needed
   hipLaunchKernelGGL(load_b128<V>, dim3(1), dim3(32), 0, 0, reinterpret_cast<V*>(b.get()),
                      reinterpret_cast<V*>(out.get()), k_tile, block_n);
@@ -161,8 +153,7 @@ void check_b128(int k_tile, int block_n, int base = 0) {
     for (int e = 0; e < 8; ++e) {
       short const s = got[size_t(tx * 8 + e)];
       // Element e of lane tx is B[k_tile + (tx/8)*2 + e/4][block_n + (e%4)*8 + tx%8].
-      EXPECT_EQ(s, static_cast<short>(base + 1000 * (k_tile + (tx / 8) * 2 + e / 4) + block_n +
-                                      (e % 4) * 8 + tx % 8))
+      EXPECT_EQ(s, static_cast<short>(base + 1000 * (k_tile + (tx / 8) * 2 + e / 4) + block_n + (e % 4) * 8 + tx % 8))
           << tx << " " << e;
     }
 }
@@ -188,8 +179,7 @@ TEST(SimtCrossLane, TransposeLoadB64IsTheByteTranspose) {
   for (size_t i = 0; i < host.size(); ++i) host[i] = static_cast<unsigned char>(i * 7 + 3);
   DeviceBuffer<unsigned char> in(host);
   DeviceBuffer<hip::v2i32> out(32);
-  hipLaunchKernelGGL(load_b64, dim3(1), dim3(32), 0, 0, reinterpret_cast<hip::v2i32*>(in.get()),
-                     out.get());
+  hipLaunchKernelGGL(load_b64, dim3(1), dim3(32), 0, 0, reinterpret_cast<hip::v2i32*>(in.get()), out.get());
   ASSERT_EQ(hipGetLastError(), hipSuccess);
   auto const got = out.host();
   for (int lane = 0; lane < 32; ++lane)
@@ -212,7 +202,7 @@ struct DsTrForm {
   DsTr form;
   int bits, bytes; // field width, bytes per lane
 };
-constexpr DsTrForm kDsTrForms[] = {{DsTr::k4, 4, 8}, {DsTr::k8, 8, 8}, {DsTr::k6, 6, 12},
+constexpr DsTrForm kDsTrForms[] = {{DsTr::k4, 4, 8},    {DsTr::k8, 8, 8},    {DsTr::k6, 6, 12},
                                    {DsTr::k16i, 16, 8}, {DsTr::k16f, 16, 8}, {DsTr::k16bf, 16, 8}};
 
 template <DsTr F>
@@ -252,12 +242,18 @@ auto* ds_read_tr_kernel() {
 using DsTrKernel = void (*)(unsigned char const*, unsigned char*, int, int);
 DsTrKernel ds_tr_kernel(DsTr f) {
   switch (f) {
-  case DsTr::k4: return ds_read_tr_kernel<DsTr::k4>();
-  case DsTr::k8: return ds_read_tr_kernel<DsTr::k8>();
-  case DsTr::k6: return ds_read_tr_kernel<DsTr::k6>();
-  case DsTr::k16i: return ds_read_tr_kernel<DsTr::k16i>();
-  case DsTr::k16f: return ds_read_tr_kernel<DsTr::k16f>();
-  default: return ds_read_tr_kernel<DsTr::k16bf>();
+  case DsTr::k4:
+    return ds_read_tr_kernel<DsTr::k4>();
+  case DsTr::k8:
+    return ds_read_tr_kernel<DsTr::k8>();
+  case DsTr::k6:
+    return ds_read_tr_kernel<DsTr::k6>();
+  case DsTr::k16i:
+    return ds_read_tr_kernel<DsTr::k16i>();
+  case DsTr::k16f:
+    return ds_read_tr_kernel<DsTr::k16f>();
+  default:
+    return ds_read_tr_kernel<DsTr::k16bf>();
   }
 }
 
@@ -315,10 +311,14 @@ __global__ void load_to_lds(T const* src, uint32_t* out, int size, int offset) {
   for (int i = t; i < 64 * 4 + 16; i += static_cast<int>(blockDim.x)) lds[i] = 0xdeadbeefu;
   __syncthreads();
   T const* p = src + (7 * t + 3) % 64;
-  if (size == 1) __builtin_amdgcn_global_load_lds(p, lds, 1, offset, 0);
-  else if (size == 2) __builtin_amdgcn_global_load_lds(p, lds, 2, offset, 0);
-  else if (size == 4) __builtin_amdgcn_global_load_lds(p, lds, 4, offset, 0);
-  else __builtin_amdgcn_global_load_lds(p, lds, 16, offset, 0);
+  if (size == 1)
+    __builtin_amdgcn_global_load_lds(p, lds, 1, offset, 0);
+  else if (size == 2)
+    __builtin_amdgcn_global_load_lds(p, lds, 2, offset, 0);
+  else if (size == 4)
+    __builtin_amdgcn_global_load_lds(p, lds, 4, offset, 0);
+  else
+    __builtin_amdgcn_global_load_lds(p, lds, 16, offset, 0);
   __syncthreads();
   for (int i = t; i < 64 * 4 + 16; i += static_cast<int>(blockDim.x)) out[i] = lds[i];
 }

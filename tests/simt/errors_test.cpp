@@ -34,13 +34,12 @@ TEST(SimtErrors, WaveDivergingAtACollective) {
   ScopedThreads one(1); // the first block to fail is (0,0,0)
   DeviceBuffer<float> out(4 * 128 * 2);
   auto const message = expect_launch_error(
-      [&] { hipLaunchKernelGGL(wmma_gemm, dim3(4, 2), dim3(128), 0, 0, out.get()); },
-      hipErrorLaunchFailure, {});
-  std::string const want = fmt::format(
-      "kernel wmma_gemm, block (0,0,0), wave 2: lanes 0-15 reached "
-      "__builtin_amdgcn_wmma_f32_16x16x16_f16_w32_gfx12 (errors_test.cpp:{}), lanes 16-31 "
-      "are at __syncthreads() (errors_test.cpp:{})",
-      kWmmaLine, kBarrierLine);
+      [&] { hipLaunchKernelGGL(wmma_gemm, dim3(4, 2), dim3(128), 0, 0, out.get()); }, hipErrorLaunchFailure, {});
+  std::string const want =
+      fmt::format("kernel wmma_gemm, block (0,0,0), wave 2: lanes 0-15 reached "
+                  "__builtin_amdgcn_wmma_f32_16x16x16_f16_w32_gfx12 (errors_test.cpp:{}), lanes 16-31 "
+                  "are at __syncthreads() (errors_test.cpp:{})",
+                  kWmmaLine, kBarrierLine);
   EXPECT_EQ(message, want);
 }
 
@@ -57,11 +56,10 @@ __global__ void split_shuffle(int* out) {
 TEST(SimtErrors, DifferentCallSitesDoNotMeet) {
   ScopedTarget t("gfx942");
   DeviceBuffer<int> out(64);
-  expect_launch_error(
-      [&] { hipLaunchKernelGGL(split_shuffle, dim3(1), dim3(64), 0, 0, out.get()); },
-      hipErrorLaunchFailure,
-      {"kernel split_shuffle, block (0,0,0), wave 0: lanes 0,2,4,",
-       "reached __shfl_xor (errors_test.cpp:", "lanes 1,3,5,"});
+  expect_launch_error([&] { hipLaunchKernelGGL(split_shuffle, dim3(1), dim3(64), 0, 0, out.get()); },
+                      hipErrorLaunchFailure,
+                      {"kernel split_shuffle, block (0,0,0), wave 0: lanes 0,2,4,",
+                       "reached __shfl_xor (errors_test.cpp:", "lanes 1,3,5,"});
 }
 
 // Some threads return before a barrier the others wait at.
@@ -76,12 +74,11 @@ TEST(SimtErrors, BarrierNotReachedByEveryThread) {
   ScopedTarget t("gfx1201");
   ScopedThreads one(1);
   DeviceBuffer<int> out(64);
-  expect_launch_error(
-      [&] { hipLaunchKernelGGL(early_return, dim3(3), dim3(64), 0, 0, out.get(), 40); },
-      hipErrorLaunchFailure,
-      {"kernel early_return, block (0,0,0), wave 1: lanes 8-31 returned without reaching "
-       "__syncthreads() (errors_test.cpp:",
-       "every thread of a block must reach it"});
+  expect_launch_error([&] { hipLaunchKernelGGL(early_return, dim3(3), dim3(64), 0, 0, out.get(), 40); },
+                      hipErrorLaunchFailure,
+                      {"kernel early_return, block (0,0,0), wave 1: lanes 8-31 returned without reaching "
+                       "__syncthreads() (errors_test.cpp:",
+                       "every thread of a block must reach it"});
 }
 
 // A matrix instruction needs the whole wave: lanes that returned, or a partial last wave.
@@ -96,12 +93,11 @@ __global__ void half_wave_mfma(float* out) {
 TEST(SimtErrors, MatrixBuiltinWithLanesThatReturned) {
   ScopedTarget t("gfx942");
   DeviceBuffer<float> out(64);
-  expect_launch_error(
-      [&] { hipLaunchKernelGGL(half_wave_mfma, dim3(1), dim3(64), 0, 0, out.get()); },
-      hipErrorLaunchFailure,
-      {"kernel half_wave_mfma, block (0,0,0), wave 0: lanes 0-47 reached "
-       "__builtin_amdgcn_mfma_f32_16x16x16f16 (errors_test.cpp:",
-       "lanes 48-63 have returned: it needs all 64 lanes of the wave (EXEC all ones)"});
+  expect_launch_error([&] { hipLaunchKernelGGL(half_wave_mfma, dim3(1), dim3(64), 0, 0, out.get()); },
+                      hipErrorLaunchFailure,
+                      {"kernel half_wave_mfma, block (0,0,0), wave 0: lanes 0-47 reached "
+                       "__builtin_amdgcn_mfma_f32_16x16x16f16 (errors_test.cpp:",
+                       "lanes 48-63 have returned: it needs all 64 lanes of the wave (EXEC all ones)"});
 }
 
 __global__ void wmma_any(float* out) {
@@ -112,8 +108,7 @@ __global__ void wmma_any(float* out) {
 TEST(SimtErrors, MatrixBuiltinInAPartialWave) {
   ScopedTarget t("gfx1201");
   DeviceBuffer<float> out(48);
-  expect_launch_error([&] { hipLaunchKernelGGL(wmma_any, dim3(1), dim3(48), 0, 0, out.get()); },
-                      hipErrorLaunchFailure,
+  expect_launch_error([&] { hipLaunchKernelGGL(wmma_any, dim3(1), dim3(48), 0, 0, out.get()); }, hipErrorLaunchFailure,
                       {"kernel wmma_any, block (0,0,0), wave 1: lanes 0-15 reached",
                        "the block's 48 threads leave only 16 in this wave: it needs all 32 lanes"});
 }
@@ -143,11 +138,10 @@ TEST(SimtErrors, BuiltinTheArchitectureLacks) {
   }
   {
     ScopedTarget t("gfx1201");
-    expect_launch_error(
-        [&] { hipLaunchKernelGGL(gfx11_wmma, dim3(1), dim3(32), 0, 0, out.get()); },
-        hipErrorInvalidDeviceFunction,
-        {"lanes 0-31 reached __builtin_amdgcn_wmma_f32_16x16x16_f16_w32 (",
-         "is accepted by clang-22 on gfx1201 but its instruction does not exist there"});
+    expect_launch_error([&] { hipLaunchKernelGGL(gfx11_wmma, dim3(1), dim3(32), 0, 0, out.get()); },
+                        hipErrorInvalidDeviceFunction,
+                        {"lanes 0-31 reached __builtin_amdgcn_wmma_f32_16x16x16_f16_w32 (",
+                         "is accepted by clang-22 on gfx1201 but its instruction does not exist there"});
   }
   {
     ScopedTarget t("gfx1201", 64);
@@ -159,13 +153,10 @@ TEST(SimtErrors, BuiltinTheArchitectureLacks) {
   {
     ScopedTarget t("gfx942");
     DeviceBuffer<hip::v8fp16> data(64), result(64);
-    expect_launch_error(
-        [&] {
-          hipLaunchKernelGGL(transpose_load, dim3(1), dim3(64), 0, 0, data.get(), result.get());
-        },
-        hipErrorInvalidDeviceFunction,
-        {"'__builtin_amdgcn_global_load_tr_b128_v8f16' needs target feature "
-         "gfx12-insts,wavefrontsize32"});
+    expect_launch_error([&] { hipLaunchKernelGGL(transpose_load, dim3(1), dim3(64), 0, 0, data.get(), result.get()); },
+                        hipErrorInvalidDeviceFunction,
+                        {"'__builtin_amdgcn_global_load_tr_b128_v8f16' needs target feature "
+                         "gfx12-insts,wavefrontsize32"});
   }
 }
 
@@ -182,9 +173,8 @@ TEST(SimtErrors, TransposeLoadOutsideTheAllocation) {
                        "an address outside the device allocations (lane 30: ",
                        "+ 16 bytes overruns the 488-byte device allocation at 0x", "by 8 bytes)"});
   std::vector<hip::v8fp16> host(32);
-  expect_launch_error(
-      [&] { hipLaunchKernelGGL(transpose_load, dim3(1), dim3(32), 0, 0, host.data(), r); },
-      hipErrorIllegalAddress, {"lanes 0-31 passed", "is not in any device allocation"});
+  expect_launch_error([&] { hipLaunchKernelGGL(transpose_load, dim3(1), dim3(32), 0, 0, host.data(), r); },
+                      hipErrorIllegalAddress, {"lanes 0-31 passed", "is not in any device allocation"});
 }
 
 // hipMemcpy / hipMemset / hipFree check the device side of what they are given.
@@ -203,38 +193,27 @@ std::string expect_call_error(Call&& call, hipError_t code, std::string const& f
 TEST(SimtErrors, MemoryCallsOutsideAllocations) {
   DeviceBuffer<float> d(100);
   std::vector<float> host(200);
-  expect_call_error(
-      [&] { return hipMemcpy(d.get(), host.data(), 200 * sizeof(float), hipMemcpyHostToDevice); },
-      hipErrorInvalidValue, "overruns the 400-byte device allocation at");
-  expect_call_error(
-      [&] {
-        return hipMemcpy(host.data(), d.get() + 50, 51 * sizeof(float), hipMemcpyDeviceToHost);
-      },
-      hipErrorInvalidValue, "hipMemcpy: source ");
-  expect_call_error(
-      [&] { return hipMemcpy(host.data(), host.data() + 100, 16, hipMemcpyDeviceToDevice); },
-      hipErrorInvalidValue, "is not in any device allocation");
-  expect_call_error([&] { return hipMemset(host.data(), 0, 16); }, hipErrorInvalidValue,
-                    "hipMemset: 0x");
-  expect_call_error([&] { return hipFree(host.data()); }, hipErrorInvalidValue,
-                    "is not a pointer hipMalloc returned");
-  expect_call_error(
-      [&] { return hipMemcpy(d.get(), host.data(), 4, static_cast<hipMemcpyKind>(9)); },
-      hipErrorInvalidMemcpyDirection, "unknown copy kind 9");
+  expect_call_error([&] { return hipMemcpy(d.get(), host.data(), 200 * sizeof(float), hipMemcpyHostToDevice); },
+                    hipErrorInvalidValue, "overruns the 400-byte device allocation at");
+  expect_call_error([&] { return hipMemcpy(host.data(), d.get() + 50, 51 * sizeof(float), hipMemcpyDeviceToHost); },
+                    hipErrorInvalidValue, "hipMemcpy: source ");
+  expect_call_error([&] { return hipMemcpy(host.data(), host.data() + 100, 16, hipMemcpyDeviceToDevice); },
+                    hipErrorInvalidValue, "is not in any device allocation");
+  expect_call_error([&] { return hipMemset(host.data(), 0, 16); }, hipErrorInvalidValue, "hipMemset: 0x");
+  expect_call_error([&] { return hipFree(host.data()); }, hipErrorInvalidValue, "is not a pointer hipMalloc returned");
+  expect_call_error([&] { return hipMemcpy(d.get(), host.data(), 4, static_cast<hipMemcpyKind>(9)); },
+                    hipErrorInvalidMemcpyDirection, "unknown copy kind 9");
 }
 
 TEST(SimtErrors, LaunchConfiguration) {
   DeviceBuffer<int> out(64);
-  expect_launch_error(
-      [&] { hipLaunchKernelGGL(early_return, dim3(1), dim3(32, 33), 0, 0, out.get(), 1); },
-      hipErrorInvalidConfiguration,
-      {"kernel early_return: block (32,33,1) has 1056 threads; at most 1024"});
-  expect_launch_error(
-      [&] { hipLaunchKernelGGL(early_return, dim3(0), dim3(32), 0, 0, out.get(), 1); },
-      hipErrorInvalidConfiguration, {"empty grid"});
-  expect_launch_error(
-      [&] { hipLaunchKernelGGL(early_return, dim3(1), dim3(32), 65537, 0, out.get(), 1); },
-      hipErrorInvalidValue, {"65537 bytes of dynamic shared memory"}); // as HIP
+  expect_launch_error([&] { hipLaunchKernelGGL(early_return, dim3(1), dim3(32, 33), 0, 0, out.get(), 1); },
+                      hipErrorInvalidConfiguration,
+                      {"kernel early_return: block (32,33,1) has 1056 threads; at most 1024"});
+  expect_launch_error([&] { hipLaunchKernelGGL(early_return, dim3(0), dim3(32), 0, 0, out.get(), 1); },
+                      hipErrorInvalidConfiguration, {"empty grid"});
+  expect_launch_error([&] { hipLaunchKernelGGL(early_return, dim3(1), dim3(32), 65537, 0, out.get(), 1); },
+                      hipErrorInvalidValue, {"65537 bytes of dynamic shared memory"}); // as HIP
 }
 
 // An exception escaping a lane stops the launch; destroyed fibers unwind their frames.
@@ -256,10 +235,9 @@ __global__ void throws_in_lane_5(int* out) {
 TEST(SimtErrors, ExceptionInALaneUnwindsTheBlock) {
   ScopedThreads one(1);
   DeviceBuffer<int> out(64);
-  expect_launch_error(
-      [&] { hipLaunchKernelGGL(throws_in_lane_5, dim3(3), dim3(64), 0, 0, out.get()); },
-      hipErrorLaunchFailure,
-      {"kernel throws_in_lane_5, block (1,0,0), wave 0: lane 5 threw an exception: bad input"});
+  expect_launch_error([&] { hipLaunchKernelGGL(throws_in_lane_5, dim3(3), dim3(64), 0, 0, out.get()); },
+                      hipErrorLaunchFailure,
+                      {"kernel throws_in_lane_5, block (1,0,0), wave 0: lane 5 threw an exception: bad input"});
   EXPECT_EQ(g_alive.load(), 0) << "every lane's locals were destroyed";
 }
 
@@ -277,17 +255,15 @@ TEST(SimtErrors, AFailedBlockStopsTheLaunch) {
   {
     ScopedThreads one(1);
     g_blocks_run = 0;
-    expect_launch_error(
-        [&] { hipLaunchKernelGGL(fails_in_block_2, dim3(1000), dim3(64), 0, 0, out.get()); },
-        hipErrorLaunchFailure, {"block (2,0,0)"});
+    expect_launch_error([&] { hipLaunchKernelGGL(fails_in_block_2, dim3(1000), dim3(64), 0, 0, out.get()); },
+                        hipErrorLaunchFailure, {"block (2,0,0)"});
     EXPECT_EQ(g_blocks_run.load(), 3);
   }
   {
     ScopedThreads two(2);
     g_blocks_run = 0;
-    expect_launch_error(
-        [&] { hipLaunchKernelGGL(fails_in_block_2, dim3(1000), dim3(64), 0, 0, out.get()); },
-        hipErrorLaunchFailure, {"returned without reaching __syncthreads()"});
+    expect_launch_error([&] { hipLaunchKernelGGL(fails_in_block_2, dim3(1000), dim3(64), 0, 0, out.get()); },
+                        hipErrorLaunchFailure, {"returned without reaching __syncthreads()"});
     EXPECT_LT(g_blocks_run.load(), 1000);
   }
   // Errors are not sticky: the next launch runs.

@@ -120,9 +120,11 @@ TEST(FiberSwitch, CalleeSavedRegistersSurviveEverySwitch) {
     return std::move(s.main);
   });
   // First: the fiber starts, loads its values, switches back. Second: it resumes, checks, ends.
-  EXPECT_EQ(wavemma_test_probe(resume_fiber, &s, 0x1111111100000000ull), 0u) << "main's registers after the fiber switched back";
+  EXPECT_EQ(wavemma_test_probe(resume_fiber, &s, 0x1111111100000000ull), 0u)
+      << "main's registers after the fiber switched back";
   EXPECT_TRUE(s.fiber) << "the fiber is suspended";
-  EXPECT_EQ(wavemma_test_probe(resume_fiber, &s, 0x2222222200000000ull), 0u) << "main's registers after the fiber ended";
+  EXPECT_EQ(wavemma_test_probe(resume_fiber, &s, 0x2222222200000000ull), 0u)
+      << "main's registers after the fiber ended";
   EXPECT_EQ(s.fiber_mask, 0u) << "the fiber's registers after main resumed it";
   EXPECT_FALSE(s.fiber) << "the fiber has finished";
 }
@@ -146,7 +148,8 @@ TEST(FiberSwitch, FloatingPointControlWordsAreSharedNotSwitched) {
   uint32_t const saved_mxcsr = mxcsr();
   uint16_t const saved_x87 = x87_control();
   uint32_t const toward_zero = (saved_mxcsr & ~0x6000u) | 0x6000u, upward = (saved_mxcsr & ~0x6000u) | 0x4000u;
-  uint16_t const x87_single = static_cast<uint16_t>(saved_x87 & ~0x0300u), x87_double = static_cast<uint16_t>((saved_x87 & ~0x0300u) | 0x0200u);
+  uint16_t const x87_single = static_cast<uint16_t>(saved_x87 & ~0x0300u),
+                 x87_double = static_cast<uint16_t>((saved_x87 & ~0x0300u) | 0x0200u);
   uint32_t seen_mxcsr = 0;
   uint16_t seen_x87 = 0;
   Fiber f(std::allocator_arg, PooledStack{&StackPool::local()}, [&](Fiber&& main) {
@@ -182,7 +185,7 @@ __global__ void rounding_kernel(int* modes, uint32_t* quotients) {
   int const t = static_cast<int>(threadIdx.x);
   if (t == 0) std::fesetround(FE_TOWARDZERO);
   __syncthreads();
-  volatile float one = 1.0f, three = 3.0f;
+  float volatile one = 1.0f, three = 3.0f;
   float const q = one / three;
   modes[t] = std::fegetround();
   quotients[t] = __builtin_bit_cast(uint32_t, q);
@@ -192,7 +195,8 @@ __global__ void rounding_kernel(int* modes, uint32_t* quotients) {
 
 TEST(FiberSwitch, TheLanesOfABlockShareTheRoundingMode) {
 #if !defined(WAVEMMA_SIMT_OWN_FIBERS)
-  GTEST_SKIP() << "documented for wavemma's own switch; the Boost.Context fibers used here may switch the floating-point environment";
+  GTEST_SKIP() << "documented for wavemma's own switch; the Boost.Context fibers used here may switch the "
+                  "floating-point environment";
 #endif
   ScopedTarget target("gfx1201"); // wave32: two waves in a block of 64
   ScopedThreads one(1);
@@ -216,7 +220,7 @@ TEST(FiberStackDeathTest, TheByteBelowAStackIsAGuardPage) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
   auto touch = [](std::ptrdiff_t below_lowest) {
     auto sc = StackPool::local().allocate();
-    volatile char* const lowest = static_cast<char*>(sc.sp) - sc.size;
+    char volatile* const lowest = static_cast<char*>(sc.sp) - sc.size;
     lowest[-below_lowest] = 1;
     StackPool::local().deallocate(sc);
   };
@@ -232,7 +236,7 @@ TEST(FiberStackDeathTest, TheByteBelowAStackIsAGuardPage) {
 // on the guard page: the process dies of it rather than running on over other memory.
 // Small frames, each written at both ends, so that the descent cannot step over the guard page.
 __device__ int deep(int n) {
-  volatile char frame[64];
+  char volatile frame[64];
   frame[0] = static_cast<char>(n);
   frame[63] = static_cast<char>(n);
   return n == 0 ? frame[0] : deep(n - 1) + frame[0] + frame[63];

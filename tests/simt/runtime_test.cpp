@@ -21,23 +21,22 @@ struct Ids {
 __global__ void __launch_bounds__(24) record_ids(Ids* out) {
   unsigned const block = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
   unsigned const thread = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
-  out[block * blockDim.x * blockDim.y * blockDim.z + thread] = {
-      threadIdx.x,
-      threadIdx.y,
-      threadIdx.z,
-      blockIdx.x,
-      blockIdx.y,
-      blockIdx.z,
-      blockDim.x,
-      blockDim.y,
-      blockDim.z,
-      gridDim.x,
-      gridDim.y,
-      gridDim.z,
-      __lane_id(),
-      static_cast<unsigned>(int(warpSize)),
-      __builtin_amdgcn_workitem_id_x(),
-      __builtin_amdgcn_workgroup_id_z()};
+  out[block * blockDim.x * blockDim.y * blockDim.z + thread] = {threadIdx.x,
+                                                                threadIdx.y,
+                                                                threadIdx.z,
+                                                                blockIdx.x,
+                                                                blockIdx.y,
+                                                                blockIdx.z,
+                                                                blockDim.x,
+                                                                blockDim.y,
+                                                                blockDim.z,
+                                                                gridDim.x,
+                                                                gridDim.y,
+                                                                gridDim.z,
+                                                                __lane_id(),
+                                                                static_cast<unsigned>(int(warpSize)),
+                                                                __builtin_amdgcn_workitem_id_x(),
+                                                                __builtin_amdgcn_workgroup_id_z()};
 }
 
 TEST(SimtRuntime, ThreadAndBlockIdsIn3D) {
@@ -56,11 +55,8 @@ TEST(SimtRuntime, ThreadAndBlockIdsIn3D) {
             for (unsigned tx = 0; tx < 4; ++tx) {
               Ids const& r = ids[size_t(n)];
               unsigned const linear = tx + 4 * (ty + 3 * tz);
-              EXPECT_EQ((std::array{r.tx, r.ty, r.tz, r.bx, r.by, r.bz}),
-                        (std::array{tx, ty, tz, bx, by, bz}))
-                  << n;
-              EXPECT_EQ((std::array{r.dx, r.dy, r.dz, r.gx, r.gy, r.gz}),
-                        (std::array{4u, 3u, 2u, 2u, 3u, 2u}));
+              EXPECT_EQ((std::array{r.tx, r.ty, r.tz, r.bx, r.by, r.bz}), (std::array{tx, ty, tz, bx, by, bz})) << n;
+              EXPECT_EQ((std::array{r.dx, r.dy, r.dz, r.gx, r.gy, r.gz}), (std::array{4u, 3u, 2u, 2u, 3u, 2u}));
               EXPECT_EQ(r.lane, linear % 64);
               EXPECT_EQ(r.wave_size, 64u);
               EXPECT_EQ(r.wix, tx);
@@ -101,8 +97,7 @@ TEST(SimtRuntime, SharedMemoryIsPerBlock) {
     ASSERT_EQ(hipGetLastError(), hipSuccess);
     auto const v = out.host();
     for (int b = 0; b < 16; ++b)
-      for (int i = 0; i < 256; ++i)
-        ASSERT_EQ(v[size_t(b * 256 + i)], 1000000 + b * 1000 + 255 - i) << b << " " << i;
+      for (int i = 0; i < 256; ++i) ASSERT_EQ(v[size_t(b * 256 + i)], 1000000 + b * 1000 + 255 - i) << b << " " << i;
   }
 }
 
@@ -132,8 +127,7 @@ TEST(SimtRuntime, BarriersAndDynamicSharedMemory) {
   for (int b = 0; b < blocks; ++b) {
     std::vector<int> expect(static_cast<size_t>(n));
     std::inclusive_scan(in.begin() + b * n, in.begin() + (b + 1) * n, expect.begin());
-    EXPECT_EQ(std::vector<int>(out.begin() + b * n, out.begin() + (b + 1) * n), expect)
-        << "block " << b;
+    EXPECT_EQ(std::vector<int>(out.begin() + b * n, out.begin() + (b + 1) * n), expect) << "block " << b;
   }
 }
 
@@ -166,9 +160,7 @@ TEST(SimtRuntime, MultiBlockLaunchesAgreeAcrossThreadCounts) {
 }
 
 // The C++ API: the same launch without the HIP dialect.
-void add_one(int* p) {
-  p[threadIdx.x] += 1;
-}
+void add_one(int* p) { p[threadIdx.x] += 1; }
 
 TEST(SimtRuntime, CxxLaunch) {
   DeviceBuffer<int> d(std::vector<int>(64, 41));
@@ -198,9 +190,10 @@ TEST(SimtRuntime, DeviceProperties) {
     char const *arch, *target_id, *name;
     int wave, major, minor, cus, bus;
   };
-  for (Case c : {Case{"gfx1201", "gfx1201", "AMD Radeon RX 9070 XT, wavemma emulated gfx1201", 32, 12, 0, 64, 256},
-                 Case{"gfx942", "gfx942:sramecc+:xnack-", "AMD Instinct MI300X, wavemma emulated gfx942", 64, 9, 4, 304, 8192},
-                 Case{"gfx1151", "gfx1151", "wavemma emulated gfx1151", 32, 11, 5, 0, 0}}) {
+  for (Case c :
+       {Case{"gfx1201", "gfx1201", "AMD Radeon RX 9070 XT, wavemma emulated gfx1201", 32, 12, 0, 64, 256},
+        Case{"gfx942", "gfx942:sramecc+:xnack-", "AMD Instinct MI300X, wavemma emulated gfx942", 64, 9, 4, 304, 8192},
+        Case{"gfx1151", "gfx1151", "wavemma emulated gfx1151", 32, 11, 5, 0, 0}}) {
     ScopedTarget t(c.arch);
     hipDeviceProp_t p;
     ASSERT_EQ(hipGetDeviceProperties(&p, 0), hipSuccess);
@@ -278,10 +271,10 @@ TEST(SimtRuntime, MemcpyAndMemset) {
 TEST(SimtEnvironment, TargetFromTheEnvironment) {
   char self[PATH_MAX] = {};
   ASSERT_GT(readlink("/proc/self/exe", self, sizeof self - 1), 0);
-  for (std::string env : {"WAVEMMA_SIMT_TEST_CHILD=gfx942 WAVEMMA_ARCH=cdna3 WAVEMMA_THREADS=1",
-                          "WAVEMMA_SIMT_TEST_CHILD=rdna3w64 WAVEMMA_ARCH=gfx1151 WAVEMMA_WAVE=64",
-                          "WAVEMMA_SIMT_TEST_CHILD=bad WAVEMMA_ARCH=gfx9999",
-                          "WAVEMMA_SIMT_TEST_CHILD=bad WAVEMMA_WAVE=48"}) {
+  for (std::string env :
+       {"WAVEMMA_SIMT_TEST_CHILD=gfx942 WAVEMMA_ARCH=cdna3 WAVEMMA_THREADS=1",
+        "WAVEMMA_SIMT_TEST_CHILD=rdna3w64 WAVEMMA_ARCH=gfx1151 WAVEMMA_WAVE=64",
+        "WAVEMMA_SIMT_TEST_CHILD=bad WAVEMMA_ARCH=gfx9999", "WAVEMMA_SIMT_TEST_CHILD=bad WAVEMMA_WAVE=48"}) {
     auto const r = wavemma::test::run(env + " " + self + " --gtest_filter=SimtEnvironment.Child");
     EXPECT_EQ(r.status, 0) << env << "\n" << r.output;
     EXPECT_NE(r.output.find("[  PASSED  ] 1 test"), std::string::npos) << r.output;
@@ -296,8 +289,7 @@ TEST(SimtEnvironment, Child) {
   if (m == "bad") {
     EXPECT_THROW(target(), std::invalid_argument);
     EXPECT_EQ(hipGetDeviceProperties(&p, 0), hipErrorInvalidDevice);
-    EXPECT_NE(std::string(hipGetErrorString(hipErrorInvalidDevice)).find("WAVEMMA_ARCH="),
-              std::string::npos);
+    EXPECT_NE(std::string(hipGetErrorString(hipErrorInvalidDevice)).find("WAVEMMA_ARCH="), std::string::npos);
     hipLaunchKernelGGL(add_one, dim3(1), dim3(1), 0, 0, nullptr);
     EXPECT_EQ(hipGetLastError(), hipErrorInvalidDevice);
     set_target("gfx1201"); // the API overrides the environment

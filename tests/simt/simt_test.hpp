@@ -14,9 +14,7 @@ namespace wavemma::simt::test {
 // Launches run on `arch` (wave: its default) until the end of the scope.
 class ScopedTarget {
 public:
-  explicit ScopedTarget(std::string_view arch, int wave = 0) : saved_(target()) {
-    set_target(arch, wave);
-  }
+  explicit ScopedTarget(std::string_view arch, int wave = 0) : saved_(target()) { set_target(arch, wave); }
   ~ScopedTarget() { set_target(saved_.arch->name, saved_.wave); }
   ScopedTarget(ScopedTarget const&) = delete;
   ScopedTarget& operator=(ScopedTarget const&) = delete;
@@ -78,8 +76,7 @@ inline std::vector<std::string> runtime_lines(std::string const& captured) {
 // hipGetErrorString gives the message, and that stderr got it once as one line. Returns the
 // message.
 template <class Launch>
-std::string expect_launch_error(Launch&& launch, hipError_t code,
-                                std::vector<std::string> const& fragments) {
+std::string expect_launch_error(Launch&& launch, hipError_t code, std::vector<std::string> const& fragments) {
   testing::internal::CaptureStderr();
   launch();
   std::string const err = testing::internal::GetCapturedStderr();
@@ -88,8 +85,7 @@ std::string expect_launch_error(Launch&& launch, hipError_t code,
   EXPECT_EQ(hipDeviceSynchronize(), code);
   EXPECT_EQ(hipGetLastError(), hipSuccess) << "hipGetLastError resets the error";
   std::string const message = hipGetErrorString(code);
-  for (auto const& f : fragments)
-    EXPECT_NE(message.find(f), std::string::npos) << "no '" << f << "' in: " << message;
+  for (auto const& f : fragments) EXPECT_NE(message.find(f), std::string::npos) << "no '" << f << "' in: " << message;
   EXPECT_EQ(message.find('\n'), std::string::npos) << message;
   auto const lines = runtime_lines(err);
   EXPECT_EQ(lines.size(), 1u) << err;

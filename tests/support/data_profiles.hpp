@@ -61,7 +61,9 @@ public:
   std::vector<uint64_t> matrix(Profile p, bool is_b, int rows, int cols) {
     numeric::Format const f = is_b ? b_ : a_;
     std::vector<uint64_t> m(static_cast<size_t>(rows) * static_cast<size_t>(cols));
-    auto at = [&](int r, int c) -> uint64_t& { return m[static_cast<size_t>(r) * static_cast<size_t>(cols) + static_cast<size_t>(c)]; };
+    auto at = [&](int r, int c) -> uint64_t& {
+      return m[static_cast<size_t>(r) * static_cast<size_t>(cols) + static_cast<size_t>(c)];
+    };
     if ((p == Profile::kIdentityB || p == Profile::kPermutationB) && is_b) {
       // These N columns are a block of a wider identity (or permutation): the ones lie in the middle
       // rows, so the chain starts with tiles of B that are all zero, as most blocks of a GEMM see.
@@ -104,7 +106,8 @@ public:
              static_cast<uint64_t>(uniform_int(1, (1 << std::min(fi.stored_frac_bits, 30)) - 1));
     case Profile::kNanInf:
       if (fi.is_float && uniform_int(0, 199) == 0)
-        return fi.has_inf() && coin() ? numeric::from_double(f, coin() ? -INFINITY : INFINITY) : numeric::canonical_nan(f);
+        return fi.has_inf() && coin() ? numeric::from_double(f, coin() ? -INFINITY : INFINITY)
+                                      : numeric::canonical_nan(f);
       return uniform(f);
     default:
       return uniform(f);

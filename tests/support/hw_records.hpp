@@ -44,7 +44,8 @@ inline std::vector<nlohmann::json> hw_records(std::string const& file) {
     if (!line.empty()) records.push_back(nlohmann::json::parse(line));
   long const lines = line_count(path), listed = readme_record_count(dir, file);
   EXPECT_EQ(static_cast<long>(records.size()), lines) << file << ": records read vs lines in the file";
-  EXPECT_EQ(static_cast<long>(records.size()), listed) << file << ": records read vs the count in testdata/hw/README.md";
+  EXPECT_EQ(static_cast<long>(records.size()), listed)
+      << file << ": records read vs the count in testdata/hw/README.md";
   return records;
 }
 

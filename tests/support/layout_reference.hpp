@@ -10,15 +10,15 @@
 namespace wavemma::test {
 
 using isa::Coord;
+using isa::elem_bits;
 using isa::ElemType;
 using isa::Generation;
+using isa::index_sets;
 using isa::Instruction;
 using isa::Kind;
 using isa::Modifiers;
 using isa::Operand;
 using isa::Place;
-using isa::elem_bits;
-using isa::index_sets;
 
 // ---------------------------------------------------------------------------------------------
 // The reference: formulas written out as in layouts.md, in plain arithmetic.
@@ -60,15 +60,23 @@ inline std::vector<Place> rdna4_dense(Instruction const& in, int W, Operand op, 
   int const mn = op == Operand::kA ? c.row : c.col, k = op == Operand::kA ? c.col : c.row;
   Ref x{};
   if (W == 32) {
-    if (e == 16) x = {2 * (k / 8) + (k / 2) % 2, mn + 16 * ((k / 4) % 2), 16 * (k % 2)};
-    else if (e == 8) x = {(k / 4) % 2, mn + 16 * (k / 8), 8 * (k % 4)};
-    else if (in.k == 16) x = {0, mn + 16 * (k / 8), 4 * (k % 8)};
-    else x = {(k / 8) % 2, mn + 16 * (k / 16), 4 * (k % 8)};
+    if (e == 16)
+      x = {2 * (k / 8) + (k / 2) % 2, mn + 16 * ((k / 4) % 2), 16 * (k % 2)};
+    else if (e == 8)
+      x = {(k / 4) % 2, mn + 16 * (k / 8), 8 * (k % 4)};
+    else if (in.k == 16)
+      x = {0, mn + 16 * (k / 8), 4 * (k % 8)};
+    else
+      x = {(k / 8) % 2, mn + 16 * (k / 16), 4 * (k % 8)};
   } else {
-    if (e == 16) x = {(k / 2) % 2, 32 * ((k / 8) % 2) + 16 * ((k / 4) % 2) + mn, 16 * (k % 2)};
-    else if (e == 8) x = {0, 32 * ((k / 4) % 2) + 16 * (k / 8) + mn, 8 * (k % 4)};
-    else if (in.k == 16) x = {0, 16 * (k / 8) + mn, 4 * (k % 8)};
-    else x = {0, 32 * ((k / 8) % 2) + 16 * (k / 16) + mn, 4 * (k % 8)};
+    if (e == 16)
+      x = {(k / 2) % 2, 32 * ((k / 8) % 2) + 16 * ((k / 4) % 2) + mn, 16 * (k % 2)};
+    else if (e == 8)
+      x = {0, 32 * ((k / 4) % 2) + 16 * (k / 8) + mn, 8 * (k % 4)};
+    else if (in.k == 16)
+      x = {0, 16 * (k / 8) + mn, 4 * (k % 8)};
+    else
+      x = {0, 32 * ((k / 8) % 2) + 16 * (k / 16) + mn, 4 * (k % 8)};
   }
   return {to_place(x, e)};
 }
@@ -86,10 +94,14 @@ inline std::vector<Place> swmmac(Instruction const& in, int W, Operand op, Coord
       return {to_place(from_n(q * T + rho, e, j + 16 * h), e)};
     }
     Ref x{};
-    if (e == 16) x = {(k / 2) % 4, j + 16 * (k / 8), 16 * (k % 2)};
-    else if (e == 8) x = {(k / 4) % 2, 32 * ((k / 8) % 2) + 16 * (k / 16) + j, 8 * (k % 4)};
-    else if (K == 32) x = {0, 32 * ((k / 8) % 2) + 16 * (k / 16) + j, 4 * (k % 8)};
-    else x = {(k / 8) % 2, 32 * ((k / 16) % 2) + 16 * (k / 32) + j, 4 * (k % 8)};
+    if (e == 16)
+      x = {(k / 2) % 4, j + 16 * (k / 8), 16 * (k % 2)};
+    else if (e == 8)
+      x = {(k / 4) % 2, 32 * ((k / 8) % 2) + 16 * (k / 16) + j, 8 * (k % 4)};
+    else if (K == 32)
+      x = {0, 32 * ((k / 8) % 2) + 16 * (k / 16) + j, 4 * (k % 8)};
+    else
+      x = {(k / 8) % 2, 32 * ((k / 16) % 2) + 16 * (k / 32) + j, 4 * (k % 8)};
     return {to_place(x, e)};
   }
   // A (stored value s of group g) and the index field of that value.
@@ -104,10 +116,25 @@ inline std::vector<Place> swmmac(Instruction const& in, int W, Operand op, Coord
   }
   int lane, a_lo, idx_field;
   int set_bits = 8;
-  if (ea == 16) { lane = i + 16 * (k / 8); a_lo = 32 * ((k / 4) % 2); idx_field = 4 * ((k / 4) % 2); }
-  else if (ea == 8) { lane = 32 * ((k / 8) % 2) + 16 * (k / 16) + i; a_lo = 16 * ((k / 4) % 2); idx_field = 4 * ((k / 4) % 2); }
-  else if (K == 32) { lane = i + 16 * (k / 16); a_lo = 8 * ((k / 4) % 4); idx_field = 4 * ((k / 4) % 4); set_bits = 16; }
-  else { lane = 32 * ((k / 16) % 2) + 16 * (k / 32) + i; a_lo = 8 * ((k / 4) % 4); idx_field = 4 * ((k / 4) % 4); set_bits = 16; }
+  if (ea == 16) {
+    lane = i + 16 * (k / 8);
+    a_lo = 32 * ((k / 4) % 2);
+    idx_field = 4 * ((k / 4) % 2);
+  } else if (ea == 8) {
+    lane = 32 * ((k / 8) % 2) + 16 * (k / 16) + i;
+    a_lo = 16 * ((k / 4) % 2);
+    idx_field = 4 * ((k / 4) % 2);
+  } else if (K == 32) {
+    lane = i + 16 * (k / 16);
+    a_lo = 8 * ((k / 4) % 4);
+    idx_field = 4 * ((k / 4) % 4);
+    set_bits = 16;
+  } else {
+    lane = 32 * ((k / 16) % 2) + 16 * (k / 32) + i;
+    a_lo = 8 * ((k / 4) % 4);
+    idx_field = 4 * ((k / 4) % 4);
+    set_bits = 16;
+  }
   if (op == Operand::kA) {
     // "A r, lo" of the table give the slot of both stored values of the group; s = 1 sits e bits higher.
     int const bit = a_lo + e * s;
@@ -120,11 +147,16 @@ inline std::vector<Place> swmmac(Instruction const& in, int W, Operand op, Coord
 // §5 MFMA
 inline int blgp_lane(int L, int blgp) { // π(L) of the table in §5.4
   switch (blgp) {
-  case 0: return L;
-  case 1: return L % 32;
-  case 2: return 32 + L % 32;
-  case 3: return (L + 16) % 64;
-  default: return 16 * (blgp - 4) + L % 16;
+  case 0:
+    return L;
+  case 1:
+    return L % 32;
+  case 2:
+    return 32 + L % 32;
+  case 3:
+    return (L + 16) % 64;
+  default:
+    return 16 * (blgp - 4) + L % 16;
   }
 }
 
@@ -205,10 +237,18 @@ inline std::vector<Place> smfmac(Instruction const& in, Operand op, Coord c, Mod
 inline std::vector<Place> reference(Instruction const& in, int W, Operand op, Coord c, Modifiers const& mods) {
   std::vector<Place> p;
   switch (in.kind) {
-  case Kind::kWmma: p = in.gen == Generation::kGfx11 ? rdna3(in, W, op, c, mods) : rdna4_dense(in, W, op, c); break;
-  case Kind::kSwmmac: p = swmmac(in, W, op, c, mods); break;
-  case Kind::kMfma: p = mfma(in, op, c, mods); break;
-  case Kind::kSmfmac: p = smfmac(in, op, c, mods); break;
+  case Kind::kWmma:
+    p = in.gen == Generation::kGfx11 ? rdna3(in, W, op, c, mods) : rdna4_dense(in, W, op, c);
+    break;
+  case Kind::kSwmmac:
+    p = swmmac(in, W, op, c, mods);
+    break;
+  case Kind::kMfma:
+    p = mfma(in, op, c, mods);
+    break;
+  case Kind::kSmfmac:
+    p = smfmac(in, op, c, mods);
+    break;
   }
   std::sort(p.begin(), p.end(), [](Place const& a, Place const& b) { return a.lane < b.lane; });
   return p;
@@ -227,8 +267,10 @@ inline std::vector<Modifiers> modifier_variants(Instruction const& in, int wave,
     out.clear();
     for (int s = 0; s < index_sets(in, wave); ++s) {
       Modifiers m;
-      if (in.kind == Kind::kSwmmac) m.index_key = s;
-      else m.abid = s;
+      if (in.kind == Kind::kSwmmac)
+        m.index_key = s;
+      else
+        m.abid = s;
       out.push_back(m);
     }
   }
@@ -261,6 +303,5 @@ inline std::vector<Modifiers> modifier_variants(Instruction const& in, int wave,
     }
   return out;
 }
-
 
 } // namespace wavemma::test

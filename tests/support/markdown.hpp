@@ -25,7 +25,8 @@ inline std::vector<std::vector<std::string>> markdown_table(std::string const& f
   std::ifstream in(reference_path(file));
   if (!in) throw std::runtime_error("cannot open " + reference_path(file));
   std::string line;
-  while (std::getline(in, line) && line.rfind(heading, 0) != 0) {}
+  while (std::getline(in, line) && line.rfind(heading, 0) != 0) {
+  }
   if (!in) throw std::runtime_error("heading not found: " + heading);
   std::vector<std::vector<std::string>> rows;
   bool in_table = false;

@@ -20,12 +20,18 @@ struct Extents {
 inline Extents extents_of(Instruction const& in, Operand op) {
   int const kc = in.sparse() ? in.k / 2 : in.k;
   switch (op) {
-  case Operand::kA: return {in.blocks, in.m, kc};
-  case Operand::kB: return {in.blocks, in.k, in.n};
-  case Operand::kIndex: return {1, in.m, kc};
-  case Operand::kScaleA: return {1, in.m, in.k / in.numeric().group};
-  case Operand::kScaleB: return {1, in.k / in.numeric().group, in.n};
-  default: return {in.blocks, in.m, in.n};
+  case Operand::kA:
+    return {in.blocks, in.m, kc};
+  case Operand::kB:
+    return {in.blocks, in.k, in.n};
+  case Operand::kIndex:
+    return {1, in.m, kc};
+  case Operand::kScaleA:
+    return {1, in.m, in.k / in.numeric().group};
+  case Operand::kScaleB:
+    return {1, in.k / in.numeric().group, in.n};
+  default:
+    return {in.blocks, in.m, in.n};
   }
 }
 
@@ -47,7 +53,8 @@ inline void put_bits(emu::Registers& r, Place const& p, uint64_t v) {
 inline uint64_t get_bits(emu::Registers const& r, Place const& p) {
   int const bits = p.bit_hi - p.bit_lo + 1;
   if (bits == 64) return r.at(p.vgpr, p.lane) | static_cast<uint64_t>(r.at(p.vgpr + 1, p.lane)) << 32;
-  uint64_t const word = r.at(p.vgpr, p.lane) | (p.bit_hi > 31 ? static_cast<uint64_t>(r.at(p.vgpr + 1, p.lane)) << 32 : 0);
+  uint64_t const word =
+      r.at(p.vgpr, p.lane) | (p.bit_hi > 31 ? static_cast<uint64_t>(r.at(p.vgpr + 1, p.lane)) << 32 : 0);
   return (word >> p.bit_lo) & ((1ull << bits) - 1);
 }
 
@@ -64,7 +71,8 @@ inline emu::Registers reference_registers(Instruction const& in, int wave, Opera
 }
 
 // The matrix the formulas read out of registers.
-inline emu::Matrix reference_matrix(Instruction const& in, int wave, Operand op, emu::Registers const& r, Modifiers const& mods = {}) {
+inline emu::Matrix reference_matrix(Instruction const& in, int wave, Operand op, emu::Registers const& r,
+                                    Modifiers const& mods = {}) {
   Extents const e = extents_of(in, op);
   emu::Matrix m(e.blocks, e.rows, e.cols);
   for (int b = 0; b < e.blocks; ++b)
@@ -96,7 +104,8 @@ inline SmallOperands small_operands(emu::Issue const& is, std::mt19937_64& rng) 
     }
     return m;
   };
-  SmallOperands o{fill(Operand::kA, model.a, 2), fill(Operand::kB, model.b, 2), fill(Operand::kC, model.out, 4), {}, {}};
+  SmallOperands o{
+      fill(Operand::kA, model.a, 2), fill(Operand::kB, model.b, 2), fill(Operand::kC, model.out, 4), {}, {}};
   if (in.has_operand(Operand::kScaleA))
     for (auto [op, m] : {std::pair{Operand::kScaleA, &o.scales.a}, std::pair{Operand::kScaleB, &o.scales.b}}) {
       Extents const e = extents_of(in, op);
@@ -119,8 +128,9 @@ inline SmallOperands small_operands(emu::Issue const& is, std::mt19937_64& rng) 
 
 // The operands of an issue in the registers the formulas give them under its modifiers (those that
 // move no data, or only place C and D: OPSEL; index sets).
-inline emu::RegisterOperands reference_operands(emu::Issue const& is, emu::Matrix const& a, emu::Matrix const& b, emu::Matrix const& c,
-                                                emu::Matrix const& index = {}, emu::ScaleMatrices const& scales = {}) {
+inline emu::RegisterOperands reference_operands(emu::Issue const& is, emu::Matrix const& a, emu::Matrix const& b,
+                                                emu::Matrix const& c, emu::Matrix const& index = {},
+                                                emu::ScaleMatrices const& scales = {}) {
   auto const& in = *is.instruction;
   emu::RegisterOperands r;
   r.a = reference_registers(in, is.wave, Operand::kA, a, is.mods);
@@ -156,8 +166,14 @@ inline emu::Registers execute_lane_major(emu::Issue const& is, emu::RegisterOper
       row[va + vb + vc + 2] = r.scale_b.at(0, lane);
     }
   }
-  emu::LaneWords const lw{words.data(), stride, va, vb, vc, in.sparse() ? va + vb + vc : -1,
-                          scaled ? va + vb + vc + 1 : -1, scaled ? va + vb + vc + 2 : -1};
+  emu::LaneWords const lw{words.data(),
+                          stride,
+                          va,
+                          vb,
+                          vc,
+                          in.sparse() ? va + vb + vc : -1,
+                          scaled ? va + vb + vc + 1 : -1,
+                          scaled ? va + vb + vc + 2 : -1};
   std::vector<uint32_t> d(size_t(wave) * size_t(vd), 0x12345678);
   execute_lanes(is, lw, d.data());
   emu::Registers out(vd, wave);

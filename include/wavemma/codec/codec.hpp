@@ -30,9 +30,7 @@ using Bytes = std::vector<uint8_t>;                         // kWordBytes or kMa
 
 // The bytes the instruction encodes to: 16 for the scaled MFMA rows, 8 for every other.
 int size_of(isa::Instruction const&);
-inline int size_of(MachineInstruction const& mi) {
-  return size_of(*mi.row);
-}
+inline int size_of(MachineInstruction const& mi) { return size_of(*mi.row); }
 
 // The assembler's checks. Returns the first problem found, or nothing.
 std::optional<Error> validate(MachineInstruction const&);
@@ -71,9 +69,7 @@ Result<std::vector<uint8_t>> parse_bytes(std::string_view);
 // sparsity index and the scale operands are one register; 0 where the row has no such slot). On
 // gfx950 f8f6f4 rows A's width follows the format cbsz selects, B's the format of blgp.
 int slot_width(isa::Instruction const&, int wave, Slot, isa::Modifiers const& = {});
-inline int slot_width(MachineInstruction const& mi, Slot s) {
-  return slot_width(*mi.row, mi.wave, s, mi.mods);
-}
+inline int slot_width(MachineInstruction const& mi, Slot s) { return slot_width(*mi.row, mi.wave, s, mi.mods); }
 // The operand slots of a row in assembler order: D, A, B, C (or the index), then SA, SB on the
 // scaled MFMA rows.
 std::span<Slot const> slots_of(isa::Instruction const&);

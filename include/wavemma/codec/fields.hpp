@@ -58,11 +58,7 @@ using FieldValues = std::array<uint32_t, static_cast<size_t>(Field::kCount)>;
 FieldValues unpack(EncodingFamily const&, uint64_t word);
 uint64_t pack(EncodingFamily const&, FieldValues const&); // values are masked to their widths
 
-inline uint32_t& at(FieldValues& v, Field f) {
-  return v[static_cast<size_t>(f)];
-}
-inline uint32_t at(FieldValues const& v, Field f) {
-  return v[static_cast<size_t>(f)];
-}
+inline uint32_t& at(FieldValues& v, Field f) { return v[static_cast<size_t>(f)]; }
+inline uint32_t at(FieldValues const& v, Field f) { return v[static_cast<size_t>(f)]; }
 
 } // namespace wavemma::codec

@@ -38,18 +38,10 @@ struct Operand {
   RegFile file = RegFile::kVgpr;
   uint16_t value = 0; // kRegister: first register; kConstant, kSpecial: the source code
 
-  static constexpr Operand vgpr(int first) {
-    return {Kind::kRegister, RegFile::kVgpr, static_cast<uint16_t>(first)};
-  }
-  static constexpr Operand agpr(int first) {
-    return {Kind::kRegister, RegFile::kAgpr, static_cast<uint16_t>(first)};
-  }
-  static constexpr Operand constant(int code) {
-    return {Kind::kConstant, RegFile::kVgpr, static_cast<uint16_t>(code)};
-  }
-  static constexpr Operand special(int code) {
-    return {Kind::kSpecial, RegFile::kVgpr, static_cast<uint16_t>(code)};
-  }
+  static constexpr Operand vgpr(int first) { return {Kind::kRegister, RegFile::kVgpr, static_cast<uint16_t>(first)}; }
+  static constexpr Operand agpr(int first) { return {Kind::kRegister, RegFile::kAgpr, static_cast<uint16_t>(first)}; }
+  static constexpr Operand constant(int code) { return {Kind::kConstant, RegFile::kVgpr, static_cast<uint16_t>(code)}; }
+  static constexpr Operand special(int code) { return {Kind::kSpecial, RegFile::kVgpr, static_cast<uint16_t>(code)}; }
   static constexpr Operand null() { return special(124); } // RDNA's null
 
   bool is_register() const { return kind == Kind::kRegister; }
@@ -85,7 +77,7 @@ struct MachineInstruction {
   friend bool operator==(MachineInstruction const&, MachineInstruction const&) = default;
 
 private:
-  static constexpr Operand MachineInstruction::*kSlots[] = {
+  static constexpr Operand MachineInstruction::* kSlots[] = {
       &MachineInstruction::vdst, &MachineInstruction::src0,    &MachineInstruction::src1,
       &MachineInstruction::src2, &MachineInstruction::scale_a, &MachineInstruction::scale_b};
 };

@@ -23,7 +23,8 @@ struct Matrix {
   std::vector<uint64_t> bits;
 
   Matrix() = default;
-  Matrix(int blocks_, int rows_, int cols_) : blocks(blocks_), rows(rows_), cols(cols_), bits(size_t(blocks_) * rows_ * cols_) {}
+  Matrix(int blocks_, int rows_, int cols_)
+      : blocks(blocks_), rows(rows_), cols(cols_), bits(size_t(blocks_) * rows_ * cols_) {}
   uint64_t& at(int b, int r, int c) { return bits[(size_t(b) * rows + r) * cols + c]; }
   uint64_t at(int b, int r, int c) const { return bits[(size_t(b) * rows + r) * cols + c]; }
   friend bool operator==(Matrix const&, Matrix const&) = default;
@@ -35,7 +36,8 @@ struct Registers {
   std::vector<uint32_t> words;
 
   Registers() = default;
-  Registers(int vgprs_, int wave_, uint32_t fill = 0) : vgprs(vgprs_), wave(wave_), words(size_t(vgprs_) * wave_, fill) {}
+  Registers(int vgprs_, int wave_, uint32_t fill = 0)
+      : vgprs(vgprs_), wave(wave_), words(size_t(vgprs_) * wave_, fill) {}
   uint32_t& at(int vgpr, int lane) { return words[size_t(vgpr) * wave + lane]; }
   uint32_t at(int vgpr, int lane) const { return words[size_t(vgpr) * wave + lane]; }
   friend bool operator==(Registers const&, Registers const&) = default;
@@ -77,7 +79,7 @@ struct LaneWords {
   uint32_t const* words = nullptr;
   int stride = 0;
   int a_vgprs = 0, b_vgprs = 0, c_vgprs = 0;
-  int index = -1; // sparse forms only
+  int index = -1;                 // sparse forms only
   int scale_a = -1, scale_b = -1; // scaled forms only: the scale VGPRs' words
 };
 // The same as execute on registers (tied form: D starts as C), with the operands and D in

@@ -21,10 +21,14 @@ namespace detail {
 // The raw bits of an element, as an unsigned integer of its size.
 template <class T>
 __host__ __device__ inline auto bits_of(T x) {
-  if constexpr (sizeof(T) == 1) return __builtin_bit_cast(uint8_t, x);
-  else if constexpr (sizeof(T) == 2) return __builtin_bit_cast(uint16_t, x);
-  else if constexpr (sizeof(T) == 4) return __builtin_bit_cast(uint32_t, x);
-  else return __builtin_bit_cast(uint64_t, x);
+  if constexpr (sizeof(T) == 1)
+    return __builtin_bit_cast(uint8_t, x);
+  else if constexpr (sizeof(T) == 2)
+    return __builtin_bit_cast(uint16_t, x);
+  else if constexpr (sizeof(T) == 4)
+    return __builtin_bit_cast(uint32_t, x);
+  else
+    return __builtin_bit_cast(uint64_t, x);
 }
 
 // Register words of one operand of one lane: element n of e bits sits at bits [n*e, n*e+e).
@@ -48,8 +52,10 @@ __host__ __device__ inline uint64_t get_element(uint32_t const* words, int n, in
 // An output value of type Out from the low bits of a register element.
 template <class Out>
 __host__ __device__ inline Out out_from_bits(uint64_t v) {
-  if constexpr (sizeof(Out) == 8) return __builtin_bit_cast(Out, v);
-  else return __builtin_bit_cast(Out, static_cast<uint32_t>(v));
+  if constexpr (sizeof(Out) == 8)
+    return __builtin_bit_cast(Out, v);
+  else
+    return __builtin_bit_cast(Out, static_cast<uint32_t>(v));
 }
 
 } // namespace detail
@@ -81,19 +87,23 @@ struct ScalarFma {
   __device__ static void load_a(Elem const* tile_a, int tile_a_row, int ki, int k_tile_size, int, Elem (&frag)[TileM]) {
     for (int i = 0; i < TileM; ++i) frag[i] = tile_a[(tile_a_row + i) * k_tile_size + ki];
   }
-  __device__ static void load_b(Elem const* tile_b_T, int tile_b_col, int ki, int k_tile_size, int, Elem (&frag)[TileN]) {
+  __device__ static void load_b(Elem const* tile_b_T, int tile_b_col, int ki, int k_tile_size, int,
+                                Elem (&frag)[TileN]) {
     for (int j = 0; j < TileN; ++j) frag[j] = tile_b_T[(tile_b_col + j) * k_tile_size + ki];
   }
   // One rounding per product: fmaf for float (an fma in double, then to float, would round twice).
   __device__ static Elem fma(Elem a, Elem b, Elem c) {
-    if constexpr (sizeof(Elem) == 4) return __builtin_fmaf(a, b, c);
-    else return __builtin_fma(a, b, c);
+    if constexpr (sizeof(Elem) == 4)
+      return __builtin_fmaf(a, b, c);
+    else
+      return __builtin_fma(a, b, c);
   }
   __device__ static void mma(Accumulator& acc, Elem const (&a_frag)[TileM], Elem const (&b_frag)[TileN]) {
     for (int i = 0; i < TileM; ++i)
       for (int j = 0; j < TileN; ++j) acc.data[i][j] = fma(a_frag[i], b_frag[j], acc.data[i][j]);
   }
-  __device__ static void store_c(Accumulator const& acc, Elem* C, int out_row_base, int out_col_base, int m, int n, int) {
+  __device__ static void store_c(Accumulator const& acc, Elem* C, int out_row_base, int out_col_base, int m, int n,
+                                 int) {
     for (int i = 0; i < TileM; ++i)
       for (int j = 0; j < TileN; ++j)
         if (out_row_base + i < m && out_col_base + j < n)
@@ -164,14 +174,16 @@ struct vector_elem<V> {
 // BRowMajor: the TilePolicy keeps B row-major (RowMajorBTile, row stride BlockN) and load_b reads
 // it with gfx950's LDS transpose reads, one per 64 bits of the lane's B registers; which lane
 // points where follows from the B layout (ds_transpose_fits checks that the read can give it).
-template <class I, class Elem, int BlockN, bool ASigned = true, bool BSigned = true, int BlockRows = 1, bool BRowMajor = false>
+template <class I, class Elem, int BlockN, bool ASigned = true, bool BSigned = true, int BlockRows = 1,
+          bool BRowMajor = false>
 struct MatrixCore {
   using instruction = I;
   using Out = typename vector_elem<typename I::c_type>::type;
   static_assert(BlockRows > 0 && I::blocks % BlockRows == 0, "the blocks of an issue form a whole grid of tiles");
   static constexpr int blocks_m = BlockRows, blocks_n = I::blocks / BlockRows;
   static_assert(BlockN % (I::n * blocks_n) == 0, "the block is a whole number of wave tiles wide");
-  static constexpr int thread_tile_m = I::m * blocks_m, thread_tile_n = I::n * blocks_n, effective_lanes = I::wave, k_step = I::k;
+  static constexpr int thread_tile_m = I::m * blocks_m, thread_tile_n = I::n * blocks_n, effective_lanes = I::wave,
+                       k_step = I::k;
   static constexpr int frag_size_m = I::A::vgprs + (I::sparse ? 1 : 0), frag_size_n = I::B::vgprs;
   using elem_a = uint32_t;
   using elem_b = uint32_t;
@@ -182,8 +194,10 @@ struct MatrixCore {
   // The builtin's types hold the operands' VGPRs: exactly, except that the f8f6f4 builtins take
   // 8 VGPRs of A and B whatever the format (fp4 reads the low 4).
   static constexpr bool wide_ab = requires { I::cbsz; };
-  static_assert((wide_ab ? sizeof(typename I::a_type) >= 4 * I::A::vgprs && sizeof(typename I::b_type) >= 4 * I::B::vgprs
-                         : sizeof(typename I::a_type) == 4 * I::A::vgprs && sizeof(typename I::b_type) == 4 * I::B::vgprs) &&
+  static_assert((wide_ab
+                     ? sizeof(typename I::a_type) >= 4 * I::A::vgprs && sizeof(typename I::b_type) >= 4 * I::B::vgprs
+                     : sizeof(typename I::a_type) == 4 * I::A::vgprs &&
+                           sizeof(typename I::b_type) == 4 * I::B::vgprs) &&
                     sizeof(typename I::c_type) == 4 * I::D::vgprs,
                 "the builtin's types hold the operands' VGPRs");
 
@@ -201,7 +215,8 @@ struct MatrixCore {
   }
 
   // Each lane gathers the elements the layout gives it, in register order.
-  __device__ static void load_a(Elem const* tile_a, int tile_a_row, int ki, int k_tile_size, int lane_id, uint32_t (&frag)[frag_size_m])
+  __device__ static void load_a(Elem const* tile_a, int tile_a_row, int ki, int k_tile_size, int lane_id,
+                                uint32_t (&frag)[frag_size_m])
     requires(!I::sparse)
   {
     gather<typename I::A>(frag, lane_id, [&](int b, int r, int c) {
@@ -209,8 +224,8 @@ struct MatrixCore {
     });
   }
   // Sparse A holds K/2 stored values per row, and their positions.
-  __device__ static void load_a(Elem const* tile_a, uint8_t const* tile_a_index, int tile_a_row, int ki, int k_tile_size, int lane_id,
-                                uint32_t (&frag)[frag_size_m])
+  __device__ static void load_a(Elem const* tile_a, uint8_t const* tile_a_index, int tile_a_row, int ki,
+                                int k_tile_size, int lane_id, uint32_t (&frag)[frag_size_m])
     requires(I::sparse)
   {
     int const lda = k_tile_size / 2, kc = ki / 2;
@@ -218,12 +233,14 @@ struct MatrixCore {
       return detail::bits_of(tile_a[(tile_a_row + block_row(b) + r) * lda + kc + c]);
     });
     uint32_t index[1] = {0};
-    gather<typename I::Index>(index, lane_id,
-                              [&](int b, int r, int c) { return tile_a_index[(tile_a_row + block_row(b) + r) * lda + kc + c]; });
+    gather<typename I::Index>(index, lane_id, [&](int b, int r, int c) {
+      return tile_a_index[(tile_a_row + block_row(b) + r) * lda + kc + c];
+    });
     frag[frag_size_m - 1] = index[0];
   }
   // B: row = k, col = n; the strip holds B transposed.
-  __device__ static void load_b(Elem const* tile_b_T, int tile_b_col, int ki, int k_tile_size, int lane_id, uint32_t (&frag)[frag_size_n])
+  __device__ static void load_b(Elem const* tile_b_T, int tile_b_col, int ki, int k_tile_size, int lane_id,
+                                uint32_t (&frag)[frag_size_n])
     requires(!BRowMajor)
   {
     gather<typename I::B>(frag, lane_id, [&](int b, int r, int c) {
@@ -234,7 +251,8 @@ struct MatrixCore {
   // transpose read. Lane s of a group of 16 points at the E elements that lanes i0..i0+E-1 want
   // in slot n = E*c + e: e = (s % 16) / (16 / E), i0 = s - s % 16 + E * (s % (16 / E)).
   static constexpr int tr_elems = 64 / I::B::elem_bits;
-  __device__ static void load_b(Elem const* tile_b, int tile_b_col, int ki, int, int lane_id, uint32_t (&frag)[frag_size_n])
+  __device__ static void load_b(Elem const* tile_b, int tile_b_col, int ki, int, int lane_id,
+                                uint32_t (&frag)[frag_size_n])
     requires(BRowMajor)
   {
     using L = typename I::B;
@@ -244,30 +262,35 @@ struct MatrixCore {
 #pragma unroll
     for (int c = 0; c < L::vgprs / 2; ++c) {
       int const n = E * c + e;
-      detail::ds_read_transpose<L::elem_bits>(tile_b + (ki + L::row(i0, n)) * BlockN + tile_b_col + L::col(i0, n), &frag[2 * c]);
+      detail::ds_read_transpose<L::elem_bits>(tile_b + (ki + L::row(i0, n)) * BlockN + tile_b_col + L::col(i0, n),
+                                              &frag[2 * c]);
     }
   }
 
   // The builtin's A and B from the fragments (registers past a narrower format's: zero).
-  __device__ static void operands(uint32_t const (&a_frag)[frag_size_m], uint32_t const (&b_frag)[frag_size_n], typename I::a_type& a,
-                                  typename I::b_type& b) {
+  __device__ static void operands(uint32_t const (&a_frag)[frag_size_m], uint32_t const (&b_frag)[frag_size_n],
+                                  typename I::a_type& a, typename I::b_type& b) {
     a = typename I::a_type{};
     b = typename I::b_type{};
     __builtin_memcpy(&a, a_frag, 4 * I::A::vgprs);
     __builtin_memcpy(&b, b_frag, 4 * I::B::vgprs);
   }
 
-  __device__ static void mma(Accumulator& acc, uint32_t const (&a_frag)[frag_size_m], uint32_t const (&b_frag)[frag_size_n]) {
+  __device__ static void mma(Accumulator& acc, uint32_t const (&a_frag)[frag_size_m],
+                             uint32_t const (&b_frag)[frag_size_n]) {
     typename I::a_type a;
     typename I::b_type b;
     operands(a_frag, b_frag, a, b);
-    if constexpr (I::sparse) acc.regs = I::mma(a, b, acc.regs, static_cast<int>(a_frag[frag_size_m - 1]));
+    if constexpr (I::sparse)
+      acc.regs = I::mma(a, b, acc.regs, static_cast<int>(a_frag[frag_size_m - 1]));
     else if constexpr (requires { I::template mma<ASigned, BSigned>(a, b, acc.regs); })
       acc.regs = I::template mma<ASigned, BSigned>(a, b, acc.regs);
-    else acc.regs = I::mma(a, b, acc.regs);
+    else
+      acc.regs = I::mma(a, b, acc.regs);
   }
 
-  __device__ static void store_c(Accumulator const& acc, Out* C, int out_row_base, int out_col_base, int m, int n, int lane_id) {
+  __device__ static void store_c(Accumulator const& acc, Out* C, int out_row_base, int out_col_base, int m, int n,
+                                 int lane_id) {
     using L = typename I::D;
     uint32_t words[L::vgprs];
     __builtin_memcpy(words, &acc.regs, sizeof words);
@@ -275,8 +298,10 @@ struct MatrixCore {
     for (int e = 0; e < L::slots; ++e) {
       if (!L::holds(lane_id, e)) continue;
       int const b = L::block(lane_id, e);
-      int const r = out_row_base + block_row(b) + L::row(lane_id, e), c = out_col_base + block_col(b) + L::col(lane_id, e);
-      if (r < m && c < n) C[static_cast<size_t>(r) * n + c] = detail::out_from_bits<Out>(detail::get_element(words, e, L::elem_bits));
+      int const r = out_row_base + block_row(b) + L::row(lane_id, e),
+                c = out_col_base + block_col(b) + L::col(lane_id, e);
+      if (r < m && c < n)
+        C[static_cast<size_t>(r) * n + c] = detail::out_from_bits<Out>(detail::get_element(words, e, L::elem_bits));
     }
   }
 
@@ -290,7 +315,8 @@ protected:
 #pragma unroll
     for (int e = 0; e < L::slots; ++e)
       if (L::holds(lane_id, e))
-        detail::put_element(words, e, L::elem_bits, element(L::block(lane_id, e), L::row(lane_id, e), L::col(lane_id, e)));
+        detail::put_element(words, e, L::elem_bits,
+                            element(L::block(lane_id, e), L::row(lane_id, e), L::col(lane_id, e)));
   }
 };
 
@@ -305,8 +331,8 @@ struct ScaledMatrixCore : MatrixCore<I, Elem, BlockN> {
   static constexpr bool scaled = true;
   static constexpr int scale_block = I::scale_block; // K per scale, from the catalog
 
-  __device__ static void load_scales(uint8_t const* SA, uint8_t const* SB, int row0, int col0, int k0, int m, int n, int k, int lane_id,
-                                     uint32_t (&scales)[2]) {
+  __device__ static void load_scales(uint8_t const* SA, uint8_t const* SB, int row0, int col0, int k0, int m, int n,
+                                     int k, int lane_id, uint32_t (&scales)[2]) {
     int const kb = (k + scale_block - 1) / scale_block, q0 = k0 / scale_block;
     uint32_t sa[1], sb[1];
     Base::template gather<typename I::SA>(sa, lane_id, [&](int, int r, int q) -> uint8_t {
@@ -319,8 +345,8 @@ struct ScaledMatrixCore : MatrixCore<I, Elem, BlockN> {
     scales[1] = sb[0];
   }
   using Base::mma;
-  __device__ static void mma(Accumulator& acc, uint32_t const (&a_frag)[Base::frag_size_m], uint32_t const (&b_frag)[Base::frag_size_n],
-                             uint32_t const (&scales)[2]) {
+  __device__ static void mma(Accumulator& acc, uint32_t const (&a_frag)[Base::frag_size_m],
+                             uint32_t const (&b_frag)[Base::frag_size_n], uint32_t const (&scales)[2]) {
     typename I::a_type a;
     typename I::b_type b;
     Base::operands(a_frag, b_frag, a, b);

@@ -40,17 +40,20 @@ struct OperandLayout {
 
   // Whether slot n of this lane holds an element (RDNA4 wave64 half-waves and OPSEL halves do not).
   __host__ __device__ static constexpr bool holds(int lane, int n) {
-    return (static_cast<uint32_t>(n) & R.n_mask) == R.n_value && (static_cast<uint32_t>(lane) & R.lane_mask) == R.lane_value;
+    return (static_cast<uint32_t>(n) & R.n_mask) == R.n_value &&
+           (static_cast<uint32_t>(lane) & R.lane_mask) == R.lane_value;
   }
   __host__ __device__ static constexpr int block(int lane, int n) { return gather(R.block, R.block_bits, lane, n); }
   __host__ __device__ static constexpr int row(int lane, int n) { return gather(R.row, R.row_bits, lane, n); }
   __host__ __device__ static constexpr int col(int lane, int n) { return gather(R.col, R.col_bits, lane, n); }
 
 private:
-  __host__ __device__ static constexpr int gather(RoutedBit const (&src)[Routing::kMaxBits], int bits, int lane, int n) {
+  __host__ __device__ static constexpr int gather(RoutedBit const (&src)[Routing::kMaxBits], int bits, int lane,
+                                                  int n) {
     int v = 0;
     for (int b = 0; b < bits; ++b)
-      if (src[b].from != RoutedBit::kNothing) v |= ((src[b].from == RoutedBit::kLane ? lane : n) >> src[b].bit & 1) << b;
+      if (src[b].from != RoutedBit::kNothing)
+        v |= ((src[b].from == RoutedBit::kLane ? lane : n) >> src[b].bit & 1) << b;
     return v;
   }
 };

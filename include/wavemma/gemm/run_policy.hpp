@@ -66,11 +66,13 @@ PolicyInfo info_of() {
     pi.compute_policy = fmt::format("MatrixCore<{}>", is.instruction->mnemonic);
     if constexpr (requires { P::compute::blocks_m; })
       if (P::instruction::blocks > 1) // where the blocks' tiles sit in a wave's tile
-        pi.compute_policy = fmt::format("MatrixCore<{}, blocks {}x{}>", is.instruction->mnemonic, P::compute::blocks_m, P::compute::blocks_n);
+        pi.compute_policy = fmt::format("MatrixCore<{}, blocks {}x{}>", is.instruction->mnemonic, P::compute::blocks_m,
+                                        P::compute::blocks_n);
   } else {
     pi.input = numeric::name(in);
     pi.output = numeric::name(out);
-    pi.compute_policy = fmt::format("ScalarFma<{}, {}, {}>", numeric::name(in), P::compute::thread_tile_m, P::compute::thread_tile_n);
+    pi.compute_policy =
+        fmt::format("ScalarFma<{}, {}, {}>", numeric::name(in), P::compute::thread_tile_m, P::compute::thread_tile_n);
   }
   pi.block_m = P::tile::block_tile_m;
   pi.block_n = P::tile::block_tile_n;
@@ -80,13 +82,15 @@ PolicyInfo info_of() {
   pi.sparse = P::sparse;
   pi.scaled = P::scaled;
   if constexpr (P::scaled) pi.compute_policy = fmt::format("ScaledMatrixCore<{} {}>", pi.instruction, pi.input);
-  pi.tile_policy = fmt::format("{}<{}x{}x{}{}>", pi.sparse ? "SparseLdsTile" : "LdsTile", pi.block_m, pi.block_n, pi.k_tile,
-                               pi.buffers == 2 ? ", 2 buffers" : "");
-  if constexpr (requires { P::tile::wave; }) pi.tile_policy = fmt::format("TransposeLoadTile<{}x{}x{}>", pi.block_m, pi.block_n, pi.k_tile);
+  pi.tile_policy = fmt::format("{}<{}x{}x{}{}>", pi.sparse ? "SparseLdsTile" : "LdsTile", pi.block_m, pi.block_n,
+                               pi.k_tile, pi.buffers == 2 ? ", 2 buffers" : "");
+  if constexpr (requires { P::tile::wave; })
+    pi.tile_policy = fmt::format("TransposeLoadTile<{}x{}x{}>", pi.block_m, pi.block_n, pi.k_tile);
   if constexpr (b_row_major<typename P::tile>) {
     pi.tile_policy = fmt::format("RowMajorBTile<{}x{}x{}>", pi.block_m, pi.block_n, pi.k_tile);
     if constexpr (HasInstruction<P>)
-      pi.compute_policy = fmt::format("MatrixCore<{}, B by ds_read_tr{}>", pi.instruction, P::instruction::B::elem_bits);
+      pi.compute_policy =
+          fmt::format("MatrixCore<{}, B by ds_read_tr{}>", pi.instruction, P::instruction::B::elem_bits);
   }
   return pi;
 }
@@ -103,7 +107,8 @@ inline std::vector<uint64_t> random_values(numeric::Format f, size_t count, std:
     if (fi.is_float) {
       v = numeric::from_double(f, unit(rng));
     } else {
-      long long const lo = fi.is_signed ? -(1ll << (fi.bits - 1)) : 0, hi = fi.is_signed ? (1ll << (fi.bits - 1)) - 1 : (1ll << fi.bits) - 1;
+      long long const lo = fi.is_signed ? -(1ll << (fi.bits - 1)) : 0,
+                      hi = fi.is_signed ? (1ll << (fi.bits - 1)) - 1 : (1ll << fi.bits) - 1;
       v = static_cast<uint64_t>(std::uniform_int_distribution<long long>(lo, hi)(rng)) & ((1ull << fi.bits) - 1);
     }
   }
@@ -139,18 +144,20 @@ Elem element(uint64_t bits, numeric::Format f) {
 
 template <class Out>
 uint64_t out_bits(Out v) {
-  if constexpr (sizeof(Out) == 8) return __builtin_bit_cast(uint64_t, v);
-  else return __builtin_bit_cast(uint32_t, v);
+  if constexpr (sizeof(Out) == 8)
+    return __builtin_bit_cast(uint64_t, v);
+  else
+    return __builtin_bit_cast(uint32_t, v);
 }
 
 // --- checks --------------------------------------------------------------------------------------
 
 struct Inputs {
-  std::vector<uint64_t> a, b;          // a: the dense (for sparse: pruned) A, m x k
-  std::vector<uint64_t> a_stored;      // sparse: m x k/2
-  std::vector<uint64_t> a_index;       // sparse: m x k/2
-  std::vector<uint64_t> sa, sb;        // block-scaled: E8M0 codes, m x kb and kb x n (kb = scale_blocks(k))
-  int scale_block = 0;                 // block-scaled: K per scale (the ComputePolicy's), 0 otherwise
+  std::vector<uint64_t> a, b;     // a: the dense (for sparse: pruned) A, m x k
+  std::vector<uint64_t> a_stored; // sparse: m x k/2
+  std::vector<uint64_t> a_index;  // sparse: m x k/2
+  std::vector<uint64_t> sa, sb;   // block-scaled: E8M0 codes, m x kb and kb x n (kb = scale_blocks(k))
+  int scale_block = 0;            // block-scaled: K per scale (the ComputePolicy's), 0 otherwise
   int scale_blocks(int k) const { return (k + scale_block - 1) / scale_block; }
   numeric::Format in, out;
 };
@@ -169,8 +176,8 @@ inline std::vector<uint64_t> emulation_chain(emu::Issue const& is, Inputs const&
   std::vector<uint64_t> c(size_t(m) * n);
   bool const sparse = is.instruction->sparse();
   emu::chain(is,
-             {m, n, k, sparse ? x.a_stored.data() : x.a.data(), sparse ? x.a_index.data() : nullptr, x.b.data(), nullptr,
-              x.sa.empty() ? nullptr : x.sa.data(), x.sb.empty() ? nullptr : x.sb.data()},
+             {m, n, k, sparse ? x.a_stored.data() : x.a.data(), sparse ? x.a_index.data() : nullptr, x.b.data(),
+              nullptr, x.sa.empty() ? nullptr : x.sa.data(), x.sb.empty() ? nullptr : x.sb.data()},
              c.data(), simt::threads());
   return c;
 }
@@ -184,7 +191,8 @@ std::vector<uint64_t> fma_chain(Inputs const& x, int m, int n, int k) {
       for (int j = 0; j < n; ++j) {
         Elem acc{};
         for (int kk = 0; kk < k; ++kk)
-          acc = std::fma(element<Elem>(x.a[size_t(i) * k + kk], x.in), element<Elem>(x.b[size_t(kk) * n + j], x.in), acc);
+          acc =
+              std::fma(element<Elem>(x.a[size_t(i) * k + kk], x.in), element<Elem>(x.b[size_t(kk) * n + j], x.in), acc);
         c[size_t(i) * n + j] = out_bits(acc);
       }
   });
@@ -203,14 +211,14 @@ inline double tolerance(numeric::Format in, numeric::Format out, int k, long dou
   return tol + std::ldexp(1.0, -140); // the subnormal floor of f32 results
 }
 
-inline void compare(RunResult& r, Inputs const& x, std::vector<uint64_t> const& got, std::vector<uint64_t> const& chain, int m, int n,
-             int k) {
+inline void compare(RunResult& r, Inputs const& x, std::vector<uint64_t> const& got, std::vector<uint64_t> const& chain,
+                    int m, int n, int k) {
   r.mismatches = 0;
   for (size_t e = 0; e < got.size(); ++e)
     if (got[e] != chain[e]) {
       if (r.mismatches++ == 0)
-        r.first_mismatch = fmt::format("C[{}][{}]: kernel {}, chain of emulations {}", e / n, e % n, numeric::format_value(x.out, got[e]),
-                                       numeric::format_value(x.out, chain[e]));
+        r.first_mismatch = fmt::format("C[{}][{}]: kernel {}, chain of emulations {}", e / n, e % n,
+                                       numeric::format_value(x.out, got[e]), numeric::format_value(x.out, chain[e]));
     }
   r.bitwise_equal = r.mismatches == 0;
   // The f64 reference: exact products (every input format fits a double's significand twice
@@ -245,8 +253,10 @@ inline void compare(RunResult& r, Inputs const& x, std::vector<uint64_t> const& 
   };
   bool const f64 = x.out == numeric::Format::kF64;
   parallel_rows(m, [&](int i0, int i1) {
-    if (f64) check_rows.template operator()<long double>(i0, i1);
-    else check_rows.template operator()<double>(i0, i1);
+    if (f64)
+      check_rows.template operator()<long double>(i0, i1);
+    else
+      check_rows.template operator()<double>(i0, i1);
   });
   double const max_err = *std::max_element(err_row.begin(), err_row.end());
   double const worst = *std::max_element(worst_row.begin(), worst_row.end());
@@ -269,12 +279,12 @@ std::string thread_tile_misfit(int threads) {
       int r = 0, c = 0;
       CP::thread_tile_offset(first + lane, lane, &r, &c);
       if (r != r0 || c != c0)
-        return fmt::format("threads {} and {} share a unit of {} lanes but have tiles at ({}, {}) and ({}, {})", first, first + lane,
-                           lanes, r0, c0, r, c);
+        return fmt::format("threads {} and {} share a unit of {} lanes but have tiles at ({}, {}) and ({}, {})", first,
+                           first + lane, lanes, r0, c0, r, c);
     }
     if (r0 < 0 || c0 < 0 || r0 % tm || c0 % tn || r0 + tm > TP::block_tile_m || c0 + tn > TP::block_tile_n)
-      return fmt::format("thread {}'s {}x{} tile at ({}, {}) is not an aligned tile of the {}x{} block tile", first, tm, tn, r0, c0,
-                         TP::block_tile_m, TP::block_tile_n);
+      return fmt::format("thread {}'s {}x{} tile at ({}, {}) is not an aligned tile of the {}x{} block tile", first, tm,
+                         tn, r0, c0, TP::block_tile_m, TP::block_tile_n);
     auto const [it, fresh] = owner.try_emplace({r0, c0}, first);
     if (!fresh) return fmt::format("threads {} and {} compute the same tile at ({}, {})", it->second, first, r0, c0);
   }
@@ -296,7 +306,8 @@ RunResult run_policy(RunOptions const& o) {
   std::tie(x.in, x.out) = formats<P>();
   if (o.values == RunOptions::Values::kSmallIntegers) {
     auto const& fi = numeric::info(x.in);
-    int const lo = (!P::family.any && P::family.gen == Gen::kGfx11 && fi.is_float) || (!fi.is_float && !fi.is_signed) ? 0 : -2;
+    int const lo =
+        (!P::family.any && P::family.gen == Gen::kGfx11 && fi.is_float) || (!fi.is_float && !fi.is_signed) ? 0 : -2;
     x.a = small_integers(x.in, lo, size_t(m) * k, rng);
     x.b = small_integers(x.in, lo, size_t(k) * n, rng);
   } else {
@@ -331,7 +342,8 @@ RunResult run_policy(RunOptions const& o) {
       for (auto& v : *s) v = static_cast<uint64_t>(code(rng));
   }
 
-  if (std::string const misfit = thread_tile_misfit<typename P::tile, typename P::compute>(P::threads); !misfit.empty()) {
+  if (std::string const misfit = thread_tile_misfit<typename P::tile, typename P::compute>(P::threads);
+      !misfit.empty()) {
     r.launch_error = fmt::format("{}: {}", P::name, misfit);
     return r;
   }
@@ -378,14 +390,14 @@ RunResult run_policy(RunOptions const& o) {
     dim3 const grid((n + bn - 1) / bn, (rows + bm - 1) / bm);
     simt::Error err;
     if constexpr (P::scaled)
-      err = simt::launch(P::name, &matrix_multiply_scaled<typename P::tile, typename P::compute, Elem>, grid, dim3(P::threads), 0, a,
-                         b_dev, sa_dev + size_t(r0) * x.scale_blocks(k), sb_dev, c, rows, n, k);
+      err = simt::launch(P::name, &matrix_multiply_scaled<typename P::tile, typename P::compute, Elem>, grid,
+                         dim3(P::threads), 0, a, b_dev, sa_dev + size_t(r0) * x.scale_blocks(k), sb_dev, c, rows, n, k);
     else if constexpr (P::sparse)
-      err = simt::launch(P::name, &matrix_multiply_sparse<typename P::tile, typename P::compute, Elem>, grid, dim3(P::threads), 0, a,
-                         idx_dev + size_t(r0) * (k / 2), b_dev, c, rows, n, k);
+      err = simt::launch(P::name, &matrix_multiply_sparse<typename P::tile, typename P::compute, Elem>, grid,
+                         dim3(P::threads), 0, a, idx_dev + size_t(r0) * (k / 2), b_dev, c, rows, n, k);
     else
-      err = simt::launch(P::name, &matrix_multiply_generic<typename P::tile, typename P::compute, Elem>, grid, dim3(P::threads), 0, a,
-                         b_dev, c, rows, n, k);
+      err = simt::launch(P::name, &matrix_multiply_generic<typename P::tile, typename P::compute, Elem>, grid,
+                         dim3(P::threads), 0, a, b_dev, c, rows, n, k);
     if (!err.ok()) {
       r.launch_error = err.message;
       break;
@@ -408,8 +420,10 @@ RunResult run_policy(RunOptions const& o) {
   for (size_t e = 0; e < got.size(); ++e) got[e] = out_bits(c_host[e]);
   auto const t1 = std::chrono::steady_clock::now();
   std::vector<uint64_t> chain;
-  if constexpr (HasInstruction<P>) chain = emulation_chain(issue_of<P>(), x, m, n, k);
-  else chain = fma_chain<Elem>(x, m, n, k);
+  if constexpr (HasInstruction<P>)
+    chain = emulation_chain(issue_of<P>(), x, m, n, k);
+  else
+    chain = fma_chain<Elem>(x, m, n, k);
   r.reference_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
   compare(r, x, got, chain, m, n, k);
   return r;

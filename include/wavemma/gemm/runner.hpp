@@ -17,14 +17,14 @@ namespace wavemma::gemm {
 struct PolicyInfo {
   std::string_view name;
   std::optional<isa::Generation> gen; // the generation it runs on; none: any (scalar fallbacks)
-  int wave;                     // 0 for the scalar fallbacks: the architecture's default
-  std::string_view instruction; // the matrix instruction, empty for scalar FMA
-  std::string_view input;       // element type of A and B ("f16", "bf16", "fp8", "iu8", ...)
-  std::string_view output;      // "f32", "i32", "f64"
+  int wave;                           // 0 for the scalar fallbacks: the architecture's default
+  std::string_view instruction;       // the matrix instruction, empty for scalar FMA
+  std::string_view input;             // element type of A and B ("f16", "bf16", "fp8", "iu8", ...)
+  std::string_view output;            // "f32", "i32", "f64"
   int block_m, block_n, k_tile, threads, buffers;
-  int cycles = 0;               // of one issue of the instruction (its formats), 0 for scalar FMA
+  int cycles = 0; // of one issue of the instruction (its formats), 0 for scalar FMA
   bool sparse;
-  bool scaled = false;          // block-scaled (matrix_multiply_scaled): E8M0 scales per 32 K of A's rows and B's columns
+  bool scaled = false; // block-scaled (matrix_multiply_scaled): E8M0 scales per 32 K of A's rows and B's columns
   std::string tile_policy, compute_policy; // for people
   bool runs_on(isa::Arch const&) const;
   std::string_view family() const; // "any" or the generation's name ("gfx12")
@@ -56,14 +56,14 @@ struct RunResult {
   PolicyInfo const* policy = nullptr;
   bool passed = false;
   bool bitwise_equal = false;
-  long mismatches = 0;            // elements that differ from the chain of emulations
-  std::string first_mismatch;     // "C[3][17]: kernel 0x..., reference 0x..."
-  double max_abs_error = 0;       // against the f64 reference
+  long mismatches = 0;                 // elements that differ from the chain of emulations
+  std::string first_mismatch;          // "C[3][17]: kernel 0x..., reference 0x..."
+  double max_abs_error = 0;            // against the f64 reference
   double max_error_over_tolerance = 0; // worst |error| / tolerance (<= 1 passes)
-  double seconds = 0;             // the kernel's time on the CPU
-  double reference_seconds = 0;   // the chain of emulations
-  double emulated_gflops = 0;     // 2mnk / seconds / 1e9
-  std::string launch_error;       // the runtime's message if the launch failed
+  double seconds = 0;                  // the kernel's time on the CPU
+  double reference_seconds = 0;        // the chain of emulations
+  double emulated_gflops = 0;          // 2mnk / seconds / 1e9
+  std::string launch_error;            // the runtime's message if the launch failed
 };
 
 // Throws std::invalid_argument for an unknown policy, an architecture it does not run on, or a

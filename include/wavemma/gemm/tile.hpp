@@ -51,8 +51,8 @@ __device__ inline void load_rows(T* dst, int rows, int cols, T const* src, int s
 // Cooperative transposing copy of a B strip: dst[n][k] = B[k0 + k][col0 + n]. The fast path reads
 // 16 bytes along a row of B and writes them down a column of the strip.
 template <class T>
-__device__ inline void load_b_transposed(T* dst, int cols_n, int ks, T const* b, int k, int n, int k0, int col0, int tid,
-                                         int nthreads) {
+__device__ inline void load_b_transposed(T* dst, int cols_n, int ks, T const* b, int k, int n, int k0, int col0,
+                                         int tid, int nthreads) {
   constexpr int E = chunk_elems<T>;
   if (E > 0 && k0 + ks <= k && col0 + cols_n <= n && cols_n % E == 0 && n % E == 0 && col0 % E == 0 && aligned16(b)) {
     int const per_row = cols_n / E;
@@ -111,8 +111,8 @@ struct LdsTile {
   __device__ static Elem* get_tile_b_T(SharedStorage& smem, int buf) { return smem.tile_b_T[buf]; }
 
 private:
-  __device__ static void load(SharedStorage& smem, int buf, Elem const* A, Elem const* B, int t, int row0, int col0, int m,
-                              int n, int k, int tid, int num_threads) {
+  __device__ static void load(SharedStorage& smem, int buf, Elem const* A, Elem const* B, int t, int row0, int col0,
+                              int m, int n, int k, int tid, int num_threads) {
     detail::load_rows(smem.tile_a[buf], BlockM, KTile, A, m, k, row0, t * KTile, tid, num_threads);
     detail::load_b_transposed(smem.tile_b_T[buf], BlockN, KTile, B, k, n, t * KTile, col0, tid, num_threads);
   }
@@ -130,9 +130,11 @@ struct SparseLdsTile {
     alignas(16) uint8_t tile_a_index[BlockM * (KTile / 2)];
     alignas(16) Elem tile_b_T[BlockN * KTile];
   };
-  __device__ static void prologue(SharedStorage&, Elem const*, uint8_t const*, Elem const*, int, int, int, int, int, int, int) {}
+  __device__ static void prologue(SharedStorage&, Elem const*, uint8_t const*, Elem const*, int, int, int, int, int,
+                                  int, int) {}
   __device__ static void prefetch(SharedStorage& smem, Elem const* A, uint8_t const* A_index, Elem const* B, int t_next,
-                                  int block_row_start, int block_col_start, int m, int n, int k, int tid, int num_threads) {
+                                  int block_row_start, int block_col_start, int m, int n, int k, int tid,
+                                  int num_threads) {
     int const kc = KTile / 2;
     detail::load_rows(smem.tile_a, BlockM, kc, A, m, k / 2, block_row_start, t_next * kc, tid, num_threads);
     detail::load_rows(smem.tile_a_index, BlockM, kc, A_index, m, k / 2, block_row_start, t_next * kc, tid, num_threads);
@@ -193,9 +195,11 @@ struct TransposeLoadTile {
     alignas(16) _Float16 tile_a[BlockM * KTile];
     alignas(16) _Float16 tile_b_T[BlockN * KTile];
   };
-  __device__ static void prologue(SharedStorage&, _Float16 const*, _Float16 const*, int, int, int, int, int, int, int) {}
-  __device__ static void prefetch(SharedStorage& smem, _Float16 const* A, _Float16 const* B, int t_next, int block_row_start,
-                                  int block_col_start, int m, int n, int k, int tid, int num_threads) {
+  __device__ static void prologue(SharedStorage&, _Float16 const*, _Float16 const*, int, int, int, int, int, int, int) {
+  }
+  __device__ static void prefetch(SharedStorage& smem, _Float16 const* A, _Float16 const* B, int t_next,
+                                  int block_row_start, int block_col_start, int m, int n, int k, int tid,
+                                  int num_threads) {
     int const k0 = t_next * KTile;
     detail::load_rows(smem.tile_a, BlockM, KTile, A, m, k, block_row_start, k0, tid, num_threads);
     using v8fp16 = __fp16 __attribute__((ext_vector_type(8)));
@@ -207,11 +211,13 @@ struct TransposeLoadTile {
       bool const inside = gk + 8 <= k && gc + 32 <= n && n % 8 == 0;
       if (inside) {
         // Each 8-element row segment is 16 bytes; the builtin takes an __fp16 vector pointer.
-        auto* ptr = reinterpret_cast<v8fp16*>(const_cast<_Float16*>(B + static_cast<size_t>(gk + lane / 4) * n + gc + (lane % 4) * 8));
+        auto* ptr = reinterpret_cast<v8fp16*>(
+            const_cast<_Float16*>(B + static_cast<size_t>(gk + lane / 4) * n + gc + (lane % 4) * 8));
         v8fp16 const v = __builtin_amdgcn_global_load_tr_b128_v8f16(ptr);
         for (int e = 0; e < 8; ++e) {
           int const kk = kr + (lane / 8) * 2 + e / 4, nn = cr + (e % 4) * 8 + lane % 8;
-          smem.tile_b_T[nn * KTile + kk] = __builtin_bit_cast(_Float16, static_cast<__fp16>(v[e])); // bits, not a conversion
+          smem.tile_b_T[nn * KTile + kk] =
+              __builtin_bit_cast(_Float16, static_cast<__fp16>(v[e])); // bits, not a conversion
         }
       } else {
         for (int e = 0; e < 8; ++e) {

@@ -11,11 +11,11 @@
 namespace wavemma::isa {
 
 struct Arch {
-  std::string_view name;        // "gfx1201"
+  std::string_view name; // "gfx1201"
   Generation gen;
-  std::string_view products;    // marketing names, for people
-  int matrix_units_per_cu;      // SIMDs with a matrix core per CU: 2 on RDNA, 4 on CDNA3 [DOC]
-  bool clang22_target;          // clang-22 accepts it as --offload-arch (gfx940/gfx941 are gone)
+  std::string_view products; // marketing names, for people
+  int matrix_units_per_cu;   // SIMDs with a matrix core per CU: 2 on RDNA, 4 on CDNA3 [DOC]
+  bool clang22_target;       // clang-22 accepts it as --offload-arch (gfx940/gfx941 are gone)
 
   std::vector<int> wave_sizes() const; // RDNA: 32 (default) and 64; CDNA3: 64
   int default_wave() const;
@@ -49,18 +49,18 @@ Arch const& default_arch(Generation);
 
 // A GPU for peak and modelled-time figures. Figures are the vendor's public specifications [DOC].
 struct Gpu {
-  std::string_view name;        // "Radeon RX 9070 XT"
-  std::string_view key;         // "rx9070xt" (command-line spelling)
-  std::string_view arch;        // "gfx1201"
+  std::string_view name; // "Radeon RX 9070 XT"
+  std::string_view key;  // "rx9070xt" (command-line spelling)
+  std::string_view arch; // "gfx1201"
   int compute_units;
-  int peak_clock_mhz;           // peak engine (boost) clock
+  int peak_clock_mhz; // peak engine (boost) clock
   // Memory and caches, for hipGetDeviceProperties [DOC: the same product pages].
-  int memory_gib;               // GPU memory (HBM or GDDR6), GiB
-  int memory_bus_bits;          // memory interface width
-  int memory_mtps;              // data rate per pin, MT/s (20000 = 20 Gbps GDDR6)
-  int l2_kib;                   // L2 cache as HIP reports it (per XCD on CDNA3)
-  int lds_kib_per_cu;           // LDS of a CU; a workgroup may use all of it
-  bool integrated;              // an APU: the GPU shares the host's memory (MI300A)
+  int memory_gib;      // GPU memory (HBM or GDDR6), GiB
+  int memory_bus_bits; // memory interface width
+  int memory_mtps;     // data rate per pin, MT/s (20000 = 20 Gbps GDDR6)
+  int l2_kib;          // L2 cache as HIP reports it (per XCD on CDNA3)
+  int lds_kib_per_cu;  // LDS of a CU; a workgroup may use all of it
+  bool integrated;     // an APU: the GPU shares the host's memory (MI300A)
 };
 std::span<Gpu const> gpus();
 Gpu const* find_gpu(std::string_view name_or_key);

@@ -25,32 +25,45 @@ struct CType {
 };
 
 enum class ParamRole : uint8_t {
-  kA, kB, kC, kASign, kBSign, kClamp, kOpsel, kIndex, kCbsz, kAbid, kBlgp,
-  kScaleSelA, kScaleA, kScaleSelB, kScaleB, // gfx950 mfma_scale_*: byte select (constant) and scale VGPR
+  kA,
+  kB,
+  kC,
+  kASign,
+  kBSign,
+  kClamp,
+  kOpsel,
+  kIndex,
+  kCbsz,
+  kAbid,
+  kBlgp,
+  kScaleSelA,
+  kScaleA,
+  kScaleSelB,
+  kScaleB, // gfx950 mfma_scale_*: byte select (constant) and scale VGPR
 };
 
 struct BuiltinParam {
   ParamRole role;
-  std::string_view name;  // as BuiltinsAMDGPU.td names it where it does
+  std::string_view name; // as BuiltinsAMDGPU.td names it where it does
   CType type;
-  bool constant;          // must be an integer constant expression
+  bool constant; // must be an integer constant expression
 };
 
 struct Builtin {
-  std::string name;                 // "__builtin_amdgcn_wmma_f32_16x16x16_f16_w32_gfx12"
-  Instruction const* instruction;   // the first row (in catalog order) the builtin reaches
-  Generation gen;                   // that row's generation
+  std::string name;               // "__builtin_amdgcn_wmma_f32_16x16x16_f16_w32_gfx12"
+  Instruction const* instruction; // the first row (in catalog order) the builtin reaches
+  Generation gen;                 // that row's generation
   int wave;
-  bool tied = false;                // gfx11 _tied: D keeps C's unused halves
+  bool tied = false; // gfx11 _tied: D keeps C's unused halves
   CType ret;
   std::vector<BuiltinParam> params;
-  std::string feature;              // clang-22 feature string
+  std::string feature;                  // clang-22 feature string
   std::vector<Instruction const*> rows; // every row it reaches, one per generation (CDNA builtins
                                         // such as mfma_f32_32x32x1f32 exist on gfx908 to gfx950)
 
   Instruction const* instruction_on(Generation) const; // nullptr: not an instruction there
-  std::string signature() const;   // "v8f32 (v8f16 a, v8f16 b, v8f32 c)"
-  std::string prototype() const;   // a C declaration with full vector types
+  std::string signature() const;                       // "v8f32 (v8f16 a, v8f16 b, v8f32 c)"
+  std::string prototype() const;                       // a C declaration with full vector types
 };
 
 // Every builtin of the catalog, once per name: a CDNA builtin that several generations share (same

@@ -30,25 +30,25 @@ enum class NumericModelId : uint8_t {
   kCdna3SparseAlg2, // SMFMAC fp8/bf8 (ASSUME)
   kCdna3SparseInt,  // SMFMAC i8 (ASSUME)
   kCdna1FmaF32,
-  kCdna1DotG4,      // CDNA1 f16 (KMG: 4 products and C rounded once, exactly)
-  kCdna1DotG2,      // CDNA1 bf16 (KMG: 2 products and C rounded once, exactly)
+  kCdna1DotG4, // CDNA1 f16 (KMG: 4 products and C rounded once, exactly)
+  kCdna1DotG2, // CDNA1 bf16 (KMG: 2 products and C rounded once, exactly)
   kCdna1Int,
   kCdna2FmaF32,
   kCdna2FmaF64,
-  kCdna2DotG4,      // CDNA2 f16, bf16_1k (pairwise sums, subnormals flushed)
-  kCdna2DotG2,      // CDNA2 bf16 (pairwise sums, subnormals flushed)
+  kCdna2DotG4, // CDNA2 f16, bf16_1k (pairwise sums, subnormals flushed)
+  kCdna2DotG2, // CDNA2 bf16 (pairwise sums, subnormals flushed)
   kCdna2Int,
-  kCdna4FmaF32,     // gfx950: the CDNA3 models, ASSUME
+  kCdna4FmaF32, // gfx950: the CDNA3 models, ASSUME
   kCdna4FmaF64,
   kCdna4Alg1G4,
   kCdna4Alg1G8,
-  kCdna4Fp8,        // gfx950 OCP fp8/bf8 MFMA (ASSUME: CDNA3 Algorithm 2)
+  kCdna4Fp8, // gfx950 OCP fp8/bf8 MFMA (ASSUME: CDNA3 Algorithm 2)
   kCdna4Int,
   kCdna4F8f6f4,       // gfx950 unscaled f8f6f4 (ASSUME: exact blocks of 32, every scale 1)
   kCdna4ScaledF8f6f4, // gfx950 v_mfma_scale_*_f8f6f4 (ASSUME: the scales exact powers of two)
-  kCdna4SparseAlg1, // gfx950 SMFMAC f16/bf16 (ASSUME)
-  kCdna4SparseFp8,  // gfx950 SMFMAC fp8/bf8 (ASSUME: CDNA3 Algorithm 2)
-  kCdna4SparseInt,  // gfx950 SMFMAC i8 (ASSUME)
+  kCdna4SparseAlg1,   // gfx950 SMFMAC f16/bf16 (ASSUME)
+  kCdna4SparseFp8,    // gfx950 SMFMAC fp8/bf8 (ASSUME: CDNA3 Algorithm 2)
+  kCdna4SparseInt,    // gfx950 SMFMAC i8 (ASSUME)
   kRdna3Dot2,
   kRdna3Int,
   kRdna4Dot4,
@@ -60,25 +60,25 @@ enum class NumericModelId : uint8_t {
 
 struct NumericModel {
   NumericModelId id;
-  std::string_view name;     // "rdna4.dot4"
-  numeric::Engine engine;    // the wavemma::numeric engine that computes it
-  int group;                 // products per step or block
+  std::string_view name;  // "rdna4.dot4"
+  numeric::Engine engine; // the wavemma::numeric engine that computes it
+  int group;              // products per step or block
   Evidence evidence;
-  std::string_view sources;  // "RJ gfx1201 captures (reference/numerics.md §5)"
-  std::string_view summary;  // one line for `wavemma show`
+  std::string_view sources; // "RJ gfx1201 captures (reference/numerics.md §5)"
+  std::string_view summary; // one line for `wavemma show`
 };
 NumericModel const& numeric_model(NumericModelId);
 std::span<NumericModel const> numeric_models();
 
 struct Instruction {
-  std::string_view mnemonic;     // LLVM canonical spelling
+  std::string_view mnemonic; // LLVM canonical spelling
   Generation gen;
   Kind kind;
-  uint8_t opcode;                // 7-bit OP field of VOP3P / VOP3P-MAI
-  uint8_t m, n, k, blocks;       // k: dense K (sparse forms)
-  ElemType a, b, cd;             // C and D share one type
-  uint8_t cycles;                // CALC execution cycles (one SIMD)
-  uint8_t valu_coexec;           // VALU cycles that can issue during the instruction (CDNA3)
+  uint8_t opcode;          // 7-bit OP field of VOP3P / VOP3P-MAI
+  uint8_t m, n, k, blocks; // k: dense K (sparse forms)
+  ElemType a, b, cd;       // C and D share one type
+  uint8_t cycles;          // CALC execution cycles (one SIMD)
+  uint8_t valu_coexec;     // VALU cycles that can issue during the instruction (CDNA3)
   ModProfile profile;
   NumericModelId model;
   std::string_view builtin_stem; // "wmma_f32_16x16x16_f16", "mfma_f32_32x32x1f32"
@@ -92,7 +92,7 @@ struct Instruction {
   std::vector<int> wave_sizes() const; // {32, 64} on RDNA, {64} on CDNA3
   bool has_wave(int wave) const;
   int default_wave() const;
-  bool has_operand(Operand) const;     // the index only on sparse forms, SA/SB on scaled ones
+  bool has_operand(Operand) const; // the index only on sparse forms, SA/SB on scaled ones
   // Cycles of an issue: `cycles`, except that the gfx950 f8f6f4 MFMAs take half as many passes when
   // neither A nor B is fp8/bf8 [DOC: LLVM's gfx950 schedule model].
   int cycles_of(Modifiers const&) const;

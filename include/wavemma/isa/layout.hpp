@@ -62,9 +62,9 @@ public:
   // Builder: route `count` consecutive bits of `axis` starting at `src_bit` to consecutive bits
   // of `field` starting at `dst_bit`.
   BitLayout& route(Axis axis, int src_bit, int count, Field field, int dst_bit);
-  BitLayout& drop(Axis axis, int src_bit, int count);             // broadcast: bit reaches nothing
-  BitLayout& fix_lane_bits(uint32_t mask, uint32_t value);        // operand read only where lane & mask == value
-  BitLayout& set_slot_const(int bit, int count, uint32_t value);  // constant slot bits (OPSEL, index set)
+  BitLayout& drop(Axis axis, int src_bit, int count);               // broadcast: bit reaches nothing
+  BitLayout& fix_lane_bits(uint32_t mask, uint32_t value);          // operand read only where lane & mask == value
+  BitLayout& set_slot_const(int bit, int count, uint32_t value);    // constant slot bits (OPSEL, index set)
   BitLayout& set_lane_group_map(std::array<uint8_t, 4> const& map); // BLGP (wave64, groups of 16 lanes)
   // Declare how many slot bits the operand spans (n < 2^slot_bits); defaults to the highest used bit.
   BitLayout& set_slot_bits(int bits);
@@ -82,9 +82,9 @@ public:
   int rows() const { return extent(Axis::kRow); }
   int cols() const { return extent(Axis::kCol); }
   int slot_bits() const; // n < 2^slot_bits
-  int vgprs() const; // registers per lane spanned by the operand
+  int vgprs() const;     // registers per lane spanned by the operand
   Dest dest(Axis a, int bit) const { return dest_[static_cast<int>(a)][bit]; }
-  uint32_t replicated_lane_mask() const;     // lane bits that hold copies
+  uint32_t replicated_lane_mask() const; // lane bits that hold copies
   uint32_t fixed_lane_mask() const { return lane_fixed_mask_; }
   uint32_t fixed_lane_value() const { return lane_fixed_value_; }
   uint32_t slot_const_mask() const { return slot_const_mask_; }
@@ -120,9 +120,9 @@ private:
 // Printed formulas, derived from the routing. Expressions use C integer arithmetic ('/' is floor
 // division of non-negative values) so they can be pasted into a kernel.
 struct Formulas {
-  std::string lane, vgpr, bits;          // forward: element -> place
-  std::vector<std::string> inverse;      // "i = lane%16", "k = ...", per coordinate
-  std::vector<std::string> notes;        // replication, ignored lanes, modifiers
+  std::string lane, vgpr, bits;     // forward: element -> place
+  std::vector<std::string> inverse; // "i = lane%16", "k = ...", per coordinate
+  std::vector<std::string> notes;   // replication, ignored lanes, modifiers
 };
 // Coordinate variable names of an operand, e.g. {"b", "i", "k"} for A.
 struct AxisNames {

@@ -15,17 +15,17 @@ struct Instruction;
 
 // Modifier values as the assembler spells them. Lists are ordered [src0 (A), src1 (B), src2 (C)].
 struct Modifiers {
-  std::array<bool, 3> neg_lo{};  // RDNA: negate A/B low halves, negate C; integer: A/B signed
-  std::array<bool, 3> neg_hi{};  // RDNA: negate A/B high halves, |C|
-  std::array<bool, 3> op_sel{};  // gfx11 16-bit outputs: op_sel[2] selects the C/D half
-  bool clamp = false;            // integer saturation to int32
-  int index_key = 0;             // SWMMAC index set (encoded in OP_SEL[1:0])
-  int cbsz = 0, abid = 0;        // MFMA A-block broadcast; SMFMAC index set selection
-  int blgp = 0;                  // MFMA B lane-group pattern; f64 MFMA: neg:[A,B,C] bits;
-                                 // gfx950 f8f6f4: cbsz and blgp are the A and B formats
+  std::array<bool, 3> neg_lo{};   // RDNA: negate A/B low halves, negate C; integer: A/B signed
+  std::array<bool, 3> neg_hi{};   // RDNA: negate A/B high halves, |C|
+  std::array<bool, 3> op_sel{};   // gfx11 16-bit outputs: op_sel[2] selects the C/D half
+  bool clamp = false;             // integer saturation to int32
+  int index_key = 0;              // SWMMAC index set (encoded in OP_SEL[1:0])
+  int cbsz = 0, abid = 0;         // MFMA A-block broadcast; SMFMAC index set selection
+  int blgp = 0;                   // MFMA B lane-group pattern; f64 MFMA: neg:[A,B,C] bits;
+                                  // gfx950 f8f6f4: cbsz and blgp are the A and B formats
   std::array<int, 2> scale_sel{}; // gfx950 scaled MFMA: byte (0..3) of the A/B scale VGPR
                                   // (op_sel[t] | op_sel_hi[t] << 1 of the scale prefix)
-  bool fp16_ovfl = false;        // MODE.FP16_OVFL (not an encoding bit): f16 outputs saturate
+  bool fp16_ovfl = false;         // MODE.FP16_OVFL (not an encoding bit): f16 outputs saturate
   friend bool operator==(Modifiers const&, Modifiers const&) = default;
 };
 
@@ -57,17 +57,17 @@ struct ModRules {
   uint8_t op_sel_legal, op_sel_defined;
   bool neg_is_signedness; // integer: NEG[0]/NEG[1] choose signed A/B
   bool clamp;
-  bool c_inline;          // SRC2 may be an inline constant
-  bool index_key;         // SWMMAC
-  bool mai;               // VOP3P-MAI: CBSZ/ABID/BLGP fields exist
-  bool broadcast_effect;  // CBSZ/ABID broadcast A blocks
-  bool index_set_select;  // SMFMAC: CBSZ=0 -> ABID selects the index set
-  bool blgp_legal;        // llvm-mc accepts blgp:N
-  bool blgp_effect;       // BLGP swizzles B lanes
-  bool blgp_is_neg;       // f64: the BLGP bits are neg:[A,B,C]
-  bool format_select;     // gfx950 f8f6f4: CBSZ/BLGP are the A/B formats (f8f6f4_format)
-  bool scaled;            // gfx950 scaled MFMA: scale operands SA/SB and their byte selects
-  bool clamp_reserved;    // CLAMP is encodable, llvm-mc refuses it, the hardware runs it with no effect
+  bool c_inline;         // SRC2 may be an inline constant
+  bool index_key;        // SWMMAC
+  bool mai;              // VOP3P-MAI: CBSZ/ABID/BLGP fields exist
+  bool broadcast_effect; // CBSZ/ABID broadcast A blocks
+  bool index_set_select; // SMFMAC: CBSZ=0 -> ABID selects the index set
+  bool blgp_legal;       // llvm-mc accepts blgp:N
+  bool blgp_effect;      // BLGP swizzles B lanes
+  bool blgp_is_neg;      // f64: the BLGP bits are neg:[A,B,C]
+  bool format_select;    // gfx950 f8f6f4: CBSZ/BLGP are the A/B formats (f8f6f4_format)
+  bool scaled;           // gfx950 scaled MFMA: scale operands SA/SB and their byte selects
+  bool clamp_reserved;   // CLAMP is encodable, llvm-mc refuses it, the hardware runs it with no effect
 };
 ModRules const& rules(ModProfile);
 

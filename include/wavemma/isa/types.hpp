@@ -40,10 +40,10 @@ enum class ElemType : uint8_t {
   kIu4,     // 4-bit integer, signedness chosen by a NEG bit (RDNA)
   kI8,      // signed 8-bit integer (CDNA)
   kI32,
-  kFp6,     // OCP MX FP6 E2M3 (gfx950 f8f6f4 "fp6")
-  kBf6,     // OCP MX FP6 E3M2 (gfx950 f8f6f4 "bf6")
-  kFp4,     // OCP MX FP4 E2M1 (gfx950 f8f6f4 "fp4")
-  kE8m0,    // OCP MX E8M0 scale (gfx950 v_mfma_scale_*: one byte of the scale VGPR)
+  kFp6,  // OCP MX FP6 E2M3 (gfx950 f8f6f4 "fp6")
+  kBf6,  // OCP MX FP6 E3M2 (gfx950 f8f6f4 "bf6")
+  kFp4,  // OCP MX FP4 E2M1 (gfx950 f8f6f4 "fp4")
+  kE8m0, // OCP MX E8M0 scale (gfx950 v_mfma_scale_*: one byte of the scale VGPR)
 };
 
 // The operands of the layout calculator. kIndex is the sparsity index ("K" on the command line);
@@ -66,14 +66,14 @@ bool is_integer(ElemType);
 bool is_sparse(Kind);
 bool is_rdna(Generation);
 
-std::string_view name(Generation);      // "gfx11", "gfx12", "gfx908", "gfx90a", "gfx94x", "gfx950"
+std::string_view name(Generation);        // "gfx11", "gfx12", "gfx908", "gfx90a", "gfx94x", "gfx950"
 std::string_view family_name(Generation); // "RDNA3", "RDNA4", "CDNA1" ... "CDNA4"
-std::string_view name(Kind);            // "wmma", "swmmac", "mfma", "smfmac"
-std::string_view name(ElemType);        // "f16", "bf8_fnuz", "iu8", ...
-std::string_view description(ElemType); // "OCP E4M3FN fp8 (bias 7, no inf)", ...
-std::string_view name(Operand);         // "A", "B", "C", "D", "K", "SA", "SB"
-std::string_view description(Operand);  // "A (SRC0)", ..., "sparsity index (SRC2)", "A scale (E8M0)"
-std::string_view name(Evidence);        // "HW", "DOC", "SRC", "ASSUME"
+std::string_view name(Kind);              // "wmma", "swmmac", "mfma", "smfmac"
+std::string_view name(ElemType);          // "f16", "bf8_fnuz", "iu8", ...
+std::string_view description(ElemType);   // "OCP E4M3FN fp8 (bias 7, no inf)", ...
+std::string_view name(Operand);           // "A", "B", "C", "D", "K", "SA", "SB"
+std::string_view description(Operand);    // "A (SRC0)", ..., "sparsity index (SRC2)", "A scale (E8M0)"
+std::string_view name(Evidence);          // "HW", "DOC", "SRC", "ASSUME"
 
 // A, B, C, D, K (or "index"), SA/SB (or "scale_a"/"scale_b"), case-insensitive.
 std::optional<Operand> parse_operand(std::string_view);

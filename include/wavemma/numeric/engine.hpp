@@ -70,14 +70,13 @@ uint64_t dot_scaled(Model const&, std::span<uint64_t const> a, std::span<uint64_
                     Trace* trace = nullptr);
 // dot_scaled for an M×N tile, laid out as dot_tile's: SA is M × ceil(K/group) (the scales of A's
 // row i), SBt is N × ceil(K/group) (those of B's column j). Reference core per element.
-void dot_tile_scaled(Model const&, int M, int N, int K, uint64_t const* A, uint8_t const* SA,
-                     uint64_t const* Bt, uint8_t const* SBt, uint64_t const* C, uint64_t* D);
+void dot_tile_scaled(Model const&, int M, int N, int K, uint64_t const* A, uint8_t const* SA, uint64_t const* Bt,
+                     uint8_t const* SBt, uint64_t const* C, uint64_t* D);
 
 // D[i][j] = dot(model, A[i][0..K), Bt[j][0..K), C[i][j]) for an M×N tile: A row-major M×K, B given
 // transposed as N×K, C and D row-major M×N, all raw bits. Bit-identical to `dot`. D may be C itself
 // (the same array); no other overlap is allowed. Each A/B element is decoded once per call.
-void dot_tile(Model const&, int M, int N, int K, uint64_t const* A, uint64_t const* Bt,
-              uint64_t const* C, uint64_t* D);
+void dot_tile(Model const&, int M, int N, int K, uint64_t const* A, uint64_t const* Bt, uint64_t const* C, uint64_t* D);
 
 // How dot_tile_rows reads B: row-major (KB rows of N) or by columns (N columns of KB, i.e. B
 // transposed, as dot_tile takes it).
@@ -91,8 +90,7 @@ enum class BLayout : uint8_t { kRows, kColumns };
 // Bit-identical to `dot`; D may be C itself. Throws std::invalid_argument as dot_tile does, and for
 // a row index >= KB. Each B element is decoded once per call, whatever the row map.
 void dot_tile_rows(Model const&, int M, int N, int K, uint64_t const* A, uint64_t const* B, int KB,
-                   uint32_t const* rows, uint64_t const* C, uint64_t* D,
-                   BLayout layout = BLayout::kRows);
+                   uint32_t const* rows, uint64_t const* C, uint64_t* D, BLayout layout = BLayout::kRows);
 
 // Whether a dot over K products equals the dot over its last K - K1 products started from the dot
 // over the first K1, for every K1 that is a multiple of `group`: every engine carries its

@@ -14,9 +14,9 @@ enum class Format : uint8_t {
   kF64,
   kF16,
   kBf16,
-  kXf32,    // an f32 word whose low 13 fraction bits are dropped on input (10 fraction bits left)
-  kFp8E4M3, // OCP E4M3FN (gfx12 "fp8"): no inf, NaN = S.1111.111
-  kBf8E5M2, // OCP E5M2 (gfx12 "bf8"): IEEE-like
+  kXf32,        // an f32 word whose low 13 fraction bits are dropped on input (10 fraction bits left)
+  kFp8E4M3,     // OCP E4M3FN (gfx12 "fp8"): no inf, NaN = S.1111.111
+  kBf8E5M2,     // OCP E5M2 (gfx12 "bf8"): IEEE-like
   kFp8E4M3Fnuz, // E4M3FNUZ (gfx942 "fp8"): bias 8, 0x80 = NaN, no inf, no -0
   kBf8E5M2Fnuz, // E5M2FNUZ (gfx942 "bf8"): bias 16, 0x80 = NaN, no inf, no -0
   kI8,
@@ -58,8 +58,7 @@ struct FormatInfo {
   int e_min() const { return 1 - bias; } // exponent of the smallest normal
   bool has_inf() const { return specials == Specials::kIeee; }
   bool has_negative_zero() const {
-    return specials == Specials::kIeee || specials == Specials::kOcpE4m3 ||
-           specials == Specials::kFinite;
+    return specials == Specials::kIeee || specials == Specials::kOcpE4m3 || specials == Specials::kFinite;
   }
   bool has_nan() const { return is_float && specials != Specials::kFinite; }
 };

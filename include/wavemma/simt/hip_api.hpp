@@ -37,24 +37,15 @@ using dim3 = ::wavemma::simt::Dim3;
 #define hipGridDim_y (gridDim.y)
 #define hipGridDim_z (gridDim.z)
 
-#define __builtin_amdgcn_workitem_id_x()                                                           \
-  (::wavemma::simt::detail::lane("__builtin_amdgcn_workitem_id_x").thread_idx.x)
-#define __builtin_amdgcn_workitem_id_y()                                                           \
-  (::wavemma::simt::detail::lane("__builtin_amdgcn_workitem_id_y").thread_idx.y)
-#define __builtin_amdgcn_workitem_id_z()                                                           \
-  (::wavemma::simt::detail::lane("__builtin_amdgcn_workitem_id_z").thread_idx.z)
-#define __builtin_amdgcn_workgroup_id_x()                                                          \
-  (::wavemma::simt::detail::lane("__builtin_amdgcn_workgroup_id_x").block_idx.x)
-#define __builtin_amdgcn_workgroup_id_y()                                                          \
-  (::wavemma::simt::detail::lane("__builtin_amdgcn_workgroup_id_y").block_idx.y)
-#define __builtin_amdgcn_workgroup_id_z()                                                          \
-  (::wavemma::simt::detail::lane("__builtin_amdgcn_workgroup_id_z").block_idx.z)
-#define __builtin_amdgcn_wavefrontsize()                                                           \
-  (::wavemma::simt::detail::lane("__builtin_amdgcn_wavefrontsize").wave_size)
+#define __builtin_amdgcn_workitem_id_x() (::wavemma::simt::detail::lane("__builtin_amdgcn_workitem_id_x").thread_idx.x)
+#define __builtin_amdgcn_workitem_id_y() (::wavemma::simt::detail::lane("__builtin_amdgcn_workitem_id_y").thread_idx.y)
+#define __builtin_amdgcn_workitem_id_z() (::wavemma::simt::detail::lane("__builtin_amdgcn_workitem_id_z").thread_idx.z)
+#define __builtin_amdgcn_workgroup_id_x() (::wavemma::simt::detail::lane("__builtin_amdgcn_workgroup_id_x").block_idx.x)
+#define __builtin_amdgcn_workgroup_id_y() (::wavemma::simt::detail::lane("__builtin_amdgcn_workgroup_id_y").block_idx.y)
+#define __builtin_amdgcn_workgroup_id_z() (::wavemma::simt::detail::lane("__builtin_amdgcn_workgroup_id_z").block_idx.z)
+#define __builtin_amdgcn_wavefrontsize() (::wavemma::simt::detail::lane("__builtin_amdgcn_wavefrontsize").wave_size)
 
-inline unsigned int __lane_id() {
-  return ::wavemma::simt::detail::lane("__lane_id").lane;
-}
+inline unsigned int __lane_id() { return ::wavemma::simt::detail::lane("__lane_id").lane; }
 
 // The launched architecture's wave size: a run-time value, as in recent HIP. An object rather
 // than a macro, because hipDeviceProp_t has a field of that name.
@@ -69,7 +60,7 @@ inline constexpr ::wavemma::simt::hip::WarpSize warpSize{};
 inline void __syncthreads(::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {
   ::wavemma::simt::detail::barrier("__syncthreads()", site);
 }
-#define __builtin_amdgcn_s_barrier()                                                               \
+#define __builtin_amdgcn_s_barrier()                                                                                   \
   ::wavemma::simt::detail::barrier("__builtin_amdgcn_s_barrier()", ::wavemma::simt::Site::current())
 
 namespace wavemma::simt::hip {
@@ -90,12 +81,8 @@ T shuffle(char const* name, T value, int source, ::wavemma::simt::Site site) {
 
 // The source lane of each __shfl form, as HIP computes it: within segments of `width` lanes, a
 // lane whose source falls outside its segment keeps its own value.
-inline int self() {
-  return static_cast<int>(::wavemma::simt::detail::lane("__shfl").lane);
-}
-inline int shfl_source(int src_lane, int width) {
-  return src_lane + (self() & ~(width - 1));
-}
+inline int self() { return static_cast<int>(::wavemma::simt::detail::lane("__shfl").lane); }
+inline int shfl_source(int src_lane, int width) { return src_lane + (self() & ~(width - 1)); }
 inline int shfl_up_source(unsigned delta, int width) {
   int const s = self(), i = s - static_cast<int>(delta);
   return i < (s & ~(width - 1)) ? s : i;
@@ -126,14 +113,14 @@ using v8fp16 = __fp16 __attribute__((ext_vector_type(8)));
 using v8bf16 = __bf16 __attribute__((ext_vector_type(8)));
 using v2i32 = int __attribute__((ext_vector_type(2)));
 // Clang declares the pointer in the global address space (`V8h*1`) and also takes a generic one.
-#define WAVEMMA_SIMT_TRANSPOSE_LOAD(name, V, which)                                                \
-  inline V name(V* p, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {             \
-    return ::wavemma::simt::detail::load_transpose(::wavemma::simt::detail::TransposeLoad::which, p, site);                          \
-  }                                                                                                \
-  inline V name(__attribute__((address_space(1))) V* p,                                            \
-                ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {                   \
-    return ::wavemma::simt::detail::load_transpose(::wavemma::simt::detail::TransposeLoad::which,                                    \
-                                  reinterpret_cast<V const*>(reinterpret_cast<uintptr_t>(p)), site); \
+#define WAVEMMA_SIMT_TRANSPOSE_LOAD(name, V, which)                                                                    \
+  inline V name(V* p, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {                                 \
+    return ::wavemma::simt::detail::load_transpose(::wavemma::simt::detail::TransposeLoad::which, p, site);            \
+  }                                                                                                                    \
+  inline V name(__attribute__((address_space(1))) V* p,                                                                \
+                ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {                                       \
+    return ::wavemma::simt::detail::load_transpose(::wavemma::simt::detail::TransposeLoad::which,                      \
+                                                   reinterpret_cast<V const*>(reinterpret_cast<uintptr_t>(p)), site);  \
   }
 WAVEMMA_SIMT_TRANSPOSE_LOAD(global_load_tr_b128_v8i16, v8i16, kB128V8i16)
 WAVEMMA_SIMT_TRANSPOSE_LOAD(global_load_tr_b128_v8f16, v8fp16, kB128V8f16)
@@ -147,14 +134,14 @@ using v3i32 = int __attribute__((ext_vector_type(3)));
 using v4i16 = short __attribute__((ext_vector_type(4)));
 using v4fp16 = __fp16 __attribute__((ext_vector_type(4)));
 using v4bf16 = __bf16 __attribute__((ext_vector_type(4)));
-#define WAVEMMA_SIMT_LDS_TRANSPOSE_READ(name, V, which)                                            \
-  inline V name(V* p, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {             \
-    return ::wavemma::simt::detail::load_transpose(::wavemma::simt::detail::TransposeLoad::which, p, site);                          \
-  }                                                                                                \
-  inline V name(__attribute__((address_space(3))) V* p,                                            \
-                ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {                   \
-    return ::wavemma::simt::detail::load_transpose(::wavemma::simt::detail::TransposeLoad::which,                                    \
-                                  reinterpret_cast<V const*>(reinterpret_cast<uintptr_t>(p)), site); \
+#define WAVEMMA_SIMT_LDS_TRANSPOSE_READ(name, V, which)                                                                \
+  inline V name(V* p, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {                                 \
+    return ::wavemma::simt::detail::load_transpose(::wavemma::simt::detail::TransposeLoad::which, p, site);            \
+  }                                                                                                                    \
+  inline V name(__attribute__((address_space(3))) V* p,                                                                \
+                ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {                                       \
+    return ::wavemma::simt::detail::load_transpose(::wavemma::simt::detail::TransposeLoad::which,                      \
+                                                   reinterpret_cast<V const*>(reinterpret_cast<uintptr_t>(p)), site);  \
   }
 WAVEMMA_SIMT_LDS_TRANSPOSE_READ(ds_read_tr4_b64_v2i32, v2i32, kDsTr4B64V2i32)
 WAVEMMA_SIMT_LDS_TRANSPOSE_READ(ds_read_tr8_b64_v2i32, v2i32, kDsTr8B64V2i32)
@@ -166,18 +153,14 @@ WAVEMMA_SIMT_LDS_TRANSPOSE_READ(ds_read_tr16_b64_v4bf16, v4bf16, kDsTr16B64V4bf1
 
 } // namespace wavemma::simt::hip
 
-#define __builtin_amdgcn_readfirstlane(value)                                                      \
+#define __builtin_amdgcn_readfirstlane(value)                                                                          \
   ::wavemma::simt::hip::readfirstlane(value, ::wavemma::simt::Site::current())
 #define __builtin_amdgcn_mbcnt_lo(mask, add) ::wavemma::simt::hip::mbcnt(mask, add, 0)
 #define __builtin_amdgcn_mbcnt_hi(mask, add) ::wavemma::simt::hip::mbcnt(mask, add, 32)
-#define __builtin_amdgcn_global_load_tr_b128_v8i16(...)                                            \
-  ::wavemma::simt::hip::global_load_tr_b128_v8i16(__VA_ARGS__)
-#define __builtin_amdgcn_global_load_tr_b128_v8f16(...)                                            \
-  ::wavemma::simt::hip::global_load_tr_b128_v8f16(__VA_ARGS__)
-#define __builtin_amdgcn_global_load_tr_b128_v8bf16(...)                                           \
-  ::wavemma::simt::hip::global_load_tr_b128_v8bf16(__VA_ARGS__)
-#define __builtin_amdgcn_global_load_tr_b64_v2i32(...)                                             \
-  ::wavemma::simt::hip::global_load_tr_b64_v2i32(__VA_ARGS__)
+#define __builtin_amdgcn_global_load_tr_b128_v8i16(...) ::wavemma::simt::hip::global_load_tr_b128_v8i16(__VA_ARGS__)
+#define __builtin_amdgcn_global_load_tr_b128_v8f16(...) ::wavemma::simt::hip::global_load_tr_b128_v8f16(__VA_ARGS__)
+#define __builtin_amdgcn_global_load_tr_b128_v8bf16(...) ::wavemma::simt::hip::global_load_tr_b128_v8bf16(__VA_ARGS__)
+#define __builtin_amdgcn_global_load_tr_b64_v2i32(...) ::wavemma::simt::hip::global_load_tr_b64_v2i32(__VA_ARGS__)
 #define __builtin_amdgcn_ds_read_tr4_b64_v2i32(...) ::wavemma::simt::hip::ds_read_tr4_b64_v2i32(__VA_ARGS__)
 #define __builtin_amdgcn_ds_read_tr8_b64_v2i32(...) ::wavemma::simt::hip::ds_read_tr8_b64_v2i32(__VA_ARGS__)
 #define __builtin_amdgcn_ds_read_tr6_b96_v3i32(...) ::wavemma::simt::hip::ds_read_tr6_b96_v3i32(__VA_ARGS__)
@@ -188,26 +171,25 @@ WAVEMMA_SIMT_LDS_TRANSPOSE_READ(ds_read_tr16_b64_v4bf16, v4bf16, kDsTr16B64V4bf1
 // HIP's __shfl family, with HIP's signatures (the overloads of amd_warp_functions.h): the
 // documented full-wave shuffle whatever the wave size (HIP's __shfl lowers to ds_bpermute, which on
 // RDNA wave64 reaches only the lane's own half: wavemma gives the documented result there).
-#define WAVEMMA_SIMT_SHUFFLES(T)                                                                   \
-  inline T __shfl(T var, int src_lane, int width = warpSize,                                       \
-                  ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {                   \
-    return ::wavemma::simt::hip::shuffle(                                                          \
-        "__shfl", var, ::wavemma::simt::hip::shfl_source(src_lane, width), site);                  \
-  }                                                                                                \
-  inline T __shfl_up(T var, unsigned int lane_delta, int width = warpSize,                         \
-                     ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {                \
-    return ::wavemma::simt::hip::shuffle(                                                          \
-        "__shfl_up", var, ::wavemma::simt::hip::shfl_up_source(lane_delta, width), site);          \
-  }                                                                                                \
-  inline T __shfl_down(T var, unsigned int lane_delta, int width = warpSize,                       \
-                       ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {              \
-    return ::wavemma::simt::hip::shuffle(                                                          \
-        "__shfl_down", var, ::wavemma::simt::hip::shfl_down_source(lane_delta, width), site);      \
-  }                                                                                                \
-  inline T __shfl_xor(T var, int lane_mask, int width = warpSize,                                  \
-                      ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {               \
-    return ::wavemma::simt::hip::shuffle(                                                          \
-        "__shfl_xor", var, ::wavemma::simt::hip::shfl_xor_source(lane_mask, width), site);         \
+#define WAVEMMA_SIMT_SHUFFLES(T)                                                                                       \
+  inline T __shfl(T var, int src_lane, int width = warpSize,                                                           \
+                  ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {                                     \
+    return ::wavemma::simt::hip::shuffle("__shfl", var, ::wavemma::simt::hip::shfl_source(src_lane, width), site);     \
+  }                                                                                                                    \
+  inline T __shfl_up(T var, unsigned int lane_delta, int width = warpSize,                                             \
+                     ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {                                  \
+    return ::wavemma::simt::hip::shuffle("__shfl_up", var, ::wavemma::simt::hip::shfl_up_source(lane_delta, width),    \
+                                         site);                                                                        \
+  }                                                                                                                    \
+  inline T __shfl_down(T var, unsigned int lane_delta, int width = warpSize,                                           \
+                       ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {                                \
+    return ::wavemma::simt::hip::shuffle("__shfl_down", var,                                                           \
+                                         ::wavemma::simt::hip::shfl_down_source(lane_delta, width), site);             \
+  }                                                                                                                    \
+  inline T __shfl_xor(T var, int lane_mask, int width = warpSize,                                                      \
+                      ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {                                 \
+    return ::wavemma::simt::hip::shuffle("__shfl_xor", var, ::wavemma::simt::hip::shfl_xor_source(lane_mask, width),   \
+                                         site);                                                                        \
   }
 WAVEMMA_SIMT_SHUFFLES(int)
 WAVEMMA_SIMT_SHUFFLES(unsigned int)
@@ -233,14 +215,12 @@ WAVEMMA_SIMT_SHUFFLES(unsigned long long)
 
 namespace wavemma::simt::hip {
 
-void record(
-    Error const&); // makes an error the last error (and the launch's, for hipDeviceSynchronize)
+void record(Error const&); // makes an error the last error (and the launch's, for hipDeviceSynchronize)
 
 template <class... Params, class... Args>
-void launch(char const* name, void (*kernel)(Params...), Dim3 grid, Dim3 block,
-            size_t dynamic_shared, hipStream_t, Args&&... args) {
+void launch(char const* name, void (*kernel)(Params...), Dim3 grid, Dim3 block, size_t dynamic_shared, hipStream_t,
+            Args&&... args) {
   record(simt::launch(name, kernel, grid, block, dynamic_shared, std::forward<Args>(args)...));
 }
 
 } // namespace wavemma::simt::hip
-

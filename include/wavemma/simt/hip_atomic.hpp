@@ -26,8 +26,7 @@ T update(T* address, F f) {
     next = f(value);
     Bits next_bits;
     std::memcpy(&next_bits, &next, sizeof(T));
-    if (__atomic_compare_exchange_n(bits, &old, next_bits, true, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
-      return value;
+    if (__atomic_compare_exchange_n(bits, &old, next_bits, true, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED)) return value;
   }
 }
 
@@ -73,25 +72,25 @@ T compare_swap(T* a, T compare, T v) {
 } // namespace wavemma::simt::hip::atomic
 
 // Each form, with HIP's overloads, and its _system and _block twins.
-#define WAVEMMA_ATOMIC_SCOPES(name, params, call)                                                  \
-  inline auto name params { return call; }                                                         \
-  inline auto name##_system params { return call; }                                                \
+#define WAVEMMA_ATOMIC_SCOPES(name, params, call)                                                                      \
+  inline auto name params { return call; }                                                                             \
+  inline auto name##_system params { return call; }                                                                    \
   inline auto name##_block params { return call; }
-#define WAVEMMA_ATOMIC2(name, impl, T)                                                             \
+#define WAVEMMA_ATOMIC2(name, impl, T)                                                                                 \
   WAVEMMA_ATOMIC_SCOPES(name, (T * address, T value), ::wavemma::simt::hip::atomic::impl(address, value))
-#define WAVEMMA_ATOMIC_ALL_TYPES(name, impl)                                                       \
-  WAVEMMA_ATOMIC2(name, impl, int)                                                                 \
-  WAVEMMA_ATOMIC2(name, impl, unsigned int)                                                        \
-  WAVEMMA_ATOMIC2(name, impl, unsigned long)                                                       \
-  WAVEMMA_ATOMIC2(name, impl, long long)                                                           \
-  WAVEMMA_ATOMIC2(name, impl, unsigned long long)                                                  \
-  WAVEMMA_ATOMIC2(name, impl, float)                                                               \
+#define WAVEMMA_ATOMIC_ALL_TYPES(name, impl)                                                                           \
+  WAVEMMA_ATOMIC2(name, impl, int)                                                                                     \
+  WAVEMMA_ATOMIC2(name, impl, unsigned int)                                                                            \
+  WAVEMMA_ATOMIC2(name, impl, unsigned long)                                                                           \
+  WAVEMMA_ATOMIC2(name, impl, long long)                                                                               \
+  WAVEMMA_ATOMIC2(name, impl, unsigned long long)                                                                      \
+  WAVEMMA_ATOMIC2(name, impl, float)                                                                                   \
   WAVEMMA_ATOMIC2(name, impl, double)
-#define WAVEMMA_ATOMIC_INTEGERS(name, impl)                                                        \
-  WAVEMMA_ATOMIC2(name, impl, int)                                                                 \
-  WAVEMMA_ATOMIC2(name, impl, unsigned int)                                                        \
-  WAVEMMA_ATOMIC2(name, impl, unsigned long)                                                       \
-  WAVEMMA_ATOMIC2(name, impl, long long)                                                           \
+#define WAVEMMA_ATOMIC_INTEGERS(name, impl)                                                                            \
+  WAVEMMA_ATOMIC2(name, impl, int)                                                                                     \
+  WAVEMMA_ATOMIC2(name, impl, unsigned int)                                                                            \
+  WAVEMMA_ATOMIC2(name, impl, unsigned long)                                                                           \
+  WAVEMMA_ATOMIC2(name, impl, long long)                                                                               \
   WAVEMMA_ATOMIC2(name, impl, unsigned long long)
 
 WAVEMMA_ATOMIC_ALL_TYPES(atomicAdd, add)
@@ -101,20 +100,19 @@ WAVEMMA_ATOMIC_ALL_TYPES(atomicMin, minimum)
 WAVEMMA_ATOMIC_ALL_TYPES(atomicMax, maximum)
 WAVEMMA_ATOMIC_ALL_TYPES(unsafeAtomicAdd, add)
 WAVEMMA_ATOMIC_ALL_TYPES(safeAtomicAdd, add)
-#define WAVEMMA_ATOMIC_BITS(name, builtin)                                                         \
-  WAVEMMA_ATOMIC_SCOPES(name, (int* a, int v), builtin(a, v, __ATOMIC_SEQ_CST))                    \
-  WAVEMMA_ATOMIC_SCOPES(name, (unsigned int* a, unsigned int v), builtin(a, v, __ATOMIC_SEQ_CST))  \
-  WAVEMMA_ATOMIC_SCOPES(name, (unsigned long* a, unsigned long v), builtin(a, v, __ATOMIC_SEQ_CST)) \
-  WAVEMMA_ATOMIC_SCOPES(name, (long long* a, long long v), builtin(a, v, __ATOMIC_SEQ_CST))        \
-  WAVEMMA_ATOMIC_SCOPES(name, (unsigned long long* a, unsigned long long v),                       \
-                        builtin(a, v, __ATOMIC_SEQ_CST))
+#define WAVEMMA_ATOMIC_BITS(name, builtin)                                                                             \
+  WAVEMMA_ATOMIC_SCOPES(name, (int* a, int v), builtin(a, v, __ATOMIC_SEQ_CST))                                        \
+  WAVEMMA_ATOMIC_SCOPES(name, (unsigned int* a, unsigned int v), builtin(a, v, __ATOMIC_SEQ_CST))                      \
+  WAVEMMA_ATOMIC_SCOPES(name, (unsigned long* a, unsigned long v), builtin(a, v, __ATOMIC_SEQ_CST))                    \
+  WAVEMMA_ATOMIC_SCOPES(name, (long long* a, long long v), builtin(a, v, __ATOMIC_SEQ_CST))                            \
+  WAVEMMA_ATOMIC_SCOPES(name, (unsigned long long* a, unsigned long long v), builtin(a, v, __ATOMIC_SEQ_CST))
 WAVEMMA_ATOMIC_BITS(atomicAnd, __atomic_fetch_and)
 WAVEMMA_ATOMIC_BITS(atomicOr, __atomic_fetch_or)
 WAVEMMA_ATOMIC_BITS(atomicXor, __atomic_fetch_xor)
 #undef WAVEMMA_ATOMIC_BITS
 
-#define WAVEMMA_ATOMIC_CAS(T)                                                                      \
-  WAVEMMA_ATOMIC_SCOPES(atomicCAS, (T * address, T compare, T value),                              \
+#define WAVEMMA_ATOMIC_CAS(T)                                                                                          \
+  WAVEMMA_ATOMIC_SCOPES(atomicCAS, (T * address, T compare, T value),                                                  \
                         ::wavemma::simt::hip::atomic::compare_swap(address, compare, value))
 WAVEMMA_ATOMIC_CAS(int)
 WAVEMMA_ATOMIC_CAS(unsigned int)
@@ -128,8 +126,9 @@ WAVEMMA_ATOMIC_CAS(double)
 // atomicInc: old >= limit ? 0 : old + 1; atomicDec: old == 0 || old > limit ? limit : old - 1
 // (the ISA's BUFFER_ATOMIC_INC/DEC).
 WAVEMMA_ATOMIC_SCOPES(atomicInc, (unsigned int* address, unsigned int limit),
-                      ::wavemma::simt::hip::atomic::update(
-                          address, [limit](unsigned int old) { return old >= limit ? 0u : old + 1u; }))
+                      ::wavemma::simt::hip::atomic::update(address, [limit](unsigned int old) {
+                        return old >= limit ? 0u : old + 1u;
+                      }))
 WAVEMMA_ATOMIC_SCOPES(atomicDec, (unsigned int* address, unsigned int limit),
                       ::wavemma::simt::hip::atomic::update(address, [limit](unsigned int old) {
                         return old == 0 || old > limit ? limit : old - 1u;

@@ -18,12 +18,8 @@ inline uint16_t float_to_bf16(float f) {
   if (std::isnan(f)) return static_cast<uint16_t>((u & 0xFFFFu ? u | 0x10000u : u) >> 16);
   return static_cast<uint16_t>(numeric::from_double(Format::kBf16, f, Rounding::kNearestEven));
 }
-inline uint16_t float_to_bf16_truncate(float f) {
-  return static_cast<uint16_t>(float_bits(f) >> 16);
-}
-inline float bf16_to_float(uint16_t bits) {
-  return bits_float(uint32_t{bits} << 16);
-}
+inline uint16_t float_to_bf16_truncate(float f) { return static_cast<uint16_t>(float_bits(f) >> 16); }
+inline float bf16_to_float(uint16_t bits) { return bits_float(uint32_t{bits} << 16); }
 } // namespace wavemma::simt::hip::fp
 
 struct __hip_bfloat16_raw {
@@ -46,16 +42,13 @@ struct __hip_bfloat16 {
   }
   template <class T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, int> = 0>
   operator T() const {
-    return ::wavemma::simt::hip::fp::float_to_int<T>(value(),
-                                                     ::wavemma::simt::hip::fp::Rounding::kTowardZero);
+    return ::wavemma::simt::hip::fp::float_to_int<T>(value(), ::wavemma::simt::hip::fp::Rounding::kTowardZero);
   }
   operator bool() const { return (data & 0x7FFFu) != 0; }
   constexpr operator __hip_bfloat16_raw() const { return {data}; }
 
   float value() const { return ::wavemma::simt::hip::fp::bf16_to_float(data); }
-  static __hip_bfloat16 of(float v) {
-    return __hip_bfloat16_raw{::wavemma::simt::hip::fp::float_to_bf16(v)};
-  }
+  static __hip_bfloat16 of(float v) { return __hip_bfloat16_raw{::wavemma::simt::hip::fp::float_to_bf16(v)}; }
 
   __hip_bfloat16& operator+=(__hip_bfloat16 o) { return *this = of(value() + o.value()); }
   __hip_bfloat16& operator-=(__hip_bfloat16 o) { return *this = of(value() - o.value()); }
@@ -74,9 +67,7 @@ struct __hip_bfloat16 {
     return old;
   }
   __hip_bfloat16 operator+() const { return *this; }
-  __hip_bfloat16 operator-() const {
-    return __hip_bfloat16_raw{static_cast<unsigned short>(data ^ 0x8000u)};
-  }
+  __hip_bfloat16 operator-() const { return __hip_bfloat16_raw{static_cast<unsigned short>(data ^ 0x8000u)}; }
   friend __hip_bfloat16 operator+(__hip_bfloat16 a, __hip_bfloat16 b) { return a += b; }
   friend __hip_bfloat16 operator-(__hip_bfloat16 a, __hip_bfloat16 b) { return a -= b; }
   friend __hip_bfloat16 operator*(__hip_bfloat16 a, __hip_bfloat16 b) { return a *= b; }
@@ -94,8 +85,7 @@ struct alignas(4) __hip_bfloat162 {
 
   __hip_bfloat162() = default;
   constexpr __hip_bfloat162(__hip_bfloat16 a, __hip_bfloat16 b) : x(a), y(b) {}
-  constexpr __hip_bfloat162(__hip_bfloat162_raw r)
-      : x(__hip_bfloat16_raw{r.x}), y(__hip_bfloat16_raw{r.y}) {}
+  constexpr __hip_bfloat162(__hip_bfloat162_raw r) : x(__hip_bfloat16_raw{r.x}), y(__hip_bfloat16_raw{r.y}) {}
   constexpr operator __hip_bfloat162_raw() const { return {x.data, y.data}; }
   operator float2() const { return {x.value(), y.value()}; }
 
@@ -115,116 +105,54 @@ static_assert(sizeof(__hip_bfloat16) == 2 && alignof(__hip_bfloat16) == 2, "HIP'
 static_assert(sizeof(__hip_bfloat162) == 4 && alignof(__hip_bfloat162) == 4, "HIP's layout");
 
 // --- conversions -----------------------------------------------------------------------------
-inline __hip_bfloat16 __float2bfloat16(float f) {
-  return __hip_bfloat16::of(f);
-}
-inline __hip_bfloat16 __double2bfloat16(double d) {
-  return __hip_bfloat16::of(static_cast<float>(d));
-}
-inline float __bfloat162float(__hip_bfloat16 a) {
-  return a.value();
-}
-inline float2 __bfloat1622float2(__hip_bfloat162 a) {
-  return a;
-}
-inline __hip_bfloat162 __float22bfloat162_rn(float2 a) {
-  return {__float2bfloat16(a.x), __float2bfloat16(a.y)};
-}
-inline __hip_bfloat162 __float2bfloat162_rn(float a) {
-  return {__float2bfloat16(a), __float2bfloat16(a)};
-}
-inline __hip_bfloat162 __floats2bfloat162_rn(float a, float b) {
-  return {__float2bfloat16(a), __float2bfloat16(b)};
-}
-inline __hip_bfloat162 __bfloat162bfloat162(__hip_bfloat16 a) {
-  return {a, a};
-}
-inline __hip_bfloat162 __halves2bfloat162(__hip_bfloat16 a, __hip_bfloat16 b) {
-  return {a, b};
-}
-inline __hip_bfloat162 make_bfloat162(__hip_bfloat16 a, __hip_bfloat16 b) {
-  return {a, b};
-}
-inline __hip_bfloat16 __low2bfloat16(__hip_bfloat162 a) {
-  return a.x;
-}
-inline __hip_bfloat16 __high2bfloat16(__hip_bfloat162 a) {
-  return a.y;
-}
-inline __hip_bfloat162 __low2bfloat162(__hip_bfloat162 a) {
-  return {a.x, a.x};
-}
-inline __hip_bfloat162 __high2bfloat162(__hip_bfloat162 a) {
-  return {a.y, a.y};
-}
-inline __hip_bfloat162 __lows2bfloat162(__hip_bfloat162 a, __hip_bfloat162 b) {
-  return {a.x, b.x};
-}
-inline __hip_bfloat162 __highs2bfloat162(__hip_bfloat162 a, __hip_bfloat162 b) {
-  return {a.y, b.y};
-}
-inline __hip_bfloat162 __lowhigh2highlow(__hip_bfloat162 a) {
-  return {a.y, a.x};
-}
-inline float __low2float(__hip_bfloat162 a) {
-  return a.x.value();
-}
-inline float __high2float(__hip_bfloat162 a) {
-  return a.y.value();
-}
-inline short __bfloat16_as_short(__hip_bfloat16 a) {
-  return static_cast<short>(a.data);
-}
-inline unsigned short __bfloat16_as_ushort(__hip_bfloat16 a) {
-  return a.data;
-}
-inline __hip_bfloat16 __short_as_bfloat16(short v) {
-  return __hip_bfloat16_raw{static_cast<unsigned short>(v)};
-}
-inline __hip_bfloat16 __ushort_as_bfloat16(unsigned short v) {
-  return __hip_bfloat16_raw{v};
-}
+inline __hip_bfloat16 __float2bfloat16(float f) { return __hip_bfloat16::of(f); }
+inline __hip_bfloat16 __double2bfloat16(double d) { return __hip_bfloat16::of(static_cast<float>(d)); }
+inline float __bfloat162float(__hip_bfloat16 a) { return a.value(); }
+inline float2 __bfloat1622float2(__hip_bfloat162 a) { return a; }
+inline __hip_bfloat162 __float22bfloat162_rn(float2 a) { return {__float2bfloat16(a.x), __float2bfloat16(a.y)}; }
+inline __hip_bfloat162 __float2bfloat162_rn(float a) { return {__float2bfloat16(a), __float2bfloat16(a)}; }
+inline __hip_bfloat162 __floats2bfloat162_rn(float a, float b) { return {__float2bfloat16(a), __float2bfloat16(b)}; }
+inline __hip_bfloat162 __bfloat162bfloat162(__hip_bfloat16 a) { return {a, a}; }
+inline __hip_bfloat162 __halves2bfloat162(__hip_bfloat16 a, __hip_bfloat16 b) { return {a, b}; }
+inline __hip_bfloat162 make_bfloat162(__hip_bfloat16 a, __hip_bfloat16 b) { return {a, b}; }
+inline __hip_bfloat16 __low2bfloat16(__hip_bfloat162 a) { return a.x; }
+inline __hip_bfloat16 __high2bfloat16(__hip_bfloat162 a) { return a.y; }
+inline __hip_bfloat162 __low2bfloat162(__hip_bfloat162 a) { return {a.x, a.x}; }
+inline __hip_bfloat162 __high2bfloat162(__hip_bfloat162 a) { return {a.y, a.y}; }
+inline __hip_bfloat162 __lows2bfloat162(__hip_bfloat162 a, __hip_bfloat162 b) { return {a.x, b.x}; }
+inline __hip_bfloat162 __highs2bfloat162(__hip_bfloat162 a, __hip_bfloat162 b) { return {a.y, b.y}; }
+inline __hip_bfloat162 __lowhigh2highlow(__hip_bfloat162 a) { return {a.y, a.x}; }
+inline float __low2float(__hip_bfloat162 a) { return a.x.value(); }
+inline float __high2float(__hip_bfloat162 a) { return a.y.value(); }
+inline short __bfloat16_as_short(__hip_bfloat16 a) { return static_cast<short>(a.data); }
+inline unsigned short __bfloat16_as_ushort(__hip_bfloat16 a) { return a.data; }
+inline __hip_bfloat16 __short_as_bfloat16(short v) { return __hip_bfloat16_raw{static_cast<unsigned short>(v)}; }
+inline __hip_bfloat16 __ushort_as_bfloat16(unsigned short v) { return __hip_bfloat16_raw{v}; }
 
 // --- arithmetic (in float, rounded back) and comparisons -------------------------------------
-inline __hip_bfloat16 __hadd(__hip_bfloat16 a, __hip_bfloat16 b) {
-  return a + b;
-}
-inline __hip_bfloat16 __hsub(__hip_bfloat16 a, __hip_bfloat16 b) {
-  return a - b;
-}
-inline __hip_bfloat16 __hmul(__hip_bfloat16 a, __hip_bfloat16 b) {
-  return a * b;
-}
-inline __hip_bfloat16 __hdiv(__hip_bfloat16 a, __hip_bfloat16 b) {
-  return a / b;
-}
+inline __hip_bfloat16 __hadd(__hip_bfloat16 a, __hip_bfloat16 b) { return a + b; }
+inline __hip_bfloat16 __hsub(__hip_bfloat16 a, __hip_bfloat16 b) { return a - b; }
+inline __hip_bfloat16 __hmul(__hip_bfloat16 a, __hip_bfloat16 b) { return a * b; }
+inline __hip_bfloat16 __hdiv(__hip_bfloat16 a, __hip_bfloat16 b) { return a / b; }
 inline __hip_bfloat16 __hfma(__hip_bfloat16 a, __hip_bfloat16 b, __hip_bfloat16 c) {
   return __hip_bfloat16::of(std::fma(a.value(), b.value(), c.value()));
 }
-inline __hip_bfloat16 __hneg(__hip_bfloat16 a) {
-  return -a;
-}
+inline __hip_bfloat16 __hneg(__hip_bfloat16 a) { return -a; }
 inline __hip_bfloat16 __habs(__hip_bfloat16 a) {
   return __hip_bfloat16_raw{static_cast<unsigned short>(a.data & 0x7FFFu)};
 }
-inline bool __hisnan(__hip_bfloat16 a) {
-  return std::isnan(a.value());
-}
-inline bool __hisinf(__hip_bfloat16 a) {
-  return std::isinf(a.value());
-}
+inline bool __hisnan(__hip_bfloat16 a) { return std::isnan(a.value()); }
+inline bool __hisinf(__hip_bfloat16 a) { return std::isinf(a.value()); }
 inline __hip_bfloat16 __hmax(__hip_bfloat16 a, __hip_bfloat16 b) {
   return __hip_bfloat16::of(std::fmax(a.value(), b.value()));
 }
 inline __hip_bfloat16 __hmin(__hip_bfloat16 a, __hip_bfloat16 b) {
   return __hip_bfloat16::of(std::fmin(a.value(), b.value()));
 }
-#define WAVEMMA_BF16_COMPARE(name, op)                                                             \
-  inline bool __h##name(__hip_bfloat16 a, __hip_bfloat16 b) {                                      \
-    return a.value() op b.value();                                                                 \
-  }                                                                                                \
-  inline bool __h##name##u(__hip_bfloat16 a, __hip_bfloat16 b) {                                   \
-    return __hisnan(a) || __hisnan(b) || a.value() op b.value();                                   \
+#define WAVEMMA_BF16_COMPARE(name, op)                                                                                 \
+  inline bool __h##name(__hip_bfloat16 a, __hip_bfloat16 b) { return a.value() op b.value(); }                         \
+  inline bool __h##name##u(__hip_bfloat16 a, __hip_bfloat16 b) {                                                       \
+    return __hisnan(a) || __hisnan(b) || a.value() op b.value();                                                       \
   }
 WAVEMMA_BF16_COMPARE(eq, ==)
 WAVEMMA_BF16_COMPARE(le, <=)
@@ -232,16 +160,10 @@ WAVEMMA_BF16_COMPARE(ge, >=)
 WAVEMMA_BF16_COMPARE(lt, <)
 WAVEMMA_BF16_COMPARE(gt, >)
 #undef WAVEMMA_BF16_COMPARE
-inline bool __hne(__hip_bfloat16 a, __hip_bfloat16 b) {
-  return !__hisnan(a) && !__hisnan(b) && a.value() != b.value();
-}
-inline bool __hneu(__hip_bfloat16 a, __hip_bfloat16 b) {
-  return !(a.value() == b.value());
-}
-#define WAVEMMA_BF162_BINARY(name2, name)                                                          \
-  inline __hip_bfloat162 name2(__hip_bfloat162 a, __hip_bfloat162 b) {                             \
-    return {name(a.x, b.x), name(a.y, b.y)};                                                       \
-  }
+inline bool __hne(__hip_bfloat16 a, __hip_bfloat16 b) { return !__hisnan(a) && !__hisnan(b) && a.value() != b.value(); }
+inline bool __hneu(__hip_bfloat16 a, __hip_bfloat16 b) { return !(a.value() == b.value()); }
+#define WAVEMMA_BF162_BINARY(name2, name)                                                                              \
+  inline __hip_bfloat162 name2(__hip_bfloat162 a, __hip_bfloat162 b) { return {name(a.x, b.x), name(a.y, b.y)}; }
 WAVEMMA_BF162_BINARY(__hadd2, __hadd)
 WAVEMMA_BF162_BINARY(__hsub2, __hsub)
 WAVEMMA_BF162_BINARY(__hmul2, __hmul)
@@ -252,12 +174,8 @@ WAVEMMA_BF162_BINARY(__hmin2, __hmin)
 inline __hip_bfloat162 __hfma2(__hip_bfloat162 a, __hip_bfloat162 b, __hip_bfloat162 c) {
   return {__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y)};
 }
-inline __hip_bfloat162 __hneg2(__hip_bfloat162 a) {
-  return -a;
-}
-inline __hip_bfloat162 __habs2(__hip_bfloat162 a) {
-  return {__habs(a.x), __habs(a.y)};
-}
+inline __hip_bfloat162 __hneg2(__hip_bfloat162 a) { return -a; }
+inline __hip_bfloat162 __habs2(__hip_bfloat162 a) { return {__habs(a.x), __habs(a.y)}; }
 
 // --- hip_bfloat16, the older type (rocBLAS's) ----------------------------------------------
 struct hip_bfloat16 {

@@ -50,14 +50,13 @@ uint32_t word(T v) {
 // DPP on a 32- or 64-bit value (a 64-bit one moves as two dwords, as LLVM splits it). clang types
 // the result as the operand for integers and as the same-size int for floats, moving the bits.
 template <class T>
-using DppResult = std::conditional_t<std::is_integral_v<T>, T,
-                                     std::conditional_t<sizeof(T) == 8, long long, int>>;
+using DppResult = std::conditional_t<std::is_integral_v<T>, T, std::conditional_t<sizeof(T) == 8, long long, int>>;
 template <class T>
 DppResult<T> update_dpp(T old, T src, int ctrl, int row_mask, int bank_mask, bool bound_ctrl,
                         ::wavemma::simt::Site site) {
   static_assert(sizeof(T) == 4 || sizeof(T) == 8, "DPP moves 32- or 64-bit values");
-  uint32_t const imm = uint32_t(ctrl & 0x1FF) | uint32_t(row_mask & 15) << 9 |
-                       uint32_t(bank_mask & 15) << 13 | uint32_t(bound_ctrl) << 17;
+  uint32_t const imm = uint32_t(ctrl & 0x1FF) | uint32_t(row_mask & 15) << 9 | uint32_t(bank_mask & 15) << 13 |
+                       uint32_t(bound_ctrl) << 17;
   uint32_t o[2] = {}, s[2] = {}, d[2] = {};
   std::memcpy(o, &old, sizeof(T));
   std::memcpy(s, &src, sizeof(T));
@@ -72,8 +71,7 @@ DppResult<T> update_dpp(T old, T src, int ctrl, int row_mask, int bank_mask, boo
 // mov_dpp: the lanes DPP does not write keep their source value (clang-22 gives the result the
 // source's register: v_mov_b32_dpp v1, v1 [SRC: clang++-22 -S for gfx942]).
 template <class T>
-DppResult<T> mov_dpp(T src, int ctrl, int row_mask, int bank_mask, bool bound_ctrl,
-                     ::wavemma::simt::Site site) {
+DppResult<T> mov_dpp(T src, int ctrl, int row_mask, int bank_mask, bool bound_ctrl, ::wavemma::simt::Site site) {
   return update_dpp(src, src, ctrl, row_mask, bank_mask, bound_ctrl, site);
 }
 template <class T>
@@ -118,13 +116,13 @@ T wave_reduce(ReduceOp op, ReduceType type, T v, ::wavemma::simt::Site site) {
   return out;
 }
 
-inline unsigned permlane16(WaveOp op, unsigned old, unsigned src, unsigned sel_lo, unsigned sel_hi,
-                           bool fi, bool bound_ctrl, ::wavemma::simt::Site site) {
+inline unsigned permlane16(WaveOp op, unsigned old, unsigned src, unsigned sel_lo, unsigned sel_hi, bool fi,
+                           bool bound_ctrl, ::wavemma::simt::Site site) {
   uint32_t const in[4] = {src, old, sel_lo, sel_hi};
   return wave_op<1>(op, uint32_t(fi) | uint32_t(bound_ctrl) << 1, in, site).w[0];
 }
-inline unsigned permlane16_var(WaveOp op, unsigned old, unsigned src, unsigned sel, bool fi,
-                               bool bound_ctrl, ::wavemma::simt::Site site) {
+inline unsigned permlane16_var(WaveOp op, unsigned old, unsigned src, unsigned sel, bool fi, bool bound_ctrl,
+                               ::wavemma::simt::Site site) {
   uint32_t const in[3] = {src, old, sel};
   return wave_op<1>(op, uint32_t(fi) | uint32_t(bound_ctrl) << 1, in, site).w[0];
 }
@@ -144,8 +142,10 @@ inline v2u32 permlane_swap(WaveOp op, unsigned vdst, unsigned src, bool fi, bool
 template <class Src, class Dst>
 void global_load_lds(Src src, Dst dst, unsigned size, int offset, unsigned, ::wavemma::simt::Site site) {
   static_assert(std::is_pointer_v<Src> && std::is_pointer_v<Dst>, "global_load_lds takes two pointers");
-  auto const s = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(src)), d = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(dst));
-  uint32_t const in[5] = {uint32_t(s), uint32_t(s >> 32), uint32_t(d), uint32_t(d >> 32), static_cast<uint32_t>(offset)};
+  auto const s = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(src)),
+             d = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(dst));
+  uint32_t const in[5] = {uint32_t(s), uint32_t(s >> 32), uint32_t(d), uint32_t(d >> 32),
+                          static_cast<uint32_t>(offset)};
   wave_op<0>(WaveOp::kGlobalLoadLds, size, in, site);
 }
 inline uint64_t scalar_clock(WaveOp op, ::wavemma::simt::Site site) {
@@ -182,54 +182,49 @@ inline int block_threads() {
 #define WAVEMMA_SITE ::wavemma::simt::Site::current()
 
 // --- the builtins, with clang-22's argument lists -------------------------------------------
-#define __builtin_amdgcn_mov_dpp(src, dpp_ctrl, row_mask, bank_mask, bound_ctrl)                   \
+#define __builtin_amdgcn_mov_dpp(src, dpp_ctrl, row_mask, bank_mask, bound_ctrl)                                       \
   ::wavemma::simt::hip::mov_dpp((src), (dpp_ctrl), (row_mask), (bank_mask), (bound_ctrl), WAVEMMA_SITE)
-#define __builtin_amdgcn_update_dpp(old, src, dpp_ctrl, row_mask, bank_mask, bound_ctrl)           \
-  ::wavemma::simt::hip::update_dpp<std::decay_t<decltype(src)>>((old), (src), (dpp_ctrl), (row_mask), (bank_mask), \
-                                                  (bound_ctrl), WAVEMMA_SITE)
+#define __builtin_amdgcn_update_dpp(old, src, dpp_ctrl, row_mask, bank_mask, bound_ctrl)                               \
+  ::wavemma::simt::hip::update_dpp<std::decay_t<decltype(src)>>((old), (src), (dpp_ctrl), (row_mask), (bank_mask),     \
+                                                                (bound_ctrl), WAVEMMA_SITE)
 #define __builtin_amdgcn_mov_dpp8(src, sel) ::wavemma::simt::hip::mov_dpp8((src), (sel), WAVEMMA_SITE)
-#define __builtin_amdgcn_ds_swizzle(src, offset)                                                   \
-  ::wavemma::simt::hip::ds_swizzle((src), (offset), WAVEMMA_SITE)
-#define __builtin_amdgcn_ds_permute(address, src)                                                  \
-  ::wavemma::simt::hip::ds_permute((address), (src), WAVEMMA_SITE)
-#define __builtin_amdgcn_ds_bpermute(address, src)                                                 \
-  ::wavemma::simt::hip::ds_bpermute((address), (src), WAVEMMA_SITE)
-#define __builtin_amdgcn_readlane(src, lane)                                                       \
-  ::wavemma::simt::hip::readlane((src), (lane), WAVEMMA_SITE)
-#define __builtin_amdgcn_ballot_w32(pred)                                                          \
-  static_cast<uint32_t>(::wavemma::simt::hip::ballot(::wavemma::simt::hip::WaveOp::kBallotW32,     \
-                                                     (pred), WAVEMMA_SITE))
-#define __builtin_amdgcn_ballot_w64(pred)                                                          \
+#define __builtin_amdgcn_ds_swizzle(src, offset) ::wavemma::simt::hip::ds_swizzle((src), (offset), WAVEMMA_SITE)
+#define __builtin_amdgcn_ds_permute(address, src) ::wavemma::simt::hip::ds_permute((address), (src), WAVEMMA_SITE)
+#define __builtin_amdgcn_ds_bpermute(address, src) ::wavemma::simt::hip::ds_bpermute((address), (src), WAVEMMA_SITE)
+#define __builtin_amdgcn_readlane(src, lane) ::wavemma::simt::hip::readlane((src), (lane), WAVEMMA_SITE)
+#define __builtin_amdgcn_ballot_w32(pred)                                                                              \
+  static_cast<uint32_t>(::wavemma::simt::hip::ballot(::wavemma::simt::hip::WaveOp::kBallotW32, (pred), WAVEMMA_SITE))
+#define __builtin_amdgcn_ballot_w64(pred)                                                                              \
   ::wavemma::simt::hip::ballot(::wavemma::simt::hip::WaveOp::kBallotW64, (pred), WAVEMMA_SITE)
 // inverse_ballot: this lane's bit of a (uniform) mask; no data moves between lanes.
-#define __builtin_amdgcn_inverse_ballot_w32(mask)                                                  \
+#define __builtin_amdgcn_inverse_ballot_w32(mask)                                                                      \
   ((static_cast<uint32_t>(mask) >> ::wavemma::simt::detail::lane("inverse_ballot").lane) & 1u)
-#define __builtin_amdgcn_inverse_ballot_w64(mask)                                                  \
+#define __builtin_amdgcn_inverse_ballot_w64(mask)                                                                      \
   ((static_cast<uint64_t>(mask) >> ::wavemma::simt::detail::lane("inverse_ballot").lane) & 1u)
-#define __builtin_amdgcn_permlane16(old, src, sel_lo, sel_hi, fi, bound_ctrl)                      \
-  ::wavemma::simt::hip::permlane16(::wavemma::simt::hip::WaveOp::kPermlane16, (old), (src),        \
-                                   (sel_lo), (sel_hi), (fi), (bound_ctrl), WAVEMMA_SITE)
-#define __builtin_amdgcn_permlanex16(old, src, sel_lo, sel_hi, fi, bound_ctrl)                     \
-  ::wavemma::simt::hip::permlane16(::wavemma::simt::hip::WaveOp::kPermlanex16, (old), (src),       \
-                                   (sel_lo), (sel_hi), (fi), (bound_ctrl), WAVEMMA_SITE)
-#define __builtin_amdgcn_permlane16_var(old, src, sel, fi, bound_ctrl)                             \
-  ::wavemma::simt::hip::permlane16_var(::wavemma::simt::hip::WaveOp::kPermlane16Var, (old), (src), \
-                                       (sel), (fi), (bound_ctrl), WAVEMMA_SITE)
-#define __builtin_amdgcn_permlanex16_var(old, src, sel, fi, bound_ctrl)                            \
-  ::wavemma::simt::hip::permlane16_var(::wavemma::simt::hip::WaveOp::kPermlanex16Var, (old),       \
-                                       (src), (sel), (fi), (bound_ctrl), WAVEMMA_SITE)
+#define __builtin_amdgcn_permlane16(old, src, sel_lo, sel_hi, fi, bound_ctrl)                                          \
+  ::wavemma::simt::hip::permlane16(::wavemma::simt::hip::WaveOp::kPermlane16, (old), (src), (sel_lo), (sel_hi), (fi),  \
+                                   (bound_ctrl), WAVEMMA_SITE)
+#define __builtin_amdgcn_permlanex16(old, src, sel_lo, sel_hi, fi, bound_ctrl)                                         \
+  ::wavemma::simt::hip::permlane16(::wavemma::simt::hip::WaveOp::kPermlanex16, (old), (src), (sel_lo), (sel_hi), (fi), \
+                                   (bound_ctrl), WAVEMMA_SITE)
+#define __builtin_amdgcn_permlane16_var(old, src, sel, fi, bound_ctrl)                                                 \
+  ::wavemma::simt::hip::permlane16_var(::wavemma::simt::hip::WaveOp::kPermlane16Var, (old), (src), (sel), (fi),        \
+                                       (bound_ctrl), WAVEMMA_SITE)
+#define __builtin_amdgcn_permlanex16_var(old, src, sel, fi, bound_ctrl)                                                \
+  ::wavemma::simt::hip::permlane16_var(::wavemma::simt::hip::WaveOp::kPermlanex16Var, (old), (src), (sel), (fi),       \
+                                       (bound_ctrl), WAVEMMA_SITE)
 #define __builtin_amdgcn_permlane64(src) ::wavemma::simt::hip::permlane64((src), WAVEMMA_SITE)
-#define __builtin_amdgcn_permlane16_swap(vdst, src, fi, bound_ctrl)                                \
-  ::wavemma::simt::hip::permlane_swap(::wavemma::simt::hip::WaveOp::kPermlane16Swap, (vdst),       \
-                                      (src), (fi), (bound_ctrl), WAVEMMA_SITE)
-#define __builtin_amdgcn_permlane32_swap(vdst, src, fi, bound_ctrl)                                \
-  ::wavemma::simt::hip::permlane_swap(::wavemma::simt::hip::WaveOp::kPermlane32Swap, (vdst),       \
-                                      (src), (fi), (bound_ctrl), WAVEMMA_SITE)
-#define __builtin_amdgcn_global_load_lds(src, dst, size, offset, aux)                             \
+#define __builtin_amdgcn_permlane16_swap(vdst, src, fi, bound_ctrl)                                                    \
+  ::wavemma::simt::hip::permlane_swap(::wavemma::simt::hip::WaveOp::kPermlane16Swap, (vdst), (src), (fi),              \
+                                      (bound_ctrl), WAVEMMA_SITE)
+#define __builtin_amdgcn_permlane32_swap(vdst, src, fi, bound_ctrl)                                                    \
+  ::wavemma::simt::hip::permlane_swap(::wavemma::simt::hip::WaveOp::kPermlane32Swap, (vdst), (src), (fi),              \
+                                      (bound_ctrl), WAVEMMA_SITE)
+#define __builtin_amdgcn_global_load_lds(src, dst, size, offset, aux)                                                  \
   ::wavemma::simt::hip::global_load_lds((src), (dst), (size), (offset), (aux), WAVEMMA_SITE)
-#define __builtin_amdgcn_s_memtime()                                                               \
+#define __builtin_amdgcn_s_memtime()                                                                                   \
   ::wavemma::simt::hip::scalar_clock(::wavemma::simt::hip::WaveOp::kMemtime, WAVEMMA_SITE)
-#define __builtin_amdgcn_s_memrealtime()                                                           \
+#define __builtin_amdgcn_s_memrealtime()                                                                               \
   ::wavemma::simt::hip::scalar_clock(::wavemma::simt::hip::WaveOp::kMemrealtime, WAVEMMA_SITE)
 #define __builtin_amdgcn_read_exec() ::__activemask()
 #define __builtin_amdgcn_read_exec_lo() static_cast<unsigned int>(::__activemask())
@@ -237,10 +232,9 @@ inline int block_threads() {
 
 // wave_reduce_<op>_<type>(value, strategy): the strategy (iterative or DPP) does not change an
 // integer result; float sums are taken in lane order here.
-#define WAVEMMA_REDUCE(name, op, type, T)                                                          \
-  ::wavemma::simt::hip::wave_reduce<T>(::wavemma::simt::hip::ReduceOp::op,                         \
-                                       ::wavemma::simt::hip::ReduceType::type, (T)(name),         \
-                                       WAVEMMA_SITE)
+#define WAVEMMA_REDUCE(name, op, type, T)                                                                              \
+  ::wavemma::simt::hip::wave_reduce<T>(::wavemma::simt::hip::ReduceOp::op, ::wavemma::simt::hip::ReduceType::type,     \
+                                       (T)(name), WAVEMMA_SITE)
 #define __builtin_amdgcn_wave_reduce_add_u32(v, s) WAVEMMA_REDUCE(v, kAdd, kU32, uint32_t)
 #define __builtin_amdgcn_wave_reduce_sub_u32(v, s) WAVEMMA_REDUCE(v, kSub, kU32, uint32_t)
 #define __builtin_amdgcn_wave_reduce_min_i32(v, s) WAVEMMA_REDUCE(v, kMin, kI32, int32_t)
@@ -292,16 +286,13 @@ inline unsigned long long __ballot(int pred, ::wavemma::simt::Site site = WAVEMM
 inline unsigned long long __activemask(::wavemma::simt::Site site = WAVEMMA_SITE) {
   return ::wavemma::simt::hip::ballot(::wavemma::simt::hip::WaveOp::kBallotW64, true, site);
 }
-inline int __any(int pred, ::wavemma::simt::Site site = WAVEMMA_SITE) {
-  return __ballot(pred, site) != 0;
-}
+inline int __any(int pred, ::wavemma::simt::Site site = WAVEMMA_SITE) { return __ballot(pred, site) != 0; }
 inline int __all(int pred, ::wavemma::simt::Site site = WAVEMMA_SITE) {
   return __ballot(!pred, site) == 0; // no active lane without the predicate
 }
 // The _sync forms: the mask names the lanes that take part. Every live lane of the wave must reach
 // the call here (a mask that leaves out lanes that branched elsewhere is a divergence error).
-inline unsigned long long __ballot_sync(unsigned long long, int pred,
-                                        ::wavemma::simt::Site site = WAVEMMA_SITE) {
+inline unsigned long long __ballot_sync(unsigned long long, int pred, ::wavemma::simt::Site site = WAVEMMA_SITE) {
   return __ballot(pred, site);
 }
 inline int __any_sync(unsigned long long, int pred, ::wavemma::simt::Site site = WAVEMMA_SITE) {
@@ -310,22 +301,22 @@ inline int __any_sync(unsigned long long, int pred, ::wavemma::simt::Site site =
 inline int __all_sync(unsigned long long, int pred, ::wavemma::simt::Site site = WAVEMMA_SITE) {
   return __all(pred, site);
 }
-#define WAVEMMA_SIMT_SYNC_SHUFFLES(T)                                                              \
-  inline T __shfl_sync(unsigned long long, T var, int src_lane, int width = warpSize,              \
-                       ::wavemma::simt::Site site = WAVEMMA_SITE) {                                \
-    return __shfl(var, src_lane, width, site);                                                     \
-  }                                                                                                \
-  inline T __shfl_up_sync(unsigned long long, T var, unsigned int delta, int width = warpSize,     \
-                          ::wavemma::simt::Site site = WAVEMMA_SITE) {                             \
-    return __shfl_up(var, delta, width, site);                                                     \
-  }                                                                                                \
-  inline T __shfl_down_sync(unsigned long long, T var, unsigned int delta, int width = warpSize,   \
-                            ::wavemma::simt::Site site = WAVEMMA_SITE) {                           \
-    return __shfl_down(var, delta, width, site);                                                   \
-  }                                                                                                \
-  inline T __shfl_xor_sync(unsigned long long, T var, int lane_mask, int width = warpSize,         \
-                           ::wavemma::simt::Site site = WAVEMMA_SITE) {                            \
-    return __shfl_xor(var, lane_mask, width, site);                                                \
+#define WAVEMMA_SIMT_SYNC_SHUFFLES(T)                                                                                  \
+  inline T __shfl_sync(unsigned long long, T var, int src_lane, int width = warpSize,                                  \
+                       ::wavemma::simt::Site site = WAVEMMA_SITE) {                                                    \
+    return __shfl(var, src_lane, width, site);                                                                         \
+  }                                                                                                                    \
+  inline T __shfl_up_sync(unsigned long long, T var, unsigned int delta, int width = warpSize,                         \
+                          ::wavemma::simt::Site site = WAVEMMA_SITE) {                                                 \
+    return __shfl_up(var, delta, width, site);                                                                         \
+  }                                                                                                                    \
+  inline T __shfl_down_sync(unsigned long long, T var, unsigned int delta, int width = warpSize,                       \
+                            ::wavemma::simt::Site site = WAVEMMA_SITE) {                                               \
+    return __shfl_down(var, delta, width, site);                                                                       \
+  }                                                                                                                    \
+  inline T __shfl_xor_sync(unsigned long long, T var, int lane_mask, int width = warpSize,                             \
+                           ::wavemma::simt::Site site = WAVEMMA_SITE) {                                                \
+    return __shfl_xor(var, lane_mask, width, site);                                                                    \
   }
 WAVEMMA_SIMT_SYNC_SHUFFLES(int)
 WAVEMMA_SIMT_SYNC_SHUFFLES(unsigned int)
@@ -347,12 +338,6 @@ inline int __syncthreads_or(int pred, ::wavemma::simt::Site site = WAVEMMA_SITE)
   return ::wavemma::simt::hip::syncthreads_count(pred, site) != 0;
 }
 
-inline void __threadfence() {
-  std::atomic_thread_fence(std::memory_order_seq_cst);
-}
-inline void __threadfence_block() {
-  std::atomic_thread_fence(std::memory_order_seq_cst);
-}
-inline void __threadfence_system() {
-  std::atomic_thread_fence(std::memory_order_seq_cst);
-}
+inline void __threadfence() { std::atomic_thread_fence(std::memory_order_seq_cst); }
+inline void __threadfence_block() { std::atomic_thread_fence(std::memory_order_seq_cst); }
+inline void __threadfence_system() { std::atomic_thread_fence(std::memory_order_seq_cst); }

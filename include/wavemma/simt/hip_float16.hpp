@@ -21,12 +21,8 @@ struct __half2_raw {
 };
 
 namespace wavemma::simt::hip::fp {
-inline uint16_t to_f16(double v, Rounding r = Rounding::kNearestEven) {
-  return narrow16(Format::kF16, v, r);
-}
-inline double from_f16(uint16_t bits) {
-  return widen16(Format::kF16, bits);
-}
+inline uint16_t to_f16(double v, Rounding r = Rounding::kNearestEven) { return narrow16(Format::kF16, v, r); }
+inline double from_f16(uint16_t bits) { return widen16(Format::kF16, bits); }
 } // namespace wavemma::simt::hip::fp
 
 struct __half {
@@ -54,8 +50,7 @@ struct __half {
   }
 
   double value() const { return ::wavemma::simt::hip::fp::from_f16(__x); }
-  static __half of(double v, ::wavemma::simt::hip::fp::Rounding r =
-                                 ::wavemma::simt::hip::fp::Rounding::kNearestEven) {
+  static __half of(double v, ::wavemma::simt::hip::fp::Rounding r = ::wavemma::simt::hip::fp::Rounding::kNearestEven) {
     return __half_raw{::wavemma::simt::hip::fp::to_f16(v, r)};
   }
 
@@ -139,43 +134,34 @@ using half2 = __half2;
 
 // --- conversions -----------------------------------------------------------------------------
 namespace wavemma::simt::hip::fp {
-inline __half half_of(double v, Rounding r) {
-  return __half::of(v, r);
-}
+inline __half half_of(double v, Rounding r) { return __half::of(v, r); }
 } // namespace wavemma::simt::hip::fp
 
-#define WAVEMMA_HALF_ROUNDINGS(from, T)                                                            \
-  inline __half __##from##2half_rn(T v) {                                                          \
-    return ::wavemma::simt::hip::fp::half_of(static_cast<double>(v),                               \
-                                             ::wavemma::simt::hip::fp::Rounding::kNearestEven);    \
-  }                                                                                                \
-  inline __half __##from##2half_rz(T v) {                                                          \
-    return ::wavemma::simt::hip::fp::half_of(static_cast<double>(v),                               \
-                                             ::wavemma::simt::hip::fp::Rounding::kTowardZero);     \
-  }                                                                                                \
-  inline __half __##from##2half_rd(T v) {                                                          \
-    return ::wavemma::simt::hip::fp::half_of(static_cast<double>(v),                               \
-                                             ::wavemma::simt::hip::fp::Rounding::kDown);           \
-  }                                                                                                \
-  inline __half __##from##2half_ru(T v) {                                                          \
-    return ::wavemma::simt::hip::fp::half_of(static_cast<double>(v),                               \
-                                             ::wavemma::simt::hip::fp::Rounding::kUp);             \
-  }                                                                                                \
-  inline T __half2##from##_rn(__half h) {                                                          \
-    return ::wavemma::simt::hip::fp::float_to_int<T>(                                              \
-        h.value(), ::wavemma::simt::hip::fp::Rounding::kNearestEven);                              \
-  }                                                                                                \
-  inline T __half2##from##_rz(__half h) {                                                          \
-    return ::wavemma::simt::hip::fp::float_to_int<T>(                                              \
-        h.value(), ::wavemma::simt::hip::fp::Rounding::kTowardZero);                               \
-  }                                                                                                \
-  inline T __half2##from##_rd(__half h) {                                                          \
-    return ::wavemma::simt::hip::fp::float_to_int<T>(h.value(),                                    \
-                                                     ::wavemma::simt::hip::fp::Rounding::kDown);   \
-  }                                                                                                \
-  inline T __half2##from##_ru(__half h) {                                                          \
-    return ::wavemma::simt::hip::fp::float_to_int<T>(h.value(),                                    \
-                                                     ::wavemma::simt::hip::fp::Rounding::kUp);     \
+#define WAVEMMA_HALF_ROUNDINGS(from, T)                                                                                \
+  inline __half __##from##2half_rn(T v) {                                                                              \
+    return ::wavemma::simt::hip::fp::half_of(static_cast<double>(v),                                                   \
+                                             ::wavemma::simt::hip::fp::Rounding::kNearestEven);                        \
+  }                                                                                                                    \
+  inline __half __##from##2half_rz(T v) {                                                                              \
+    return ::wavemma::simt::hip::fp::half_of(static_cast<double>(v), ::wavemma::simt::hip::fp::Rounding::kTowardZero); \
+  }                                                                                                                    \
+  inline __half __##from##2half_rd(T v) {                                                                              \
+    return ::wavemma::simt::hip::fp::half_of(static_cast<double>(v), ::wavemma::simt::hip::fp::Rounding::kDown);       \
+  }                                                                                                                    \
+  inline __half __##from##2half_ru(T v) {                                                                              \
+    return ::wavemma::simt::hip::fp::half_of(static_cast<double>(v), ::wavemma::simt::hip::fp::Rounding::kUp);         \
+  }                                                                                                                    \
+  inline T __half2##from##_rn(__half h) {                                                                              \
+    return ::wavemma::simt::hip::fp::float_to_int<T>(h.value(), ::wavemma::simt::hip::fp::Rounding::kNearestEven);     \
+  }                                                                                                                    \
+  inline T __half2##from##_rz(__half h) {                                                                              \
+    return ::wavemma::simt::hip::fp::float_to_int<T>(h.value(), ::wavemma::simt::hip::fp::Rounding::kTowardZero);      \
+  }                                                                                                                    \
+  inline T __half2##from##_rd(__half h) {                                                                              \
+    return ::wavemma::simt::hip::fp::float_to_int<T>(h.value(), ::wavemma::simt::hip::fp::Rounding::kDown);            \
+  }                                                                                                                    \
+  inline T __half2##from##_ru(__half h) {                                                                              \
+    return ::wavemma::simt::hip::fp::float_to_int<T>(h.value(), ::wavemma::simt::hip::fp::Rounding::kUp);              \
   }
 WAVEMMA_HALF_ROUNDINGS(int, int)
 WAVEMMA_HALF_ROUNDINGS(uint, unsigned int)
@@ -185,87 +171,33 @@ WAVEMMA_HALF_ROUNDINGS(ll, long long)
 WAVEMMA_HALF_ROUNDINGS(ull, unsigned long long)
 #undef WAVEMMA_HALF_ROUNDINGS
 
-inline __half __float2half(float v) {
-  return __half::of(v);
-}
-inline __half __float2half_rn(float v) {
-  return __half::of(v);
-}
-inline __half __float2half_rz(float v) {
-  return __half::of(v, ::wavemma::simt::hip::fp::Rounding::kTowardZero);
-}
-inline __half __float2half_rd(float v) {
-  return __half::of(v, ::wavemma::simt::hip::fp::Rounding::kDown);
-}
-inline __half __float2half_ru(float v) {
-  return __half::of(v, ::wavemma::simt::hip::fp::Rounding::kUp);
-}
-inline __half __double2half(double v) {
-  return __half::of(v);
-}
-inline float __half2float(__half h) {
-  return static_cast<float>(h.value());
-}
-inline __half2 __float2half2_rn(float v) {
-  return {__half::of(v), __half::of(v)};
-}
-inline __half2 __floats2half2_rn(float a, float b) {
-  return {__half::of(a), __half::of(b)};
-}
-inline __half2 __float22half2_rn(float2 v) {
-  return {__half::of(v.x), __half::of(v.y)};
-}
-inline float2 __half22float2(__half2 h) {
-  return {__half2float(h.x), __half2float(h.y)};
-}
-inline float __low2float(__half2 h) {
-  return __half2float(h.x);
-}
-inline float __high2float(__half2 h) {
-  return __half2float(h.y);
-}
-inline __half2 make_half2(__half a, __half b) {
-  return {a, b};
-}
-inline __half2 __halves2half2(__half a, __half b) {
-  return {a, b};
-}
-inline __half2 __half2half2(__half a) {
-  return {a, a};
-}
-inline __half __low2half(__half2 h) {
-  return h.x;
-}
-inline __half __high2half(__half2 h) {
-  return h.y;
-}
-inline __half2 __low2half2(__half2 h) {
-  return {h.x, h.x};
-}
-inline __half2 __high2half2(__half2 h) {
-  return {h.y, h.y};
-}
-inline __half2 __lows2half2(__half2 a, __half2 b) {
-  return {a.x, b.x};
-}
-inline __half2 __highs2half2(__half2 a, __half2 b) {
-  return {a.y, b.y};
-}
-inline __half2 __lowhigh2highlow(__half2 h) {
-  return {h.y, h.x};
-}
-inline short __half_as_short(__half h) {
-  return static_cast<short>(h.__x);
-}
-inline unsigned short __half_as_ushort(__half h) {
-  return h.__x;
-}
-inline __half __short_as_half(short v) {
-  return __half_raw{static_cast<unsigned short>(v)};
-}
-inline __half __ushort_as_half(unsigned short v) {
-  return __half_raw{v};
-}
+inline __half __float2half(float v) { return __half::of(v); }
+inline __half __float2half_rn(float v) { return __half::of(v); }
+inline __half __float2half_rz(float v) { return __half::of(v, ::wavemma::simt::hip::fp::Rounding::kTowardZero); }
+inline __half __float2half_rd(float v) { return __half::of(v, ::wavemma::simt::hip::fp::Rounding::kDown); }
+inline __half __float2half_ru(float v) { return __half::of(v, ::wavemma::simt::hip::fp::Rounding::kUp); }
+inline __half __double2half(double v) { return __half::of(v); }
+inline float __half2float(__half h) { return static_cast<float>(h.value()); }
+inline __half2 __float2half2_rn(float v) { return {__half::of(v), __half::of(v)}; }
+inline __half2 __floats2half2_rn(float a, float b) { return {__half::of(a), __half::of(b)}; }
+inline __half2 __float22half2_rn(float2 v) { return {__half::of(v.x), __half::of(v.y)}; }
+inline float2 __half22float2(__half2 h) { return {__half2float(h.x), __half2float(h.y)}; }
+inline float __low2float(__half2 h) { return __half2float(h.x); }
+inline float __high2float(__half2 h) { return __half2float(h.y); }
+inline __half2 make_half2(__half a, __half b) { return {a, b}; }
+inline __half2 __halves2half2(__half a, __half b) { return {a, b}; }
+inline __half2 __half2half2(__half a) { return {a, a}; }
+inline __half __low2half(__half2 h) { return h.x; }
+inline __half __high2half(__half2 h) { return h.y; }
+inline __half2 __low2half2(__half2 h) { return {h.x, h.x}; }
+inline __half2 __high2half2(__half2 h) { return {h.y, h.y}; }
+inline __half2 __lows2half2(__half2 a, __half2 b) { return {a.x, b.x}; }
+inline __half2 __highs2half2(__half2 a, __half2 b) { return {a.y, b.y}; }
+inline __half2 __lowhigh2highlow(__half2 h) { return {h.y, h.x}; }
+inline short __half_as_short(__half h) { return static_cast<short>(h.__x); }
+inline unsigned short __half_as_ushort(__half h) { return h.__x; }
+inline __half __short_as_half(short v) { return __half_raw{static_cast<unsigned short>(v)}; }
+inline __half __ushort_as_half(unsigned short v) { return __half_raw{v}; }
 
 // --- arithmetic ------------------------------------------------------------------------------
 namespace wavemma::simt::hip::fp {
@@ -274,9 +206,7 @@ inline __half saturate(__half h) {
   double const v = h.value();
   return std::isnan(v) || v <= 0 ? __half(__half_raw{0}) : v >= 1 ? __half(__half_raw{0x3C00}) : h;
 }
-inline __half fma(__half a, __half b, __half c) {
-  return __half::of(fma_to_odd(a.value(), b.value(), c.value()));
-}
+inline __half fma(__half a, __half b, __half c) { return __half::of(fma_to_odd(a.value(), b.value(), c.value())); }
 // fmax/fmin: a NaN operand yields the other one.
 inline __half max(__half a, __half b) {
   return std::isnan(a.value()) ? b : std::isnan(b.value()) ? a : a.value() < b.value() ? b : a;
@@ -284,56 +214,24 @@ inline __half max(__half a, __half b) {
 inline __half min(__half a, __half b) {
   return std::isnan(a.value()) ? b : std::isnan(b.value()) ? a : b.value() < a.value() ? b : a;
 }
-inline __half canonical_nan() {
-  return __half_raw{0x7FFF};
-}
+inline __half canonical_nan() { return __half_raw{0x7FFF}; }
 } // namespace wavemma::simt::hip::fp
 
-inline __half __hadd(__half a, __half b) {
-  return a + b;
-}
-inline __half __hsub(__half a, __half b) {
-  return a - b;
-}
-inline __half __hmul(__half a, __half b) {
-  return a * b;
-}
-inline __half __hdiv(__half a, __half b) {
-  return a / b;
-}
-inline __half __hfma(__half a, __half b, __half c) {
-  return ::wavemma::simt::hip::fp::fma(a, b, c);
-}
-inline __half __hadd_sat(__half a, __half b) {
-  return ::wavemma::simt::hip::fp::saturate(a + b);
-}
-inline __half __hsub_sat(__half a, __half b) {
-  return ::wavemma::simt::hip::fp::saturate(a - b);
-}
-inline __half __hmul_sat(__half a, __half b) {
-  return ::wavemma::simt::hip::fp::saturate(a * b);
-}
-inline __half __hfma_sat(__half a, __half b, __half c) {
-  return ::wavemma::simt::hip::fp::saturate(__hfma(a, b, c));
-}
-inline __half __hneg(__half a) {
-  return -a;
-}
-inline __half __habs(__half a) {
-  return __half_raw{static_cast<unsigned short>(a.__x & 0x7FFFu)};
-}
-inline __half __hmax(__half a, __half b) {
-  return ::wavemma::simt::hip::fp::max(a, b);
-}
-inline __half __hmin(__half a, __half b) {
-  return ::wavemma::simt::hip::fp::min(a, b);
-}
-inline bool __hisnan(__half a) {
-  return std::isnan(a.value());
-}
-inline bool __hisinf(__half a) {
-  return std::isinf(a.value());
-}
+inline __half __hadd(__half a, __half b) { return a + b; }
+inline __half __hsub(__half a, __half b) { return a - b; }
+inline __half __hmul(__half a, __half b) { return a * b; }
+inline __half __hdiv(__half a, __half b) { return a / b; }
+inline __half __hfma(__half a, __half b, __half c) { return ::wavemma::simt::hip::fp::fma(a, b, c); }
+inline __half __hadd_sat(__half a, __half b) { return ::wavemma::simt::hip::fp::saturate(a + b); }
+inline __half __hsub_sat(__half a, __half b) { return ::wavemma::simt::hip::fp::saturate(a - b); }
+inline __half __hmul_sat(__half a, __half b) { return ::wavemma::simt::hip::fp::saturate(a * b); }
+inline __half __hfma_sat(__half a, __half b, __half c) { return ::wavemma::simt::hip::fp::saturate(__hfma(a, b, c)); }
+inline __half __hneg(__half a) { return -a; }
+inline __half __habs(__half a) { return __half_raw{static_cast<unsigned short>(a.__x & 0x7FFFu)}; }
+inline __half __hmax(__half a, __half b) { return ::wavemma::simt::hip::fp::max(a, b); }
+inline __half __hmin(__half a, __half b) { return ::wavemma::simt::hip::fp::min(a, b); }
+inline bool __hisnan(__half a) { return std::isnan(a.value()); }
+inline bool __hisinf(__half a) { return std::isinf(a.value()); }
 inline __half __hmax_nan(__half a, __half b) {
   return __hisnan(a) || __hisnan(b) ? ::wavemma::simt::hip::fp::canonical_nan() : __hmax(a, b);
 }
@@ -342,26 +240,17 @@ inline __half __hmin_nan(__half a, __half b) {
 }
 
 // Ordered comparisons are false with a NaN; the unordered (..u) forms are true.
-#define WAVEMMA_HALF_COMPARE(name, op)                                                             \
-  inline bool __h##name(__half a, __half b) {                                                      \
-    return a.value() op b.value();                                                                 \
-  }                                                                                                \
-  inline bool __h##name##u(__half a, __half b) {                                                   \
-    return __hisnan(a) || __hisnan(b) || a.value() op b.value();                                   \
-  }                                                                                                \
-  inline __half2 __h##name##2(__half2 a, __half2 b) {                                              \
-    return {__half(__h##name(a.x, b.x) ? 1.0f : 0.0f), __half(__h##name(a.y, b.y) ? 1.0f : 0.0f)}; \
-  }                                                                                                \
-  inline __half2 __h##name##u2(__half2 a, __half2 b) {                                             \
-    return {__half(__h##name##u(a.x, b.x) ? 1.0f : 0.0f),                                          \
-            __half(__h##name##u(a.y, b.y) ? 1.0f : 0.0f)};                                         \
-  }                                                                                                \
-  inline bool __hb##name##2(__half2 a, __half2 b) {                                                \
-    return __h##name(a.x, b.x) && __h##name(a.y, b.y);                                             \
-  }                                                                                                \
-  inline bool __hb##name##u2(__half2 a, __half2 b) {                                               \
-    return __h##name##u(a.x, b.x) && __h##name##u(a.y, b.y);                                       \
-  }
+#define WAVEMMA_HALF_COMPARE(name, op)                                                                                 \
+  inline bool __h##name(__half a, __half b) { return a.value() op b.value(); }                                         \
+  inline bool __h##name##u(__half a, __half b) { return __hisnan(a) || __hisnan(b) || a.value() op b.value(); }        \
+  inline __half2 __h##name##2(__half2 a, __half2 b) {                                                                  \
+    return {__half(__h##name(a.x, b.x) ? 1.0f : 0.0f), __half(__h##name(a.y, b.y) ? 1.0f : 0.0f)};                     \
+  }                                                                                                                    \
+  inline __half2 __h##name##u2(__half2 a, __half2 b) {                                                                 \
+    return {__half(__h##name##u(a.x, b.x) ? 1.0f : 0.0f), __half(__h##name##u(a.y, b.y) ? 1.0f : 0.0f)};               \
+  }                                                                                                                    \
+  inline bool __hb##name##2(__half2 a, __half2 b) { return __h##name(a.x, b.x) && __h##name(a.y, b.y); }               \
+  inline bool __hb##name##u2(__half2 a, __half2 b) { return __h##name##u(a.x, b.x) && __h##name##u(a.y, b.y); }
 WAVEMMA_HALF_COMPARE(eq, ==)
 WAVEMMA_HALF_COMPARE(le, <=)
 WAVEMMA_HALF_COMPARE(ge, >=)
@@ -369,34 +258,22 @@ WAVEMMA_HALF_COMPARE(lt, <)
 WAVEMMA_HALF_COMPARE(gt, >)
 #undef WAVEMMA_HALF_COMPARE
 // != is the unordered one in IEEE terms; __hne is ordered (false with a NaN), __hneu is not.
-inline bool __hne(__half a, __half b) {
-  return !__hisnan(a) && !__hisnan(b) && a.value() != b.value();
-}
-inline bool __hneu(__half a, __half b) {
-  return !(a.value() == b.value());
-}
+inline bool __hne(__half a, __half b) { return !__hisnan(a) && !__hisnan(b) && a.value() != b.value(); }
+inline bool __hneu(__half a, __half b) { return !(a.value() == b.value()); }
 inline __half2 __hne2(__half2 a, __half2 b) {
   return {__half(__hne(a.x, b.x) ? 1.0f : 0.0f), __half(__hne(a.y, b.y) ? 1.0f : 0.0f)};
 }
 inline __half2 __hneu2(__half2 a, __half2 b) {
   return {__half(__hneu(a.x, b.x) ? 1.0f : 0.0f), __half(__hneu(a.y, b.y) ? 1.0f : 0.0f)};
 }
-inline bool __hbne2(__half2 a, __half2 b) {
-  return __hne(a.x, b.x) && __hne(a.y, b.y);
-}
-inline bool __hbneu2(__half2 a, __half2 b) {
-  return __hneu(a.x, b.x) && __hneu(a.y, b.y);
-}
+inline bool __hbne2(__half2 a, __half2 b) { return __hne(a.x, b.x) && __hne(a.y, b.y); }
+inline bool __hbneu2(__half2 a, __half2 b) { return __hneu(a.x, b.x) && __hneu(a.y, b.y); }
 
 // The __half2 forms, component-wise.
-#define WAVEMMA_HALF2_UNARY(name2, name)                                                           \
-  inline __half2 name2(__half2 a) {                                                                \
-    return {name(a.x), name(a.y)};                                                                 \
-  }
-#define WAVEMMA_HALF2_BINARY(name2, name)                                                          \
-  inline __half2 name2(__half2 a, __half2 b) {                                                     \
-    return {name(a.x, b.x), name(a.y, b.y)};                                                       \
-  }
+#define WAVEMMA_HALF2_UNARY(name2, name)                                                                               \
+  inline __half2 name2(__half2 a) { return {name(a.x), name(a.y)}; }
+#define WAVEMMA_HALF2_BINARY(name2, name)                                                                              \
+  inline __half2 name2(__half2 a, __half2 b) { return {name(a.x, b.x), name(a.y, b.y)}; }
 WAVEMMA_HALF2_BINARY(__hadd2, __hadd)
 WAVEMMA_HALF2_BINARY(__hsub2, __hsub)
 WAVEMMA_HALF2_BINARY(__hmul2, __hmul)
@@ -408,9 +285,7 @@ WAVEMMA_HALF2_BINARY(__hmax2, __hmax)
 WAVEMMA_HALF2_BINARY(__hmin2, __hmin)
 WAVEMMA_HALF2_UNARY(__hneg2, __hneg)
 WAVEMMA_HALF2_UNARY(__habs2, __habs)
-inline __half2 __hfma2(__half2 a, __half2 b, __half2 c) {
-  return {__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y)};
-}
+inline __half2 __hfma2(__half2 a, __half2 b, __half2 c) { return {__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y)}; }
 inline __half2 __hfma2_sat(__half2 a, __half2 b, __half2 c) {
   return {__hfma_sat(a.x, b.x, c.x), __hfma_sat(a.y, b.y, c.y)};
 }
@@ -419,10 +294,10 @@ inline __half2 __hisnan2(__half2 a) {
 }
 
 // --- math: float libm, rounded once to f16 -------------------------------------------------
-#define WAVEMMA_HALF_MATH(name, expr)                                                              \
-  inline __half name(__half h) {                                                                   \
-    float const x = __half2float(h);                                                               \
-    return __half::of(expr);                                                                       \
+#define WAVEMMA_HALF_MATH(name, expr)                                                                                  \
+  inline __half name(__half h) {                                                                                       \
+    float const x = __half2float(h);                                                                                   \
+    return __half::of(expr);                                                                                           \
   }
 WAVEMMA_HALF_MATH(hsqrt, std::sqrt(static_cast<double>(x)))
 WAVEMMA_HALF_MATH(hrsqrt, 1.0 / std::sqrt(static_cast<double>(x)))

@@ -24,18 +24,10 @@ To bits_as(From v) {
   std::memcpy(&t, &v, sizeof t);
   return t;
 }
-inline uint64_t double_bits(double v) {
-  return bits_as<uint64_t>(v);
-}
-inline double bits_double(uint64_t b) {
-  return bits_as<double>(b);
-}
-inline uint32_t float_bits(float v) {
-  return bits_as<uint32_t>(v);
-}
-inline float bits_float(uint32_t b) {
-  return bits_as<float>(b);
-}
+inline uint64_t double_bits(double v) { return bits_as<uint64_t>(v); }
+inline double bits_double(uint64_t b) { return bits_as<double>(b); }
+inline uint32_t float_bits(float v) { return bits_as<uint32_t>(v); }
+inline float bits_float(uint32_t b) { return bits_as<float>(b); }
 
 // A NaN's sign and the top of its payload, quieted, in a narrower IEEE format (what the GPU's and
 // x86's conversions do, IEEE 754 §6.2.3) [ASSUME for the GPU: not measured].
@@ -87,14 +79,12 @@ inline double fma_to_odd(double a, double b, double c) {
 template <class Int>
 Int float_to_int(double v, Rounding r) {
   if (std::isnan(v)) return 0;
-  double const rounded = r == Rounding::kNearestEven ? std::nearbyint(v)
+  double const rounded = r == Rounding::kNearestEven  ? std::nearbyint(v)
                          : r == Rounding::kTowardZero ? std::trunc(v)
                          : r == Rounding::kDown       ? std::floor(v)
                                                       : std::ceil(v);
-  if (rounded <= static_cast<double>(std::numeric_limits<Int>::min()))
-    return std::numeric_limits<Int>::min();
-  if (rounded >= static_cast<double>(std::numeric_limits<Int>::max()))
-    return std::numeric_limits<Int>::max();
+  if (rounded <= static_cast<double>(std::numeric_limits<Int>::min())) return std::numeric_limits<Int>::min();
+  if (rounded >= static_cast<double>(std::numeric_limits<Int>::max())) return std::numeric_limits<Int>::max();
   return static_cast<Int>(rounded);
 }
 

@@ -99,23 +99,18 @@ inline __hip_fp8x2_storage_t pack2(__hip_fp8_storage_t lo, __hip_fp8_storage_t h
 } // namespace wavemma::simt::hip::fp
 
 // --- the __hip_cvt_* functions ---------------------------------------------------------------
-inline __hip_fp8_storage_t __hip_cvt_float_to_fp8(float f, __hip_saturation_t sat,
-                                                  __hip_fp8_interpretation_t t) {
+inline __hip_fp8_storage_t __hip_cvt_float_to_fp8(float f, __hip_saturation_t sat, __hip_fp8_interpretation_t t) {
   return ::wavemma::simt::hip::fp::to_fp8(f, sat, t);
 }
-inline __hip_fp8_storage_t __hip_cvt_double_to_fp8(double d, __hip_saturation_t sat,
-                                                   __hip_fp8_interpretation_t t) {
+inline __hip_fp8_storage_t __hip_cvt_double_to_fp8(double d, __hip_saturation_t sat, __hip_fp8_interpretation_t t) {
   return ::wavemma::simt::hip::fp::to_fp8(d, sat, t);
 }
-inline __hip_fp8x2_storage_t __hip_cvt_float2_to_fp8x2(float2 f, __hip_saturation_t sat,
-                                                       __hip_fp8_interpretation_t t) {
-  return ::wavemma::simt::hip::fp::pack2(__hip_cvt_float_to_fp8(f.x, sat, t),
-                                         __hip_cvt_float_to_fp8(f.y, sat, t));
+inline __hip_fp8x2_storage_t __hip_cvt_float2_to_fp8x2(float2 f, __hip_saturation_t sat, __hip_fp8_interpretation_t t) {
+  return ::wavemma::simt::hip::fp::pack2(__hip_cvt_float_to_fp8(f.x, sat, t), __hip_cvt_float_to_fp8(f.y, sat, t));
 }
 inline __hip_fp8x2_storage_t __hip_cvt_double2_to_fp8x2(double2 d, __hip_saturation_t sat,
                                                         __hip_fp8_interpretation_t t) {
-  return ::wavemma::simt::hip::fp::pack2(__hip_cvt_double_to_fp8(d.x, sat, t),
-                                         __hip_cvt_double_to_fp8(d.y, sat, t));
+  return ::wavemma::simt::hip::fp::pack2(__hip_cvt_double_to_fp8(d.x, sat, t), __hip_cvt_double_to_fp8(d.y, sat, t));
 }
 inline __hip_fp8_storage_t __hip_cvt_halfraw_to_fp8(__half_raw h, __hip_saturation_t sat,
                                                     __hip_fp8_interpretation_t t) {
@@ -125,21 +120,18 @@ inline __hip_fp8x2_storage_t __hip_cvt_halfraw2_to_fp8x2(__half2_raw h, __hip_sa
                                                          __hip_fp8_interpretation_t t) {
   return __hip_cvt_float2_to_fp8x2(__half22float2(__half2(h)), sat, t);
 }
-inline __hip_fp8_storage_t __hip_cvt_bfloat16raw_to_fp8(__hip_bfloat16_raw b,
-                                                        __hip_saturation_t sat,
+inline __hip_fp8_storage_t __hip_cvt_bfloat16raw_to_fp8(__hip_bfloat16_raw b, __hip_saturation_t sat,
                                                         __hip_fp8_interpretation_t t) {
   return __hip_cvt_float_to_fp8(__bfloat162float(__hip_bfloat16(b)), sat, t);
 }
-inline __hip_fp8x2_storage_t __hip_cvt_bfloat16raw2_to_fp8x2(__hip_bfloat162_raw b,
-                                                             __hip_saturation_t sat,
+inline __hip_fp8x2_storage_t __hip_cvt_bfloat16raw2_to_fp8x2(__hip_bfloat162_raw b, __hip_saturation_t sat,
                                                              __hip_fp8_interpretation_t t) {
   return __hip_cvt_float2_to_fp8x2(__bfloat1622float2(__hip_bfloat162(b)), sat, t);
 }
 inline __half_raw __hip_cvt_fp8_to_halfraw(__hip_fp8_storage_t x, __hip_fp8_interpretation_t t) {
   return {::wavemma::simt::hip::fp::fp8_to_half_bits(x, t)};
 }
-inline __half2_raw __hip_cvt_fp8x2_to_halfraw2(__hip_fp8x2_storage_t x,
-                                               __hip_fp8_interpretation_t t) {
+inline __half2_raw __hip_cvt_fp8x2_to_halfraw2(__hip_fp8x2_storage_t x, __hip_fp8_interpretation_t t) {
   return {::wavemma::simt::hip::fp::fp8_to_half_bits(static_cast<__hip_fp8_storage_t>(x & 0xFF), t),
           ::wavemma::simt::hip::fp::fp8_to_half_bits(static_cast<__hip_fp8_storage_t>(x >> 8), t)};
 }
@@ -215,8 +207,7 @@ struct Fp8x4 {
             __hip_fp8x4_storage_t{__hip_cvt_halfraw2_to_fp8x2(hi, __default_saturation, I)} << 16) {}
   Fp8x4(__hip_bfloat162 lo, __hip_bfloat162 hi)
       : __x(__hip_cvt_bfloat16raw2_to_fp8x2(lo, __default_saturation, I) |
-            __hip_fp8x4_storage_t{__hip_cvt_bfloat16raw2_to_fp8x2(hi, __default_saturation, I)}
-                << 16) {}
+            __hip_fp8x4_storage_t{__hip_cvt_bfloat16raw2_to_fp8x2(hi, __default_saturation, I)} << 16) {}
 
   operator float4() const {
     auto at = [&](int i) { return fp8_to_float(static_cast<__hip_fp8_storage_t>(__x >> (8 * i)), I); };
@@ -246,6 +237,5 @@ using __hip_fp8x4_e4m3_fnuz = ::wavemma::simt::hip::fp::Fp8x4<__HIP_E4M3_FNUZ>;
 using __hip_fp8x4_e5m2_fnuz = ::wavemma::simt::hip::fp::Fp8x4<__HIP_E5M2_FNUZ>;
 using __hip_fp8x4_e4m3 = ::wavemma::simt::hip::fp::Fp8x4<__HIP_E4M3>;
 using __hip_fp8x4_e5m2 = ::wavemma::simt::hip::fp::Fp8x4<__HIP_E5M2>;
-static_assert(sizeof(__hip_fp8_e4m3) == 1 && sizeof(__hip_fp8x2_e4m3) == 2 &&
-                  sizeof(__hip_fp8x4_e4m3) == 4,
+static_assert(sizeof(__hip_fp8_e4m3) == 1 && sizeof(__hip_fp8x2_e4m3) == 2 && sizeof(__hip_fp8x4_e4m3) == 4,
               "HIP's FP8 layouts");

@@ -53,13 +53,9 @@ inline float sqrt(float a, Rounding r) {
   if (!std::isfinite(s) || s == 0) return to_float(s, 0, r);
   return to_float(s, std::fma(-s, s, double(a)), r); // the remainder's sign is the error's
 }
-inline float fma(float a, float b, float c, Rounding r) {
-  return to_float(fp::fma_to_odd(a, b, c), 0, r);
-}
+inline float fma(float a, float b, float c, Rounding r) { return to_float(fp::fma_to_odd(a, b, c), 0, r); }
 // A double, or an integer, rounded once to float in the mode's direction.
-inline float narrow(double v, Rounding r) {
-  return to_float(v, 0, r);
-}
+inline float narrow(double v, Rounding r) { return to_float(v, 0, r); }
 template <class Int>
 float int_to_float(Int v, Rounding r) {
   // Every 64-bit integer is the exact sum of two doubles.
@@ -82,7 +78,10 @@ inline uint32_t perm(uint32_t s0, uint32_t s1, uint32_t sel) {
   uint32_t out = 0;
   for (int i = 0; i < 4; ++i) {
     uint32_t const s = (sel >> (8 * i)) & 0xFF, sign_of[4] = {1, 3, 5, 7};
-    uint32_t const b = s >= 13 ? 0xFF : s == 12 ? 0 : s >= 8 ? ((byte(int(sign_of[s - 8])) >> 7) ? 0xFF : 0) : byte(int(s));
+    uint32_t const b = s >= 13   ? 0xFF
+                       : s == 12 ? 0
+                       : s >= 8  ? ((byte(int(sign_of[s - 8])) >> 7) ? 0xFF : 0)
+                                 : byte(int(s));
     out |= b << (8 * i);
   }
   return out;
@@ -147,36 +146,16 @@ inline uint32_t alignbyte(uint32_t hi, uint32_t lo, uint32_t shift) {
 } // namespace wavemma::simt::hip::math
 
 // --- integer intrinsics -------------------------------------------------------------------------
-inline unsigned int __popc(unsigned int x) {
-  return unsigned(__builtin_popcount(x));
-}
-inline unsigned int __popcll(unsigned long long x) {
-  return unsigned(__builtin_popcountll(x));
-}
-inline int __clz(int x) {
-  return x == 0 ? 32 : __builtin_clz(unsigned(x));
-}
-inline int __clzll(long long x) {
-  return x == 0 ? 64 : __builtin_clzll((unsigned long long)x);
-}
-inline unsigned int __ffs(unsigned int x) {
-  return x == 0 ? 0 : unsigned(__builtin_ctz(x)) + 1;
-}
-inline unsigned int __ffs(int x) {
-  return __ffs(unsigned(x));
-}
-inline unsigned int __ffsll(unsigned long long x) {
-  return x == 0 ? 0 : unsigned(__builtin_ctzll(x)) + 1;
-}
-inline unsigned int __ffsll(long long x) {
-  return __ffsll((unsigned long long)x);
-}
-inline unsigned int __brev(unsigned int x) {
-  return __builtin_bitreverse32(x);
-}
-inline unsigned long long __brevll(unsigned long long x) {
-  return __builtin_bitreverse64(x);
-}
+inline unsigned int __popc(unsigned int x) { return unsigned(__builtin_popcount(x)); }
+inline unsigned int __popcll(unsigned long long x) { return unsigned(__builtin_popcountll(x)); }
+inline int __clz(int x) { return x == 0 ? 32 : __builtin_clz(unsigned(x)); }
+inline int __clzll(long long x) { return x == 0 ? 64 : __builtin_clzll((unsigned long long)x); }
+inline unsigned int __ffs(unsigned int x) { return x == 0 ? 0 : unsigned(__builtin_ctz(x)) + 1; }
+inline unsigned int __ffs(int x) { return __ffs(unsigned(x)); }
+inline unsigned int __ffsll(unsigned long long x) { return x == 0 ? 0 : unsigned(__builtin_ctzll(x)) + 1; }
+inline unsigned int __ffsll(long long x) { return __ffsll((unsigned long long)x); }
+inline unsigned int __brev(unsigned int x) { return __builtin_bitreverse32(x); }
+inline unsigned long long __brevll(unsigned long long x) { return __builtin_bitreverse64(x); }
 inline unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned int s) {
   return ::wavemma::simt::hip::math::byte_perm(x, y, s);
 }
@@ -184,40 +163,22 @@ inline int __mul24(int x, int y) {
   auto s24 = [](int v) { return (int32_t(uint32_t(v) << 8)) >> 8; };
   return int(uint32_t(int64_t(s24(x)) * int64_t(s24(y))));
 }
-inline unsigned int __umul24(unsigned int x, unsigned int y) {
-  return (x & 0xFFFFFFu) * (y & 0xFFFFFFu);
-}
-inline int __mulhi(int x, int y) {
-  return int((int64_t(x) * int64_t(y)) >> 32);
-}
-inline unsigned int __umulhi(unsigned int x, unsigned int y) {
-  return unsigned((uint64_t(x) * uint64_t(y)) >> 32);
-}
-inline long long __mul64hi(long long x, long long y) {
-  return (long long)((__int128(x) * __int128(y)) >> 64);
-}
+inline unsigned int __umul24(unsigned int x, unsigned int y) { return (x & 0xFFFFFFu) * (y & 0xFFFFFFu); }
+inline int __mulhi(int x, int y) { return int((int64_t(x) * int64_t(y)) >> 32); }
+inline unsigned int __umulhi(unsigned int x, unsigned int y) { return unsigned((uint64_t(x) * uint64_t(y)) >> 32); }
+inline long long __mul64hi(long long x, long long y) { return (long long)((__int128(x) * __int128(y)) >> 64); }
 inline unsigned long long __umul64hi(unsigned long long x, unsigned long long y) {
   return (unsigned long long)((static_cast<unsigned __int128>(x) * y) >> 64);
 }
 // Halving adds, without overflow (CUDA's definitions, which HIP's follow).
-inline int __hadd(int x, int y) {
-  return int((int64_t(x) + y) >> 1);
-}
-inline int __rhadd(int x, int y) {
-  return int((int64_t(x) + y + 1) >> 1);
-}
-inline unsigned int __uhadd(unsigned int x, unsigned int y) {
-  return unsigned((uint64_t(x) + y) >> 1);
-}
-inline unsigned int __urhadd(unsigned int x, unsigned int y) {
-  return unsigned((uint64_t(x) + y + 1) >> 1);
-}
+inline int __hadd(int x, int y) { return int((int64_t(x) + y) >> 1); }
+inline int __rhadd(int x, int y) { return int((int64_t(x) + y + 1) >> 1); }
+inline unsigned int __uhadd(unsigned int x, unsigned int y) { return unsigned((uint64_t(x) + y) >> 1); }
+inline unsigned int __urhadd(unsigned int x, unsigned int y) { return unsigned((uint64_t(x) + y + 1) >> 1); }
 inline unsigned int __sad(int x, int y, unsigned int z) {
   return unsigned(x > y ? int64_t(x) - y : int64_t(y) - x) + z;
 }
-inline unsigned int __usad(unsigned int x, unsigned int y, unsigned int z) {
-  return (x > y ? x - y : y - x) + z;
-}
+inline unsigned int __usad(unsigned int x, unsigned int y, unsigned int z) { return (x > y ? x - y : y - x) + z; }
 inline unsigned int __funnelshift_l(unsigned int lo, unsigned int hi, unsigned int shift) {
   return unsigned(((uint64_t(hi) << 32 | lo) << (shift & 31)) >> 32);
 }
@@ -233,8 +194,7 @@ inline unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi, unsigned 
 inline unsigned int __bitextract_u32(unsigned int v, unsigned int offset, unsigned int width) {
   return ::wavemma::simt::hip::math::ubfe(v, offset, width);
 }
-inline unsigned int __bitinsert_u32(unsigned int dst, unsigned int src, unsigned int offset,
-                                    unsigned int width) {
+inline unsigned int __bitinsert_u32(unsigned int dst, unsigned int src, unsigned int offset, unsigned int width) {
   offset &= 31;
   width &= 31;
   unsigned const mask = (1u << width) - 1u;
@@ -243,13 +203,9 @@ inline unsigned int __bitinsert_u32(unsigned int dst, unsigned int src, unsigned
 
 // HIP's global min and max (amd_math_functions.h), one overload per type: no template, so that
 // host code with `using namespace std` still finds std::min for other types.
-#define WAVEMMA_MATH_MIN_MAX(T)                                                                    \
-  inline T min(T a, T b) {                                                                         \
-    return a < b ? a : b;                                                                          \
-  }                                                                                                \
-  inline T max(T a, T b) {                                                                         \
-    return a > b ? a : b;                                                                          \
-  }
+#define WAVEMMA_MATH_MIN_MAX(T)                                                                                        \
+  inline T min(T a, T b) { return a < b ? a : b; }                                                                     \
+  inline T max(T a, T b) { return a > b ? a : b; }
 WAVEMMA_MATH_MIN_MAX(int)
 WAVEMMA_MATH_MIN_MAX(unsigned int)
 WAVEMMA_MATH_MIN_MAX(long)
@@ -258,188 +214,121 @@ WAVEMMA_MATH_MIN_MAX(long long)
 WAVEMMA_MATH_MIN_MAX(unsigned long long)
 #undef WAVEMMA_MATH_MIN_MAX
 // Mixed signedness compares as unsigned, as HIP's overloads do.
-inline unsigned int min(unsigned int a, int b) {
-  return min(a, unsigned(b));
-}
-inline unsigned int min(int a, unsigned int b) {
-  return min(unsigned(a), b);
-}
-inline unsigned int max(unsigned int a, int b) {
-  return max(a, unsigned(b));
-}
-inline unsigned int max(int a, unsigned int b) {
-  return max(unsigned(a), b);
-}
-inline float min(float a, float b) {
-  return std::fmin(a, b);
-}
-inline float max(float a, float b) {
-  return std::fmax(a, b);
-}
-inline double min(double a, double b) {
-  return std::fmin(a, b);
-}
-inline double max(double a, double b) {
-  return std::fmax(a, b);
-}
+inline unsigned int min(unsigned int a, int b) { return min(a, unsigned(b)); }
+inline unsigned int min(int a, unsigned int b) { return min(unsigned(a), b); }
+inline unsigned int max(unsigned int a, int b) { return max(a, unsigned(b)); }
+inline unsigned int max(int a, unsigned int b) { return max(unsigned(a), b); }
+inline float min(float a, float b) { return std::fmin(a, b); }
+inline float max(float a, float b) { return std::fmax(a, b); }
+inline double min(double a, double b) { return std::fmin(a, b); }
+inline double max(double a, double b) { return std::fmax(a, b); }
 
 // --- bit casts --------------------------------------------------------------------------------
-inline float __int_as_float(int x) {
-  return ::wavemma::simt::hip::math::bits_as<float>(x);
-}
-inline int __float_as_int(float x) {
-  return ::wavemma::simt::hip::math::bits_as<int>(x);
-}
-inline float __uint_as_float(unsigned int x) {
-  return ::wavemma::simt::hip::math::bits_as<float>(x);
-}
-inline unsigned int __float_as_uint(float x) {
-  return ::wavemma::simt::hip::math::bits_as<unsigned int>(x);
-}
-inline double __longlong_as_double(long long x) {
-  return ::wavemma::simt::hip::math::bits_as<double>(x);
-}
-inline long long __double_as_longlong(double x) {
-  return ::wavemma::simt::hip::math::bits_as<long long>(x);
-}
-inline int __double2hiint(double x) {
-  return int(__double_as_longlong(x) >> 32);
-}
-inline int __double2loint(double x) {
-  return int(uint32_t(__double_as_longlong(x)));
-}
+inline float __int_as_float(int x) { return ::wavemma::simt::hip::math::bits_as<float>(x); }
+inline int __float_as_int(float x) { return ::wavemma::simt::hip::math::bits_as<int>(x); }
+inline float __uint_as_float(unsigned int x) { return ::wavemma::simt::hip::math::bits_as<float>(x); }
+inline unsigned int __float_as_uint(float x) { return ::wavemma::simt::hip::math::bits_as<unsigned int>(x); }
+inline double __longlong_as_double(long long x) { return ::wavemma::simt::hip::math::bits_as<double>(x); }
+inline long long __double_as_longlong(double x) { return ::wavemma::simt::hip::math::bits_as<long long>(x); }
+inline int __double2hiint(double x) { return int(__double_as_longlong(x) >> 32); }
+inline int __double2loint(double x) { return int(uint32_t(__double_as_longlong(x))); }
 inline double __hiloint2double(int hi, int lo) {
   return __longlong_as_double((long long)(uint64_t(uint32_t(hi)) << 32 | uint32_t(lo)));
 }
 
 // --- conversions and arithmetic with a rounding -------------------------------------------------
-#define WAVEMMA_MATH_ROUNDINGS(define)                                                             \
+#define WAVEMMA_MATH_ROUNDINGS(define)                                                                                 \
   define(rn, kNearestEven) define(rz, kTowardZero) define(rd, kDown) define(ru, kUp)
-#define WAVEMMA_MATH_TO_INT(suffix, mode)                                                          \
-  inline int __float2int_##suffix(float x) {                                                       \
-    return ::wavemma::simt::hip::fp::float_to_int<int>(x, ::wavemma::simt::hip::fp::Rounding::mode); \
-  }                                                                                                \
-  inline unsigned int __float2uint_##suffix(float x) {                                             \
-    return ::wavemma::simt::hip::fp::float_to_int<unsigned int>(                                   \
-        x, ::wavemma::simt::hip::fp::Rounding::mode);                                              \
-  }                                                                                                \
-  inline long long __float2ll_##suffix(float x) {                                                  \
-    return ::wavemma::simt::hip::fp::float_to_int<long long>(                                      \
-        x, ::wavemma::simt::hip::fp::Rounding::mode);                                              \
-  }                                                                                                \
-  inline unsigned long long __float2ull_##suffix(float x) {                                        \
-    return ::wavemma::simt::hip::fp::float_to_int<unsigned long long>(                             \
-        x, ::wavemma::simt::hip::fp::Rounding::mode);                                              \
-  }                                                                                                \
-  inline int __double2int_##suffix(double x) {                                                     \
-    return ::wavemma::simt::hip::fp::float_to_int<int>(x, ::wavemma::simt::hip::fp::Rounding::mode); \
-  }                                                                                                \
-  inline unsigned int __double2uint_##suffix(double x) {                                           \
-    return ::wavemma::simt::hip::fp::float_to_int<unsigned int>(                                   \
-        x, ::wavemma::simt::hip::fp::Rounding::mode);                                              \
-  }                                                                                                \
-  inline long long __double2ll_##suffix(double x) {                                                \
-    return ::wavemma::simt::hip::fp::float_to_int<long long>(                                      \
-        x, ::wavemma::simt::hip::fp::Rounding::mode);                                              \
-  }                                                                                                \
-  inline unsigned long long __double2ull_##suffix(double x) {                                      \
-    return ::wavemma::simt::hip::fp::float_to_int<unsigned long long>(                             \
-        x, ::wavemma::simt::hip::fp::Rounding::mode);                                              \
-  }                                                                                                \
-  inline float __int2float_##suffix(int x) {                                                       \
-    return ::wavemma::simt::hip::math::int_to_float(x, ::wavemma::simt::hip::fp::Rounding::mode);  \
-  }                                                                                                \
-  inline float __uint2float_##suffix(unsigned int x) {                                             \
-    return ::wavemma::simt::hip::math::int_to_float(x, ::wavemma::simt::hip::fp::Rounding::mode);  \
-  }                                                                                                \
-  inline float __ll2float_##suffix(long long x) {                                                  \
-    return ::wavemma::simt::hip::math::int_to_float(x, ::wavemma::simt::hip::fp::Rounding::mode);  \
-  }                                                                                                \
-  inline float __ull2float_##suffix(unsigned long long x) {                                        \
-    return ::wavemma::simt::hip::math::int_to_float(x, ::wavemma::simt::hip::fp::Rounding::mode);  \
-  }                                                                                                \
-  inline float __double2float_##suffix(double x) {                                                 \
-    return ::wavemma::simt::hip::math::narrow(x, ::wavemma::simt::hip::fp::Rounding::mode);        \
-  }                                                                                                \
-  inline float __fadd_##suffix(float a, float b) {                                                 \
-    return ::wavemma::simt::hip::math::add(a, b, ::wavemma::simt::hip::fp::Rounding::mode);        \
-  }                                                                                                \
-  inline float __fsub_##suffix(float a, float b) {                                                 \
-    return ::wavemma::simt::hip::math::add(a, -b, ::wavemma::simt::hip::fp::Rounding::mode);       \
-  }                                                                                                \
-  inline float __fmul_##suffix(float a, float b) {                                                 \
-    return ::wavemma::simt::hip::math::mul(a, b, ::wavemma::simt::hip::fp::Rounding::mode);        \
-  }                                                                                                \
-  inline float __fdiv_##suffix(float a, float b) {                                                 \
-    return ::wavemma::simt::hip::math::div(a, b, ::wavemma::simt::hip::fp::Rounding::mode);        \
-  }                                                                                                \
-  inline float __fsqrt_##suffix(float a) {                                                         \
-    return ::wavemma::simt::hip::math::sqrt(a, ::wavemma::simt::hip::fp::Rounding::mode);          \
-  }                                                                                                \
-  inline float __frcp_##suffix(float a) {                                                          \
-    return ::wavemma::simt::hip::math::div(1.0f, a, ::wavemma::simt::hip::fp::Rounding::mode);     \
-  }                                                                                                \
-  inline float __fmaf_##suffix(float a, float b, float c) {                                        \
-    return ::wavemma::simt::hip::math::fma(a, b, c, ::wavemma::simt::hip::fp::Rounding::mode);     \
+#define WAVEMMA_MATH_TO_INT(suffix, mode)                                                                              \
+  inline int __float2int_##suffix(float x) {                                                                           \
+    return ::wavemma::simt::hip::fp::float_to_int<int>(x, ::wavemma::simt::hip::fp::Rounding::mode);                   \
+  }                                                                                                                    \
+  inline unsigned int __float2uint_##suffix(float x) {                                                                 \
+    return ::wavemma::simt::hip::fp::float_to_int<unsigned int>(x, ::wavemma::simt::hip::fp::Rounding::mode);          \
+  }                                                                                                                    \
+  inline long long __float2ll_##suffix(float x) {                                                                      \
+    return ::wavemma::simt::hip::fp::float_to_int<long long>(x, ::wavemma::simt::hip::fp::Rounding::mode);             \
+  }                                                                                                                    \
+  inline unsigned long long __float2ull_##suffix(float x) {                                                            \
+    return ::wavemma::simt::hip::fp::float_to_int<unsigned long long>(x, ::wavemma::simt::hip::fp::Rounding::mode);    \
+  }                                                                                                                    \
+  inline int __double2int_##suffix(double x) {                                                                         \
+    return ::wavemma::simt::hip::fp::float_to_int<int>(x, ::wavemma::simt::hip::fp::Rounding::mode);                   \
+  }                                                                                                                    \
+  inline unsigned int __double2uint_##suffix(double x) {                                                               \
+    return ::wavemma::simt::hip::fp::float_to_int<unsigned int>(x, ::wavemma::simt::hip::fp::Rounding::mode);          \
+  }                                                                                                                    \
+  inline long long __double2ll_##suffix(double x) {                                                                    \
+    return ::wavemma::simt::hip::fp::float_to_int<long long>(x, ::wavemma::simt::hip::fp::Rounding::mode);             \
+  }                                                                                                                    \
+  inline unsigned long long __double2ull_##suffix(double x) {                                                          \
+    return ::wavemma::simt::hip::fp::float_to_int<unsigned long long>(x, ::wavemma::simt::hip::fp::Rounding::mode);    \
+  }                                                                                                                    \
+  inline float __int2float_##suffix(int x) {                                                                           \
+    return ::wavemma::simt::hip::math::int_to_float(x, ::wavemma::simt::hip::fp::Rounding::mode);                      \
+  }                                                                                                                    \
+  inline float __uint2float_##suffix(unsigned int x) {                                                                 \
+    return ::wavemma::simt::hip::math::int_to_float(x, ::wavemma::simt::hip::fp::Rounding::mode);                      \
+  }                                                                                                                    \
+  inline float __ll2float_##suffix(long long x) {                                                                      \
+    return ::wavemma::simt::hip::math::int_to_float(x, ::wavemma::simt::hip::fp::Rounding::mode);                      \
+  }                                                                                                                    \
+  inline float __ull2float_##suffix(unsigned long long x) {                                                            \
+    return ::wavemma::simt::hip::math::int_to_float(x, ::wavemma::simt::hip::fp::Rounding::mode);                      \
+  }                                                                                                                    \
+  inline float __double2float_##suffix(double x) {                                                                     \
+    return ::wavemma::simt::hip::math::narrow(x, ::wavemma::simt::hip::fp::Rounding::mode);                            \
+  }                                                                                                                    \
+  inline float __fadd_##suffix(float a, float b) {                                                                     \
+    return ::wavemma::simt::hip::math::add(a, b, ::wavemma::simt::hip::fp::Rounding::mode);                            \
+  }                                                                                                                    \
+  inline float __fsub_##suffix(float a, float b) {                                                                     \
+    return ::wavemma::simt::hip::math::add(a, -b, ::wavemma::simt::hip::fp::Rounding::mode);                           \
+  }                                                                                                                    \
+  inline float __fmul_##suffix(float a, float b) {                                                                     \
+    return ::wavemma::simt::hip::math::mul(a, b, ::wavemma::simt::hip::fp::Rounding::mode);                            \
+  }                                                                                                                    \
+  inline float __fdiv_##suffix(float a, float b) {                                                                     \
+    return ::wavemma::simt::hip::math::div(a, b, ::wavemma::simt::hip::fp::Rounding::mode);                            \
+  }                                                                                                                    \
+  inline float __fsqrt_##suffix(float a) {                                                                             \
+    return ::wavemma::simt::hip::math::sqrt(a, ::wavemma::simt::hip::fp::Rounding::mode);                              \
+  }                                                                                                                    \
+  inline float __frcp_##suffix(float a) {                                                                              \
+    return ::wavemma::simt::hip::math::div(1.0f, a, ::wavemma::simt::hip::fp::Rounding::mode);                         \
+  }                                                                                                                    \
+  inline float __fmaf_##suffix(float a, float b, float c) {                                                            \
+    return ::wavemma::simt::hip::math::fma(a, b, c, ::wavemma::simt::hip::fp::Rounding::mode);                         \
   }
 WAVEMMA_MATH_ROUNDINGS(WAVEMMA_MATH_TO_INT)
 #undef WAVEMMA_MATH_TO_INT
 #undef WAVEMMA_MATH_ROUNDINGS
-inline int __float2int(float x) {
-  return __float2int_rz(x);
-}
-inline float __int2float(int x) {
-  return __int2float_rn(x);
-}
-inline double __dadd_rn(double a, double b) {
-  return a + b;
-}
-inline double __dsub_rn(double a, double b) {
-  return a - b;
-}
-inline double __dmul_rn(double a, double b) {
-  return a * b;
-}
-inline double __ddiv_rn(double a, double b) {
-  return a / b;
-}
-inline double __fma_rn(double a, double b, double c) {
-  return std::fma(a, b, c);
-}
-inline double __drcp_rn(double a) {
-  return 1.0 / a;
-}
-inline double __dsqrt_rn(double a) {
-  return std::sqrt(a);
-}
+inline int __float2int(float x) { return __float2int_rz(x); }
+inline float __int2float(int x) { return __int2float_rn(x); }
+inline double __dadd_rn(double a, double b) { return a + b; }
+inline double __dsub_rn(double a, double b) { return a - b; }
+inline double __dmul_rn(double a, double b) { return a * b; }
+inline double __ddiv_rn(double a, double b) { return a / b; }
+inline double __fma_rn(double a, double b, double c) { return std::fma(a, b, c); }
+inline double __drcp_rn(double a) { return 1.0 / a; }
+inline double __dsqrt_rn(double a) { return std::sqrt(a); }
 
 // --- fast and approximate functions: the exact or libm result ------------------------------------
-inline float __fdividef(float a, float b) {
-  return a / b;
-}
+inline float __fdividef(float a, float b) { return a / b; }
 // __expf and the other fast forms glibc declares itself (math.h): hip_math_host.hpp.
 #if !defined(__WAVEMMA_HIPCC__)
 #include "wavemma/simt/hip_math_host.hpp"
 #endif
-inline float __saturatef(float x) {
-  return std::isnan(x) || x <= 0 ? 0.0f : x >= 1 ? 1.0f : x;
-}
-inline float rsqrtf(float x) {
-  return static_cast<float>(1.0 / std::sqrt(static_cast<double>(x)));
-}
-inline double rsqrt(double x) {
-  return 1.0 / std::sqrt(x);
-}
-inline float rcbrtf(float x) {
-  return static_cast<float>(1.0 / std::cbrt(static_cast<double>(x)));
-}
+inline float __saturatef(float x) { return std::isnan(x) || x <= 0 ? 0.0f : x >= 1 ? 1.0f : x; }
+inline float rsqrtf(float x) { return static_cast<float>(1.0 / std::sqrt(static_cast<double>(x))); }
+inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
+inline float rcbrtf(float x) { return static_cast<float>(1.0 / std::cbrt(static_cast<double>(x))); }
 
 // --- per-lane builtins, with clang-22's signatures ----------------------------------------------
-#define __builtin_amdgcn_perm(s0, s1, sel)                                                         \
-  ::wavemma::simt::hip::math::perm(uint32_t(s0), uint32_t(s1), uint32_t(sel))
-#define __builtin_amdgcn_ubfe(v, offset, width)                                                    \
+#define __builtin_amdgcn_perm(s0, s1, sel) ::wavemma::simt::hip::math::perm(uint32_t(s0), uint32_t(s1), uint32_t(sel))
+#define __builtin_amdgcn_ubfe(v, offset, width)                                                                        \
   ::wavemma::simt::hip::math::ubfe(uint32_t(v), uint32_t(offset), uint32_t(width))
-#define __builtin_amdgcn_sbfe(v, offset, width)                                                    \
+#define __builtin_amdgcn_sbfe(v, offset, width)                                                                        \
   ::wavemma::simt::hip::math::sbfe(uint32_t(v), uint32_t(offset), uint32_t(width))
 #define __builtin_amdgcn_fmed3f(a, b, c) ::wavemma::simt::hip::math::fmed3(float(a), float(b), float(c))
 #define __builtin_amdgcn_frexp_mantf(v) ::wavemma::simt::hip::math::frexp_mant(float(v))
@@ -458,7 +347,7 @@ inline float rcbrtf(float x) {
 #define __builtin_amdgcn_rsq(v) ::rsqrt(double(v))
 #define __builtin_amdgcn_sqrtf(v) std::sqrt(float(v))
 #define __builtin_amdgcn_sqrt(v) std::sqrt(double(v))
-#define __builtin_amdgcn_alignbit(hi, lo, shift)                                                   \
+#define __builtin_amdgcn_alignbit(hi, lo, shift)                                                                       \
   ::wavemma::simt::hip::math::alignbit(uint32_t(hi), uint32_t(lo), uint32_t(shift))
-#define __builtin_amdgcn_alignbyte(hi, lo, shift)                                                  \
+#define __builtin_amdgcn_alignbyte(hi, lo, shift)                                                                      \
   ::wavemma::simt::hip::math::alignbyte(uint32_t(hi), uint32_t(lo), uint32_t(shift))

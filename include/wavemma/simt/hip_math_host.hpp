@@ -7,33 +7,15 @@
 
 #include <cmath>
 
-inline float __expf(float x) noexcept {
-  return std::exp(x);
-}
-inline float __exp10f(float x) noexcept {
-  return std::pow(10.0f, x);
-}
-inline float __logf(float x) noexcept {
-  return std::log(x);
-}
-inline float __log2f(float x) noexcept {
-  return std::log2(x);
-}
-inline float __log10f(float x) noexcept {
-  return std::log10(x);
-}
-inline float __powf(float x, float y) noexcept {
-  return std::pow(x, y);
-}
-inline float __sinf(float x) noexcept {
-  return std::sin(x);
-}
-inline float __cosf(float x) noexcept {
-  return std::cos(x);
-}
-inline float __tanf(float x) noexcept {
-  return std::tan(x);
-}
+inline float __expf(float x) noexcept { return std::exp(x); }
+inline float __exp10f(float x) noexcept { return std::pow(10.0f, x); }
+inline float __logf(float x) noexcept { return std::log(x); }
+inline float __log2f(float x) noexcept { return std::log2(x); }
+inline float __log10f(float x) noexcept { return std::log10(x); }
+inline float __powf(float x, float y) noexcept { return std::pow(x, y); }
+inline float __sinf(float x) noexcept { return std::sin(x); }
+inline float __cosf(float x) noexcept { return std::cos(x); }
+inline float __tanf(float x) noexcept { return std::tan(x); }
 inline void __sincosf(float x, float* s, float* c) noexcept {
   *s = std::sin(x);
   *c = std::cos(x);

@@ -3,11 +3,11 @@
 // that names it, rather than an unknown identifier or a silent wrong answer.
 
 // A template whose instantiation fails: the message names the feature.
-#define WAVEMMA_NOT_EMULATED(name, what)                                                           \
-  template <class... A>                                                                            \
-  hipError_t name(A...) {                                                                          \
-    static_assert(sizeof...(A) < 0, #name ": " what " (docs/hipcc.md)");                           \
-    return hipErrorNotSupported;                                                                   \
+#define WAVEMMA_NOT_EMULATED(name, what)                                                                               \
+  template <class... A>                                                                                                \
+  hipError_t name(A...) {                                                                                              \
+    static_assert(sizeof...(A) < 0, #name ": " what " (docs/hipcc.md)");                                               \
+    return hipErrorNotSupported;                                                                                       \
   }
 #define WAVEMMA_TEXTURES "textures and surfaces are not emulated by wavemma"
 WAVEMMA_NOT_EMULATED(hipCreateTextureObject, WAVEMMA_TEXTURES)
@@ -44,7 +44,9 @@ WAVEMMA_NOT_EMULATED(hipModuleLoad, WAVEMMA_MODULES)
 WAVEMMA_NOT_EMULATED(hipModuleLoadData, WAVEMMA_MODULES)
 WAVEMMA_NOT_EMULATED(hipModuleGetFunction, WAVEMMA_MODULES)
 WAVEMMA_NOT_EMULATED(hipModuleLaunchKernel, WAVEMMA_MODULES)
-WAVEMMA_NOT_EMULATED(hipLaunchKernel, "launching by function pointer and argument array is not emulated by wavemma: use <<< >>> or hipLaunchKernelGGL")
+WAVEMMA_NOT_EMULATED(
+    hipLaunchKernel,
+    "launching by function pointer and argument array is not emulated by wavemma: use <<< >>> or hipLaunchKernelGGL")
 WAVEMMA_NOT_EMULATED(hipDeviceEnablePeerAccess, "there is one emulated device: no peer")
 WAVEMMA_NOT_EMULATED(hipMemcpyPeer, "there is one emulated device: no peer")
 #undef WAVEMMA_NOT_EMULATED

@@ -22,8 +22,7 @@ namespace wavemma::simt::hip::detail {
 void push_launch(Dim3 grid, Dim3 block, size_t dynamic_shared, hipStream_t stream);
 
 // The device pass: kernel `name` of `file` for one target. Returns true (a static initialiser).
-bool register_kernel(char const* target, int wave, char const* file, char const* name,
-                     void (*run)(void** args));
+bool register_kernel(char const* target, int wave, char const* file, char const* name, void (*run)(void** args));
 // The host pass's stub: runs the registered kernel on the launched target with the pushed
 // configuration; the arguments are the stub's parameters, which each lane copies.
 void launch_stub(char const* file, char const* name, std::initializer_list<void*> args);
@@ -47,8 +46,7 @@ void* address_of(T& x) {
 }
 
 bool register_host_shadow(char const* key, void const* host);
-bool register_device_variable(char const* key, char const* target, int wave, void* device,
-                              size_t bytes);
+bool register_device_variable(char const* key, char const* target, int wave, void* device, size_t bytes);
 // The launched target's copy of a __device__/__constant__ variable named by its host address;
 // nullptr if it has none (a variable of C++ built without wavemma-hipcc is its own device copy:
 // see hip_api.cpp).

@@ -424,30 +424,28 @@ hipError_t hipMallocPitch(T** pointer, size_t* pitch, size_t width, size_t heigh
 // The device side of each kind must lie within one device allocation; hipMemcpyDefault checks
 // whichever side points into one. The Async forms complete before they return.
 hipError_t hipMemcpy(void* dst, void const* src, size_t bytes, hipMemcpyKind kind);
-hipError_t hipMemcpyAsync(void* dst, void const* src, size_t bytes, hipMemcpyKind kind,
-                          hipStream_t stream = nullptr);
-hipError_t hipMemcpyWithStream(void* dst, void const* src, size_t bytes, hipMemcpyKind kind,
-                               hipStream_t stream);
+hipError_t hipMemcpyAsync(void* dst, void const* src, size_t bytes, hipMemcpyKind kind, hipStream_t stream = nullptr);
+hipError_t hipMemcpyWithStream(void* dst, void const* src, size_t bytes, hipMemcpyKind kind, hipStream_t stream);
 hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void const* src, size_t bytes);
 hipError_t hipMemcpyDtoH(void* dst, hipDeviceptr_t src, size_t bytes);
 hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t bytes);
 hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void const* src, size_t bytes, hipStream_t stream);
 hipError_t hipMemcpyDtoHAsync(void* dst, hipDeviceptr_t src, size_t bytes, hipStream_t stream);
 hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src, size_t bytes, hipStream_t stream);
-hipError_t hipMemcpy2D(void* dst, size_t dpitch, void const* src, size_t spitch, size_t width,
-                       size_t height, hipMemcpyKind kind);
-hipError_t hipMemcpy2DAsync(void* dst, size_t dpitch, void const* src, size_t spitch, size_t width,
-                            size_t height, hipMemcpyKind kind, hipStream_t stream = nullptr);
+hipError_t hipMemcpy2D(void* dst, size_t dpitch, void const* src, size_t spitch, size_t width, size_t height,
+                       hipMemcpyKind kind);
+hipError_t hipMemcpy2DAsync(void* dst, size_t dpitch, void const* src, size_t spitch, size_t width, size_t height,
+                            hipMemcpyKind kind, hipStream_t stream = nullptr);
 // __device__/__constant__ variables by their host address (wavemma-hipcc registers each target's
 // copy; in C++ built without it the variable is its own device copy).
 hipError_t hipMemcpyToSymbol(void const* symbol, void const* src, size_t bytes, size_t offset = 0,
                              hipMemcpyKind kind = hipMemcpyHostToDevice);
 hipError_t hipMemcpyFromSymbol(void* dst, void const* symbol, size_t bytes, size_t offset = 0,
                                hipMemcpyKind kind = hipMemcpyDeviceToHost);
-hipError_t hipMemcpyToSymbolAsync(void const* symbol, void const* src, size_t bytes, size_t offset,
-                                  hipMemcpyKind kind, hipStream_t stream = nullptr);
-hipError_t hipMemcpyFromSymbolAsync(void* dst, void const* symbol, size_t bytes, size_t offset,
-                                    hipMemcpyKind kind, hipStream_t stream = nullptr);
+hipError_t hipMemcpyToSymbolAsync(void const* symbol, void const* src, size_t bytes, size_t offset, hipMemcpyKind kind,
+                                  hipStream_t stream = nullptr);
+hipError_t hipMemcpyFromSymbolAsync(void* dst, void const* symbol, size_t bytes, size_t offset, hipMemcpyKind kind,
+                                    hipStream_t stream = nullptr);
 hipError_t hipGetSymbolAddress(void** pointer, void const* symbol);
 hipError_t hipGetSymbolSize(size_t* bytes, void const* symbol);
 template <class T>
@@ -461,13 +459,13 @@ hipError_t hipMemcpyFromSymbol(void* dst, T const& symbol, size_t bytes, size_t 
   return hipMemcpyFromSymbol(dst, static_cast<void const*>(&symbol), bytes, offset, kind);
 }
 template <class T>
-hipError_t hipMemcpyToSymbolAsync(T const& symbol, void const* src, size_t bytes, size_t offset,
-                                  hipMemcpyKind kind, hipStream_t stream = nullptr) {
+hipError_t hipMemcpyToSymbolAsync(T const& symbol, void const* src, size_t bytes, size_t offset, hipMemcpyKind kind,
+                                  hipStream_t stream = nullptr) {
   return hipMemcpyToSymbolAsync(static_cast<void const*>(&symbol), src, bytes, offset, kind, stream);
 }
 template <class T>
-hipError_t hipMemcpyFromSymbolAsync(void* dst, T const& symbol, size_t bytes, size_t offset,
-                                    hipMemcpyKind kind, hipStream_t stream = nullptr) {
+hipError_t hipMemcpyFromSymbolAsync(void* dst, T const& symbol, size_t bytes, size_t offset, hipMemcpyKind kind,
+                                    hipStream_t stream = nullptr) {
   return hipMemcpyFromSymbolAsync(dst, static_cast<void const*>(&symbol), bytes, offset, kind, stream);
 }
 template <class T>
@@ -523,8 +521,8 @@ hipError_t hipProfilerStop();
 namespace wavemma::simt::hip::detail {
 hipError_t func_attributes(hipFuncAttributes* attributes, void const* kernel);
 hipError_t occupancy_blocks(int* blocks, void const* kernel, int block_size, size_t dynamic_shared);
-hipError_t occupancy_block_size(int* grid_size, int* block_size, void const* kernel,
-                                size_t dynamic_shared, int block_size_limit);
+hipError_t occupancy_block_size(int* grid_size, int* block_size, void const* kernel, size_t dynamic_shared,
+                                int block_size_limit);
 hipError_t func_accepted(char const* call, void const* kernel);
 } // namespace wavemma::simt::hip::detail
 // Any kernel (a function pointer of any type).
@@ -535,10 +533,9 @@ hipError_t hipFuncGetAttributes(hipFuncAttributes* attributes, F kernel) {
 // Occupancy from the launch limits the emulator knows: threads per CU (2048) and LDS per CU; the
 // kernel's register use is not known here, so it is never the limit.
 template <class F>
-hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, F kernel, int block_size,
-                                                        size_t dynamic_shared) {
-  return ::wavemma::simt::hip::detail::occupancy_blocks(blocks, reinterpret_cast<void const*>(kernel),
-                                                        block_size, dynamic_shared);
+hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, F kernel, int block_size, size_t dynamic_shared) {
+  return ::wavemma::simt::hip::detail::occupancy_blocks(blocks, reinterpret_cast<void const*>(kernel), block_size,
+                                                        dynamic_shared);
 }
 template <class F>
 hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, F kernel, int block_size,
@@ -546,20 +543,18 @@ hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, F 
   return hipOccupancyMaxActiveBlocksPerMultiprocessor(blocks, kernel, block_size, dynamic_shared);
 }
 template <class F>
-hipError_t hipOccupancyMaxPotentialBlockSize(int* grid_size, int* block_size, F kernel,
-                                             size_t dynamic_shared = 0, int block_size_limit = 0) {
+hipError_t hipOccupancyMaxPotentialBlockSize(int* grid_size, int* block_size, F kernel, size_t dynamic_shared = 0,
+                                             int block_size_limit = 0) {
   return ::wavemma::simt::hip::detail::occupancy_block_size(
       grid_size, block_size, reinterpret_cast<void const*>(kernel), dynamic_shared, block_size_limit);
 }
 template <class F>
 hipError_t hipFuncSetCacheConfig(F kernel, hipFuncCache_t) {
-  return ::wavemma::simt::hip::detail::func_accepted("hipFuncSetCacheConfig",
-                                                     reinterpret_cast<void const*>(kernel));
+  return ::wavemma::simt::hip::detail::func_accepted("hipFuncSetCacheConfig", reinterpret_cast<void const*>(kernel));
 }
 template <class F>
 hipError_t hipFuncSetAttribute(F kernel, hipFuncAttribute, int) {
-  return ::wavemma::simt::hip::detail::func_accepted("hipFuncSetAttribute",
-                                                     reinterpret_cast<void const*>(kernel));
+  return ::wavemma::simt::hip::detail::func_accepted("hipFuncSetAttribute", reinterpret_cast<void const*>(kernel));
 }
 
 // --- streams and events -------------------------------------------------------------------------

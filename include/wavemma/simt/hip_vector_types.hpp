@@ -46,30 +46,29 @@ struct Vector : VectorStorage<T, N> {
   T const& operator[](unsigned i) const { return reinterpret_cast<T const*>(this)[i]; }
 
   // Every compound operator of HIP's vector types, with a vector or a broadcast scalar.
-#define WAVEMMA_VECTOR_COMPOUND(op)                                                                \
-  Vector& operator op##=(Vector const& o) {                                                        \
-    for (unsigned i = 0; i < N; ++i) (*this)[i] op## = o[i];                                       \
-    return *this;                                                                                  \
-  }                                                                                                \
-  template <class U, std::enable_if_t<std::is_convertible_v<U, T>, int> = 0>                       \
-  Vector& operator op##=(U s) {                                                                    \
-    return *this op## = Vector(s);                                                                 \
+#define WAVEMMA_VECTOR_COMPOUND(op)                                                                                    \
+  Vector& operator op## = (Vector const& o) {                                                                          \
+    for (unsigned i = 0; i < N; ++i) (*this)[i] op## = o[i];                                                           \
+    return *this;                                                                                                      \
+  }                                                                                                                    \
+  template <class U, std::enable_if_t<std::is_convertible_v<U, T>, int> = 0>                                           \
+  Vector& operator op## = (U s) {                                                                                      \
+    return *this op## = Vector(s);                                                                                     \
   }
   WAVEMMA_VECTOR_COMPOUND(+)
   WAVEMMA_VECTOR_COMPOUND(-)
   WAVEMMA_VECTOR_COMPOUND(*)
   WAVEMMA_VECTOR_COMPOUND(/)
 #undef WAVEMMA_VECTOR_COMPOUND
-#define WAVEMMA_VECTOR_INTEGER_COMPOUND(op)                                                        \
-  template <class V = T, std::enable_if_t<std::is_integral_v<V>, int> = 0>                         \
-  Vector& operator op##=(Vector const& o) {                                                        \
-    for (unsigned i = 0; i < N; ++i) (*this)[i] op## = o[i];                                       \
-    return *this;                                                                                  \
-  }                                                                                                \
-  template <class U, class V = T,                                                                  \
-            std::enable_if_t<std::is_integral_v<V> && std::is_convertible_v<U, T>, int> = 0>       \
-  Vector& operator op##=(U s) {                                                                    \
-    return *this op## = Vector(s);                                                                 \
+#define WAVEMMA_VECTOR_INTEGER_COMPOUND(op)                                                                            \
+  template <class V = T, std::enable_if_t<std::is_integral_v<V>, int> = 0>                                             \
+  Vector& operator op## = (Vector const& o) {                                                                          \
+    for (unsigned i = 0; i < N; ++i) (*this)[i] op## = o[i];                                                           \
+    return *this;                                                                                                      \
+  }                                                                                                                    \
+  template <class U, class V = T, std::enable_if_t<std::is_integral_v<V> && std::is_convertible_v<U, T>, int> = 0>     \
+  Vector& operator op## = (U s) {                                                                                      \
+    return *this op## = Vector(s);                                                                                     \
   }
   WAVEMMA_VECTOR_INTEGER_COMPOUND(%)
   WAVEMMA_VECTOR_INTEGER_COMPOUND(&)
@@ -106,22 +105,21 @@ struct Vector : VectorStorage<T, N> {
 
 private:
   template <class U, size_t... I>
-  constexpr Vector(U v, std::index_sequence<I...>)
-      : VectorStorage<T, N>{((void)I, static_cast<T>(v))...} {}
+  constexpr Vector(U v, std::index_sequence<I...>) : VectorStorage<T, N>{((void)I, static_cast<T>(v))...} {}
 };
 
-#define WAVEMMA_VECTOR_BINARY(op)                                                                  \
-  template <class T, unsigned N>                                                                   \
-  Vector<T, N> operator op(Vector<T, N> a, Vector<T, N> const& b) {                                \
-    return a op## = b;                                                                             \
-  }                                                                                                \
-  template <class T, unsigned N, class U, std::enable_if_t<std::is_convertible_v<U, T>, int> = 0>  \
-  Vector<T, N> operator op(Vector<T, N> a, U b) {                                                  \
-    return a op## = Vector<T, N>(b);                                                               \
-  }                                                                                                \
-  template <class T, unsigned N, class U, std::enable_if_t<std::is_convertible_v<U, T>, int> = 0>  \
-  Vector<T, N> operator op(U a, Vector<T, N> const& b) {                                           \
-    return Vector<T, N>(a) op## = b;                                                               \
+#define WAVEMMA_VECTOR_BINARY(op)                                                                                      \
+  template <class T, unsigned N>                                                                                       \
+  Vector<T, N> operator op(Vector<T, N> a, Vector<T, N> const& b) {                                                    \
+    return a op## = b;                                                                                                 \
+  }                                                                                                                    \
+  template <class T, unsigned N, class U, std::enable_if_t<std::is_convertible_v<U, T>, int> = 0>                      \
+  Vector<T, N> operator op(Vector<T, N> a, U b) {                                                                      \
+    return a op## = Vector<T, N>(b);                                                                                   \
+  }                                                                                                                    \
+  template <class T, unsigned N, class U, std::enable_if_t<std::is_convertible_v<U, T>, int> = 0>                      \
+  Vector<T, N> operator op(U a, Vector<T, N> const& b) {                                                               \
+    return Vector<T, N>(a) op## = b;                                                                                   \
   }
 WAVEMMA_VECTOR_BINARY(+)
 WAVEMMA_VECTOR_BINARY(-)
@@ -149,14 +147,14 @@ bool operator!=(Vector<T, N> const& a, Vector<T, N> const& b) {
 } // namespace wavemma::simt::hip
 
 // The names HIP gives them, and make_<name>N(...).
-#define WAVEMMA_VECTOR_NAMES(name, T)                                                              \
-  using name##1 = ::wavemma::simt::hip::Vector<T, 1>;                                              \
-  using name##2 = ::wavemma::simt::hip::Vector<T, 2>;                                              \
-  using name##3 = ::wavemma::simt::hip::Vector<T, 3>;                                              \
-  using name##4 = ::wavemma::simt::hip::Vector<T, 4>;                                              \
-  inline constexpr name##1 make_##name##1(T x) { return name##1(x); }                              \
-  inline constexpr name##2 make_##name##2(T x, T y) { return name##2(x, y); }                      \
-  inline constexpr name##3 make_##name##3(T x, T y, T z) { return name##3(x, y, z); }              \
+#define WAVEMMA_VECTOR_NAMES(name, T)                                                                                  \
+  using name##1 = ::wavemma::simt::hip::Vector<T, 1>;                                                                  \
+  using name##2 = ::wavemma::simt::hip::Vector<T, 2>;                                                                  \
+  using name##3 = ::wavemma::simt::hip::Vector<T, 3>;                                                                  \
+  using name##4 = ::wavemma::simt::hip::Vector<T, 4>;                                                                  \
+  inline constexpr name##1 make_##name##1(T x) { return name##1(x); }                                                  \
+  inline constexpr name##2 make_##name##2(T x, T y) { return name##2(x, y); }                                          \
+  inline constexpr name##3 make_##name##3(T x, T y, T z) { return name##3(x, y, z); }                                  \
   inline constexpr name##4 make_##name##4(T x, T y, T z, T w) { return name##4(x, y, z, w); }
 WAVEMMA_VECTOR_NAMES(char, char)
 WAVEMMA_VECTOR_NAMES(uchar, unsigned char)

@@ -34,9 +34,7 @@ inline LaneContext const& lane(char const* what) {
   return *current_lane;
 }
 // The lane's wave size, or the target's outside a kernel.
-inline int current_wave_size() {
-  return current_lane ? static_cast<int>(current_lane->wave_size) : target().wave;
-}
+inline int current_wave_size() { return current_lane ? static_cast<int>(current_lane->wave_size) : target().wave; }
 
 // --- collectives (src/simt/collectives.cpp) -----------------------------------------------------
 // Waits until every live thread of the block has reached a barrier.
@@ -44,8 +42,7 @@ void barrier(char const* name, ::wavemma::simt::Site site);
 
 // out (words 32-bit words) = in of lane `source` of the wave (0 from a lane that has returned or
 // does not exist); source is taken modulo the wave size.
-void permute(char const* name, int source, void const* in, void* out, int words,
-             ::wavemma::simt::Site site);
+void permute(char const* name, int source, void const* in, void* out, int words, ::wavemma::simt::Site site);
 uint32_t read_first_lane(uint32_t value, ::wavemma::simt::Site site); // the lowest live lane's value
 
 // The cross-lane builtins other than the matrix ones (src/simt/cross_lane.cpp): each lane deposits
@@ -53,25 +50,25 @@ uint32_t read_first_lane(uint32_t value, ::wavemma::simt::Site site); // the low
 // takes `out_words` words back. An operation the launched architecture lacks stops the launch
 // with kInvalidDeviceFunction, as a matrix builtin does.
 enum class WaveOp : uint8_t {
-  kDpp,          // in: src, old; imm: dpp_ctrl | row_mask << 9 | bank_mask << 13 | bound_ctrl << 17
-  kDpp8,         // in: src; imm: the eight 3-bit selects
-  kSwizzle,      // in: src; imm: the ds_swizzle offset
-  kPermute,      // in: byte address, data (ds_permute)
-  kBpermute,     // in: byte address, data (ds_bpermute)
-  kReadLane,     // in: value, lane
-  kBallotW64,    // in: predicate; out: 2 words (the 64-bit mask)
-  kBallotW32,    // the same, wave32 only
-  kReduce,       // in: 2 words; out: 2 words; imm: ReduceOp | ReduceType << 4
-  kPermlane16,   // in: src, old, sel_lo, sel_hi; imm: fi | bound_ctrl << 1
-  kPermlanex16,  // the same, from the other row of each pair
-  kPermlane64,   // in: src
+  kDpp,            // in: src, old; imm: dpp_ctrl | row_mask << 9 | bank_mask << 13 | bound_ctrl << 17
+  kDpp8,           // in: src; imm: the eight 3-bit selects
+  kSwizzle,        // in: src; imm: the ds_swizzle offset
+  kPermute,        // in: byte address, data (ds_permute)
+  kBpermute,       // in: byte address, data (ds_bpermute)
+  kReadLane,       // in: value, lane
+  kBallotW64,      // in: predicate; out: 2 words (the 64-bit mask)
+  kBallotW32,      // the same, wave32 only
+  kReduce,         // in: 2 words; out: 2 words; imm: ReduceOp | ReduceType << 4
+  kPermlane16,     // in: src, old, sel_lo, sel_hi; imm: fi | bound_ctrl << 1
+  kPermlanex16,    // the same, from the other row of each pair
+  kPermlane64,     // in: src
   kPermlane16Var,  // in: src, old, sel; imm: fi | bound_ctrl << 1
   kPermlanex16Var, // the same, from the other row of each pair
   kPermlane16Swap, // in: vdst, src; out: 2 words; imm: fi | bound_ctrl << 1
   kPermlane32Swap, // the same, for the two halves of the wave
-  kMemtime,      // out: 2 words
-  kMemrealtime,  // out: 2 words
-  kGlobalLoadLds, // in: src (2 words), LDS dst (2 words), offset; imm: size in bytes
+  kMemtime,        // out: 2 words
+  kMemrealtime,    // out: 2 words
+  kGlobalLoadLds,  // in: src (2 words), LDS dst (2 words), offset; imm: size in bytes
 };
 enum class ReduceOp : uint8_t { kAdd, kSub, kMin, kMax, kAnd, kOr, kXor };
 enum class ReduceType : uint8_t { kU32, kI32, kU64, kI64, kF32, kF64 };
@@ -89,21 +86,20 @@ struct Immediates {
 // deposit; matrix_result() waits until the wave has met and returns this lane's D words. (Two calls
 // rather than one: the frame a lane leaves on its stack while it waits stays small, and the lanes'
 // stacks compete for the cache.)
-uint32_t* matrix_arrive(int builtin, Immediates, uint32_t const bytes[4],
-                        ::wavemma::simt::Site site);
+uint32_t* matrix_arrive(int builtin, Immediates, uint32_t const bytes[4], ::wavemma::simt::Site site);
 uint32_t const* matrix_result();
 
 template <class A, class B, class C, class D>
-void matrix(int builtin, Immediates imm, A const& a, B const& b, C const& c, int index, int scale_a,
-            int scale_b, D& d, ::wavemma::simt::Site site) {
-  static_assert(sizeof(A) % 4 == 0 && sizeof(B) % 4 == 0 && sizeof(C) % 4 == 0 &&
-                sizeof(D) % 4 == 0);
+void matrix(int builtin, Immediates imm, A const& a, B const& b, C const& c, int index, int scale_a, int scale_b, D& d,
+            ::wavemma::simt::Site site) {
+  static_assert(sizeof(A) % 4 == 0 && sizeof(B) % 4 == 0 && sizeof(C) % 4 == 0 && sizeof(D) % 4 == 0);
   static constexpr uint32_t bytes[4] = {sizeof(A), sizeof(B), sizeof(C), sizeof(D)};
   if (uint32_t* slot = matrix_arrive(builtin, imm, bytes, site)) {
     std::memcpy(slot, &a, sizeof(A));
     std::memcpy(slot + sizeof(A) / 4, &b, sizeof(B));
     std::memcpy(slot + (sizeof(A) + sizeof(B)) / 4, &c, sizeof(C));
-    uint32_t const extra[3] = {static_cast<uint32_t>(index), static_cast<uint32_t>(scale_a), static_cast<uint32_t>(scale_b)};
+    uint32_t const extra[3] = {static_cast<uint32_t>(index), static_cast<uint32_t>(scale_a),
+                               static_cast<uint32_t>(scale_b)};
     std::memcpy(slot + (sizeof(A) + sizeof(B) + sizeof(C)) / 4, extra, sizeof extra);
   }
   std::memcpy(&d, matrix_result(), sizeof(D));
@@ -114,10 +110,9 @@ void matrix(int builtin, Immediates imm, A const& a, B const& b, C const& c, int
 // output, docs/numerics.md §11]; the unscaled instruction is modelled as scales of 1, so such a call
 // passes 0x7F (1.0) in every byte. Any other scale, constant or not, is the VGPR value it is.
 // (__builtin_constant_p does not evaluate its argument: a scale is evaluated once.)
-#define WAVEMMA_LLVM_SCALE(s, scale_a, scale_b)                                                             \
-  ((__builtin_constant_p(scale_a) && __builtin_constant_p(scale_b) && (scale_a) == 0 && (scale_b) == 0) \
-       ? 0x7F7F7F7F                                                                                        \
-       : (s))
+#define WAVEMMA_LLVM_SCALE(s, scale_a, scale_b)                                                                        \
+  ((__builtin_constant_p(scale_a) && __builtin_constant_p(scale_b) && (scale_a) == 0 && (scale_b) == 0) ? 0x7F7F7F7F   \
+                                                                                                        : (s))
 
 // Clang lets a builtin take a vector of another element type and the same size (reinterpreted)
 // under its default lax vector conversions, and not with -flax-vector-conversions=none or
@@ -156,9 +151,16 @@ struct Result {
 // The transpose loads: gfx12's global_load_tr_* and gfx950's ds_read_tr*. Each lane loads its
 // bytes from its pointer, then the lanes of each group exchange elements (collectives.cpp).
 enum class TransposeLoad : uint8_t {
-  kB128V8i16, kB128V8f16, kB128V8bf16, kB64V2i32,                    // global_load_tr (gfx12)
-  kDsTr4B64V2i32, kDsTr8B64V2i32, kDsTr6B96V3i32,                    // ds_read_tr (gfx950)
-  kDsTr16B64V4i16, kDsTr16B64V4f16, kDsTr16B64V4bf16,
+  kB128V8i16,
+  kB128V8f16,
+  kB128V8bf16,
+  kB64V2i32, // global_load_tr (gfx12)
+  kDsTr4B64V2i32,
+  kDsTr8B64V2i32,
+  kDsTr6B96V3i32, // ds_read_tr (gfx950)
+  kDsTr16B64V4i16,
+  kDsTr16B64V4f16,
+  kDsTr16B64V4bf16,
 };
 void load_transpose(TransposeLoad, void const* pointer, void* out, ::wavemma::simt::Site site);
 

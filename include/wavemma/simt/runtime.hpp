@@ -8,7 +8,6 @@
 //   auto err = simt::launch("k", k, {4}, {256}, 0, x, y); // synchronous; err.message names
 //   if (!err.ok()) ...                                  // kernel, block, wave and lanes
 
-
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -46,8 +45,7 @@ enum class Status : int {
 
 struct Error {
   Status status = Status::kSuccess;
-  std::string
-      message; // one line: "kernel k, block (3,1,0), wave 2: lanes 0-15 ..."; empty on success
+  std::string message; // one line: "kernel k, block (3,1,0), wave 2: lanes 0-15 ..."; empty on success
   bool ok() const { return status == Status::kSuccess; }
 };
 
@@ -88,8 +86,8 @@ Error launch(std::string_view name, Dim3 grid, Dim3 block, size_t dynamic_shared
 // arguments are converted to the kernel's parameter types once, as a call would, and every
 // lane receives its own copy.
 template <class... Params, class... Args>
-Error launch(std::string_view name, void (*kernel)(Params...), Dim3 grid, Dim3 block,
-             size_t dynamic_shared, Args&&... args) {
+Error launch(std::string_view name, void (*kernel)(Params...), Dim3 grid, Dim3 block, size_t dynamic_shared,
+             Args&&... args) {
   static_assert(sizeof...(Params) == sizeof...(Args), "wrong number of kernel arguments");
   struct Bound {
     void (*kernel)(Params...);

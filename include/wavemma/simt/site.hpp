@@ -7,10 +7,8 @@ namespace wavemma::simt {
 class Site {
 public:
   // As a default argument, the caller's place (clang evaluates the builtins at the call site).
-  static constexpr Site current(char const* file = __builtin_FILE(),
-                                char const* function = __builtin_FUNCTION(),
-                                unsigned line = __builtin_LINE(),
-                                unsigned column = __builtin_COLUMN()) noexcept {
+  static constexpr Site current(char const* file = __builtin_FILE(), char const* function = __builtin_FUNCTION(),
+                                unsigned line = __builtin_LINE(), unsigned column = __builtin_COLUMN()) noexcept {
     Site s;
     s.file_ = file;
     s.function_ = function;

@@ -9,9 +9,15 @@ using namespace wavemma::gemm;
 
 template <class P>
 void const* kernel_of() {
-  if constexpr (P::sparse) return reinterpret_cast<void const*>(&matrix_multiply_sparse<typename P::tile, typename P::compute, typename P::elem>);
-  else if constexpr (P::scaled) return reinterpret_cast<void const*>(&matrix_multiply_scaled<typename P::tile, typename P::compute, typename P::elem>);
-  else return reinterpret_cast<void const*>(&matrix_multiply_generic<typename P::tile, typename P::compute, typename P::elem>);
+  if constexpr (P::sparse)
+    return reinterpret_cast<void const*>(
+        &matrix_multiply_sparse<typename P::tile, typename P::compute, typename P::elem>);
+  else if constexpr (P::scaled)
+    return reinterpret_cast<void const*>(
+        &matrix_multiply_scaled<typename P::tile, typename P::compute, typename P::elem>);
+  else
+    return reinterpret_cast<void const*>(
+        &matrix_multiply_generic<typename P::tile, typename P::compute, typename P::elem>);
 }
 
 // Referencing a kernel from host code makes the device compilation emit it; only the family's

@@ -9,13 +9,13 @@
 #include <cstdio>
 #include <wavemma/hip.hpp>
 
-#define HIP_CHECK(expr)                                                                            \
-  do {                                                                                             \
-    hipError_t const hip_check_error = (expr);                                                     \
-    if (hip_check_error != hipSuccess) {                                                           \
-      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, hipGetErrorString(hip_check_error)); \
-      return hip_check_error;                                                                      \
-    }                                                                                              \
+#define HIP_CHECK(expr)                                                                                                \
+  do {                                                                                                                 \
+    hipError_t const hip_check_error = (expr);                                                                         \
+    if (hip_check_error != hipSuccess) {                                                                               \
+      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, hipGetErrorString(hip_check_error));                     \
+      return hip_check_error;                                                                                          \
+    }                                                                                                                  \
   } while (0)
 
 namespace mfma_gemm {
@@ -27,13 +27,11 @@ constexpr int kTile = 32, kStepK = 8, kThreads = 64;
 
 // v_mfma_f32_32x32x8_f16 (reference/layouts.md): lane L holds row (A) or column (B) L % 32 and
 // K = 4*(L/32) + e in element e; accumulator g of lane L is C[8*(g/4) + 4*(L/32) + g%4][L % 32].
-__global__ void __launch_bounds__(kThreads)
-    gemm(_Float16 const* A, _Float16 const* B, float* C, int n, int k) {
+__global__ void __launch_bounds__(kThreads) gemm(_Float16 const* A, _Float16 const* B, float* C, int n, int k) {
   __shared__ _Float16 a_tile[kTile][kStepK];
   __shared__ _Float16 b_tile[kStepK][kTile];
   int const lane = static_cast<int>(threadIdx.x);
-  int const row0 = static_cast<int>(blockIdx.y) * kTile,
-            col0 = static_cast<int>(blockIdx.x) * kTile;
+  int const row0 = static_cast<int>(blockIdx.y) * kTile, col0 = static_cast<int>(blockIdx.x) * kTile;
   float16 acc = {};
   for (int k0 = 0; k0 < k; k0 += kStepK) {
     for (int i = lane; i < kTile * kStepK; i += kThreads) {
@@ -49,8 +47,7 @@ __global__ void __launch_bounds__(kThreads)
     acc = __builtin_amdgcn_mfma_f32_32x32x8f16(a, b, acc, 0, 0, 0);
     __syncthreads();
   }
-  for (int g = 0; g < 16; ++g)
-    C[(row0 + 8 * (g / 4) + 4 * (lane / 32) + g % 4) * n + col0 + lane % 32] = acc[g];
+  for (int g = 0; g < 16; ++g) C[(row0 + 8 * (g / 4) + 4 * (lane / 32) + g % 4) * n + col0 + lane % 32] = acc[g];
 }
 
 inline hipError_t run(_Float16 const* A, _Float16 const* B, float* C, int m, int n, int k) {
@@ -62,8 +59,7 @@ inline hipError_t run(_Float16 const* A, _Float16 const* B, float* C, int m, int
   HIP_CHECK(hipMemcpy(d_a, A, sizeof(_Float16) * size_t(m) * size_t(k), hipMemcpyHostToDevice));
   HIP_CHECK(hipMemcpy(d_b, B, sizeof(_Float16) * size_t(k) * size_t(n), hipMemcpyHostToDevice));
   HIP_CHECK(hipMemset(d_c, 0, sizeof(float) * size_t(m) * size_t(n)));
-  hipLaunchKernelGGL(gemm, dim3(unsigned(n / kTile), unsigned(m / kTile)), dim3(kThreads), 0, 0,
-                     d_a, d_b, d_c, n, k);
+  hipLaunchKernelGGL(gemm, dim3(unsigned(n / kTile), unsigned(m / kTile)), dim3(kThreads), 0, 0, d_a, d_b, d_c, n, k);
   HIP_CHECK(hipGetLastError());
   HIP_CHECK(hipMemcpy(C, d_c, sizeof(float) * size_t(m) * size_t(n), hipMemcpyDeviceToHost));
   HIP_CHECK(hipFree(d_a));

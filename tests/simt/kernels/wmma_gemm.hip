@@ -12,13 +12,13 @@
 #include <cstdio>
 #include <wavemma/hip.hpp>
 
-#define HIP_CHECK(expr)                                                                            \
-  do {                                                                                             \
-    hipError_t const hip_check_error = (expr);                                                     \
-    if (hip_check_error != hipSuccess) {                                                           \
-      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, hipGetErrorString(hip_check_error)); \
-      return hip_check_error;                                                                      \
-    }                                                                                              \
+#define HIP_CHECK(expr)                                                                                                \
+  do {                                                                                                                 \
+    hipError_t const hip_check_error = (expr);                                                                         \
+    if (hip_check_error != hipSuccess) {                                                                               \
+      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, hipGetErrorString(hip_check_error));                     \
+      return hip_check_error;                                                                                          \
+    }                                                                                                                  \
   } while (0)
 
 namespace wmma_gemm {
@@ -32,9 +32,7 @@ constexpr int kBlockM = 32, kBlockN = 32, kTileK = 16, kThreads = 128;
 // v_wmma_f32_16x16x16_f16 on gfx12, wave32 (reference/layouts.md): lane L holds row (A) or
 // column (B) L % 16; its element e is K = 8*(e/4) + 4*(L/16) + e%4, so lanes 0-15 hold K 0-3 and
 // 8-11, lanes 16-31 K 4-7 and 12-15. D: VGPR g of lane L is C[8*(L/16) + g][L % 16].
-__device__ inline int k_of(int lane, int e) {
-  return 8 * (e / 4) + 4 * (lane / 16) + e % 4;
-}
+__device__ inline int k_of(int lane, int e) { return 8 * (e / 4) + 4 * (lane / 16) + e % 4; }
 
 struct Tiles {
   _Float16 a[kBlockM][kTileK];   // A rows, K contiguous
@@ -64,8 +62,7 @@ __device__ inline void store_tile(float8 acc, float* C, int n, int block_row, in
   int row, col;
   wave_tile(row, col);
   int const lane = static_cast<int>(threadIdx.x) % 32;
-  for (int g = 0; g < 8; ++g)
-    C[(block_row + row + 8 * (lane / 16) + g) * n + block_col + col + lane % 16] = acc[g];
+  for (int g = 0; g < 8; ++g) C[(block_row + row + 8 * (lane / 16) + g) * n + block_col + col + lane % 16] = acc[g];
 }
 
 // The A tile: a flat cooperative loop over the tile's elements.
@@ -74,11 +71,9 @@ __device__ inline void load_a(Tiles& t, _Float16 const* A, int k, int block_row,
     t.a[i / kTileK][i % kTileK] = A[(block_row + i / kTileK) * k + k0 + i % kTileK];
 }
 
-__global__ void __launch_bounds__(kThreads)
-    gemm(_Float16 const* A, _Float16 const* B, float* C, int n, int k) {
+__global__ void __launch_bounds__(kThreads) gemm(_Float16 const* A, _Float16 const* B, float* C, int n, int k) {
   __shared__ Tiles t;
-  int const block_row = static_cast<int>(blockIdx.y) * kBlockM,
-            block_col = static_cast<int>(blockIdx.x) * kBlockN;
+  int const block_row = static_cast<int>(blockIdx.y) * kBlockM, block_col = static_cast<int>(blockIdx.x) * kBlockN;
   float8 acc = {};
   for (int k0 = 0; k0 < k; k0 += kTileK) {
     load_a(t, A, k, block_row, k0);
@@ -94,11 +89,9 @@ __global__ void __launch_bounds__(kThreads)
 // B through the hardware transpose: one global_load_tr_b128 covers 8 K rows x 32 columns; lane tx
 // passes row k0 + tx/4, columns (tx%4)*8 .. +7, and gets B[k0 + (tx/8)*2 + e/4][(e%4)*8 + tx%8]
 // in element e (reference/gemm-system.md §4). Wave 0 loads; every wave then reads LDS.
-__global__ void __launch_bounds__(kThreads)
-    gemm_trb(_Float16 const* A, _Float16 const* B, float* C, int n, int k) {
+__global__ void __launch_bounds__(kThreads) gemm_trb(_Float16 const* A, _Float16 const* B, float* C, int n, int k) {
   __shared__ Tiles t;
-  int const block_row = static_cast<int>(blockIdx.y) * kBlockM,
-            block_col = static_cast<int>(blockIdx.x) * kBlockN;
+  int const block_row = static_cast<int>(blockIdx.y) * kBlockM, block_col = static_cast<int>(blockIdx.x) * kBlockN;
   int const tx = static_cast<int>(threadIdx.x);
   float8 acc = {};
   for (int k0 = 0; k0 < k; k0 += kTileK) {
@@ -106,11 +99,9 @@ __global__ void __launch_bounds__(kThreads)
     if (tx < 32) {
       for (int half = 0; half < 2; ++half) {
         int const row = k0 + 8 * half + tx / 4;
-        fp16x8* p = reinterpret_cast<fp16x8*>(
-            const_cast<_Float16*>(B + row * n + block_col + (tx % 4) * 8));
+        fp16x8* p = reinterpret_cast<fp16x8*>(const_cast<_Float16*>(B + row * n + block_col + (tx % 4) * 8));
         fp16x8 const v = __builtin_amdgcn_global_load_tr_b128_v8f16(p);
-        for (int e = 0; e < 8; ++e)
-          t.b_t[(e % 4) * 8 + tx % 8][8 * half + (tx / 8) * 2 + e / 4] = v[e];
+        for (int e = 0; e < 8; ++e) t.b_t[(e % 4) * 8 + tx % 8][8 * half + (tx / 8) * 2 + e / 4] = v[e];
       }
     }
     __syncthreads();
@@ -132,8 +123,7 @@ struct DeviceArrays {
 };
 
 // C = A x B through device memory, with either tile policy.
-inline hipError_t run(_Float16 const* A, _Float16 const* B, float* C, int m, int n, int k,
-                      bool hardware_transpose) {
+inline hipError_t run(_Float16 const* A, _Float16 const* B, float* C, int m, int n, int k, bool hardware_transpose) {
   DeviceArrays d;
   _Float16*& d_a = d.a;
   _Float16*& d_b = d.b;

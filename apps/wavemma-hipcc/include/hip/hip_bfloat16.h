@@ -1,6 +1,6 @@
 #pragma once
-// wavemma's <hip/hip_bfloat16.h>: hip_bfloat16 (wavemma/simt/hip_bfloat16.hpp). Device code calls it: it is included in clang's host-device
-// region, as hip/hip_runtime.h includes wavemma's headers (the standard headers it needs are in
+// wavemma's <hip/hip_bfloat16.h>: hip_bfloat16 (wavemma/simt/hip_bfloat16.hpp). Device code calls it: it is included in
+// clang's host-device region, as hip/hip_runtime.h includes wavemma's headers (the standard headers it needs are in
 // hip_runtime.h's list).
 
 #include "hip/hip_runtime.h"

@@ -1,6 +1,6 @@
 #pragma once
-// wavemma's <hip/hip_complex.h>: hipFloatComplex, hipDoubleComplex and their functions (wavemma/simt/hip_complex.hpp). Device code calls it: it is included in clang's
-// host-device region, as hip/hip_runtime.h includes wavemma's headers.
+// wavemma's <hip/hip_complex.h>: hipFloatComplex, hipDoubleComplex and their functions (wavemma/simt/hip_complex.hpp).
+// Device code calls it: it is included in clang's host-device region, as hip/hip_runtime.h includes wavemma's headers.
 
 #include "hip/hip_runtime.h"
 

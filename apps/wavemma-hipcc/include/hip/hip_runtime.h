@@ -57,17 +57,15 @@
 // __wavemma_push_launch, so these are declared for the parser only.
 extern "C" hipError_t __hipPushCallConfiguration(dim3 grid, dim3 block, size_t shared = 0,
                                                  hipStream_t stream = nullptr);
-extern "C" hipError_t __hipPopCallConfiguration(dim3* grid, dim3* block, size_t* shared,
-                                                hipStream_t* stream);
+extern "C" hipError_t __hipPopCallConfiguration(dim3* grid, dim3* block, size_t* shared, hipStream_t* stream);
 
-inline void __wavemma_push_launch(dim3 grid, dim3 block, size_t shared = 0,
-                                  hipStream_t stream = nullptr) {
+inline void __wavemma_push_launch(dim3 grid, dim3 block, size_t shared = 0, hipStream_t stream = nullptr) {
   ::wavemma::simt::hip::detail::push_launch(grid, block, shared, stream);
 }
 // As HIP's: a `<<< >>>` launch of `kernel` (HIP_KERNEL_NAME(k<A, B>) for a template with commas).
-#define hipLaunchKernelGGL(kernel, grid, block, shared, stream, ...)                               \
-  do {                                                                                             \
-    (kernel)<<<(grid), (block), (shared), (stream)>>>(__VA_ARGS__);                                \
+#define hipLaunchKernelGGL(kernel, grid, block, shared, stream, ...)                                                   \
+  do {                                                                                                                 \
+    (kernel)<<<(grid), (block), (shared), (stream)>>>(__VA_ARGS__);                                                    \
   } while (0)
 
 // hipExtLaunchKernelGGL (hip/hip_ext.h in HIP): the launch between two event records, either of
@@ -75,19 +73,19 @@ inline void __wavemma_push_launch(dim3 grid, dim3 block, size_t shared = 0,
 inline void __wavemma_record_event(hipEvent_t event, hipStream_t stream) {
   if (event) hipEventRecord(event, stream);
 }
-#define hipExtLaunchKernelGGL(kernel, grid, block, shared, stream, start, stop, flags, ...)         \
-  do {                                                                                             \
-    ::__wavemma_record_event((start), (stream));                                                   \
-    (void)(flags);                                                                                 \
-    (kernel)<<<(grid), (block), (shared), (stream)>>>(__VA_ARGS__);                                \
-    ::__wavemma_record_event((stop), (stream));                                                    \
+#define hipExtLaunchKernelGGL(kernel, grid, block, shared, stream, start, stop, flags, ...)                            \
+  do {                                                                                                                 \
+    ::__wavemma_record_event((start), (stream));                                                                       \
+    (void)(flags);                                                                                                     \
+    (kernel)<<<(grid), (block), (shared), (stream)>>>(__VA_ARGS__);                                                    \
+    ::__wavemma_record_event((stop), (stream));                                                                        \
   } while (0)
 
 // The device pass's kernels register through this (wavemma-hipcc writes the Key struct).
 template <class Key>
 struct __wavemma_kernel_registered {
-  static inline bool const value = ::wavemma::simt::hip::detail::register_kernel(
-      Key::target(), Key::wave(), Key::file(), Key::name(), &Key::run);
+  static inline bool const value =
+      ::wavemma::simt::hip::detail::register_kernel(Key::target(), Key::wave(), Key::file(), Key::name(), &Key::run);
 };
 
 #if defined(__WAVEMMA_OFFLOAD_TARGETS__) && !defined(__HIP_DEVICE_COMPILE__)

@@ -1,4 +1,5 @@
 #pragma once
 // wavemma's <hip/surface_functions.h>: textures and surfaces are not emulated.
 
-#error "<hip/surface_functions.h>: textures and surfaces are not emulated by wavemma (wavemma-hipcc runs kernels on the CPU; docs/hipcc.md lists what is emulated)"
+#error                                                                                                                 \
+    "<hip/surface_functions.h>: textures and surfaces are not emulated by wavemma (wavemma-hipcc runs kernels on the CPU; docs/hipcc.md lists what is emulated)"

@@ -1,4 +1,5 @@
 #pragma once
-// HIP's internal header amd_detail/functional_grid_launch.hpp: wavemma's public header that has (or refuses) its contents.
+// HIP's internal header amd_detail/functional_grid_launch.hpp: wavemma's public header that has (or refuses) its
+// contents.
 
 #include "hip/hip_runtime.h"

@@ -1,4 +1,5 @@
 #pragma once
-// HIP's internal header amd_detail/macro_based_grid_launch.hpp: wavemma's public header that has (or refuses) its contents.
+// HIP's internal header amd_detail/macro_based_grid_launch.hpp: wavemma's public header that has (or refuses) its
+// contents.
 
 #include "hip/hip_runtime.h"

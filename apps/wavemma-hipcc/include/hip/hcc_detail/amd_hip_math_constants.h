@@ -1,4 +1,5 @@
 #pragma once
-// HIP's internal header hcc_detail/amd_hip_math_constants.h: wavemma's public header that has (or refuses) its contents.
+// HIP's internal header hcc_detail/amd_hip_math_constants.h: wavemma's public header that has (or refuses) its
+// contents.
 
 #include "hip/hip_math_constants.h"

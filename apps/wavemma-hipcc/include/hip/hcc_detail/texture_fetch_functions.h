@@ -1,4 +1,5 @@
 #pragma once
-// HIP's internal header hcc_detail/texture_fetch_functions.h: wavemma's public header that has (or refuses) its contents.
+// HIP's internal header hcc_detail/texture_fetch_functions.h: wavemma's public header that has (or refuses) its
+// contents.
 
 #include "hip/texture_types.h"
