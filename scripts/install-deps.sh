@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build git
   clang-22 lld-22 llvm-22 libclang-rt-22-dev   # the one compiler; llvm-mc-22 is the encoding oracle
+  clang-format-22                               # the tree's formatting (scripts/check-format.sh)
   llvm-22-dev libclang-22-dev                   # clang tooling of wavemma-hipcc (the source rewrite)
   libboost-context-dev                          # fibers for the SIMT runtime
   libfmt-dev libcli11-dev nlohmann-json3-dev    # formatting, command line, JSON
