@@ -3,13 +3,13 @@
 #include <cstdio>
 #include <wavemma/hip.hpp>
 
-#define HIP_CHECK(expr)                                                                                                \
-  do {                                                                                                                 \
-    hipError_t const e = (expr);                                                                                       \
-    if (e != hipSuccess) {                                                                                             \
-      std::fprintf(stderr, "%s failed: %s\n", #expr, hipGetErrorString(e));                                            \
-      return 1;                                                                                                        \
-    }                                                                                                                  \
+#define HIP_CHECK(expr)                                                                            \
+  do {                                                                                             \
+    hipError_t const e = (expr);                                                                   \
+    if (e != hipSuccess) {                                                                         \
+      std::fprintf(stderr, "%s failed: %s\n", #expr, hipGetErrorString(e));                        \
+      return 1;                                                                                    \
+    }                                                                                              \
   } while (0)
 
 using half8 = _Float16 __attribute__((ext_vector_type(8)));
@@ -62,7 +62,8 @@ int main() {
   for (int i = 0; i < 16; ++i)
     for (int j = 0; j < 16; ++j) {
       float want = C[i * 16 + j];
-      for (int k = 0; k < 16; ++k) want += static_cast<float>(A[i * 16 + k]) * static_cast<float>(B[k * 16 + j]);
+      for (int k = 0; k < 16; ++k)
+        want += static_cast<float>(A[i * 16 + k]) * static_cast<float>(B[k * 16 + j]);
       wrong += D[i * 16 + j] != want;
     }
   std::printf("D = A x B + C: %s\n", wrong ? "WRONG" : "exact");
