@@ -3,7 +3,7 @@
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-set(wavemma_libraries wavemma_numeric wavemma_isa wavemma_emu wavemma_codec wavemma_simt wavemma_gemm
+set(wavemma_libraries wavemma_numeric wavemma_isa wavemma_emu wavemma_codec wavemma_simt wavemma_hip wavemma_gemm
     wavemma_gemm_runner)
 install(TARGETS ${wavemma_libraries} EXPORT wavemmaTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}

@@ -208,7 +208,7 @@ void write_builtins() {
 // then one line, an instance of its form with its index, its C types (result D, operands A, B, C)
 // and the limits of its immediates, and a macro.
 //
-// Included by wavemma/simt/hip_host.hpp.
+// Included by wavemma/hip/host.hpp.
 
 // clang-format off
 namespace wavemma::simt::builtins {

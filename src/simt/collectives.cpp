@@ -2,7 +2,7 @@
 // when the wave has met, and what each lane takes back.
 
 #include "block.hpp"
-#include "memory.hpp"
+#include "wavemma/simt/memory.hpp"
 #include "wavemma/isa/builtin.hpp"
 
 #include <algorithm>

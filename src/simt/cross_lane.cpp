@@ -13,7 +13,7 @@
 // launch: that register is not emulated.
 
 #include "block.hpp"
-#include "memory.hpp"
+#include "wavemma/simt/memory.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -1,4 +1,4 @@
-#include "memory.hpp"
+#include "wavemma/simt/memory.hpp"
 
 #include <fmt/format.h>
 #include <iterator>

@@ -4,7 +4,7 @@
 // ulp either side, the values themselves) encoded in every rounding mode; and the arithmetic
 // against exact integer arithmetic. Also HIP's sizes and alignments of the vector types.
 
-#include "wavemma/simt/hip_fp8.hpp"
+#include "wavemma/hip/fp8.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,10 +1,10 @@
-// HIP's device math (wavemma/simt/hip_math.hpp) against independent references: the roundings of
+// HIP's device math (wavemma/hip/math.hpp) against independent references: the roundings of
 // __fadd_rz, __fmaf_ru, __float2int_rd, ... against the host FPU in the same rounding mode
 // (fesetround), the integer intrinsics against plain 64- and 128-bit arithmetic and CUDA's
 // documented examples, the per-lane __builtin_amdgcn_* against the ISA's pseudocode written out
 // here byte by byte.
 
-#include "wavemma/simt/hip_math.hpp"
+#include "wavemma/hip/math.hpp"
 
 #include <algorithm>
 #include <bitset>

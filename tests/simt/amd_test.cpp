@@ -1,6 +1,6 @@
 // The HIP sources the host tests run (kernels/*.hip) compile unchanged for real AMD GPUs with
 // clang-22 and the HIP headers (label amd): the assembly holds the matrix instructions, and no
-// calls or scratch (the ockl functions of wavemma/simt/hip_device.hpp are inlined).
+// calls or scratch (the ockl functions of wavemma/hip/device.hpp are inlined).
 
 #include "support/process.hpp"
 

@@ -1,4 +1,4 @@
-// A consumer of an installed wavemma: C++ with <wavemma/hip.hpp>, linked with wavemma::simt only.
+// A consumer of an installed wavemma: C++ with <wavemma/hip.hpp>, linked with wavemma::hip only.
 #include <wavemma/hip.hpp>
 
 #include <cstdio>

@@ -2,8 +2,8 @@
 // wavemma's <hip/hip_runtime.h>. Under wavemma-hipcc (which defines __WAVEMMA_HIPCC__ and compiles
 // each source in two passes, as HIP does) the kernel qualifiers are clang's HIP attributes, which
 // wavemma-hipcc's rewriting step reads; `kernel<<<...>>>(...)` and hipLaunchKernelGGL push a launch
-// configuration and call the kernel's host stub (wavemma/simt/hip_program.hpp). Included by plain
-// C++, it is <wavemma/simt/hip_host.hpp>: empty qualifiers, launches by hipLaunchKernelGGL.
+// configuration and call the kernel's host stub (wavemma/hip/program.hpp). Included by plain
+// C++, it is <wavemma/hip/host.hpp>: empty qualifiers, launches by hipLaunchKernelGGL.
 
 #if defined(__WAVEMMA_HIPCC__)
 
@@ -33,10 +33,10 @@
 // step runs, checks device code against that.
 #pragma clang force_cuda_host_device begin
 #include "hip/hip_runtime_api.h"
-#include "wavemma/simt/hip_program.hpp"
-#include "wavemma/simt/hip_vector_types.hpp"
+#include "wavemma/hip/program.hpp"
+#include "wavemma/hip/vector_types.hpp"
 #pragma clang force_cuda_host_device end
-#include "wavemma/simt/hip_math_host.hpp"
+#include "wavemma/hip/math_host.hpp"
 
 #define __global__ __attribute__((global))
 #define __device__ __attribute__((device))
@@ -94,5 +94,5 @@ struct __wavemma_kernel_registered {
 #endif
 
 #else
-#include "wavemma/simt/hip_host.hpp"
+#include "wavemma/hip/host.hpp"
 #endif

@@ -5,4 +5,4 @@
 #define __HIP_PLATFORM_AMD__ 1 // as HIP's hip_common.h: the AMD platform, whose GPUs are emulated
 #endif
 
-#include "wavemma/simt/hip_api.hpp"
+#include "wavemma/hip/api.hpp"

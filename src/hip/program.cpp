@@ -1,9 +1,10 @@
-// The registry behind wavemma-hipcc's two passes (wavemma/simt/hip_program.hpp): launch
+// The registry behind wavemma-hipcc's two passes (wavemma/hip/program.hpp): launch
 // configurations, kernels and device variables per target, the program's targets.
 
-#include "block.hpp"
-#include "wavemma/simt/hip_host.hpp"
-#include "wavemma/simt/hip_program.hpp"
+#include "wavemma/isa/arch.hpp"
+#include "wavemma/simt/lane.hpp"
+#include "wavemma/hip/host.hpp"
+#include "wavemma/hip/program.hpp"
 
 #include <fmt/format.h>
 #include <map>

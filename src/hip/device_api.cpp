@@ -1,10 +1,10 @@
 // The device: hipGetDeviceProperties and hipDeviceGetAttribute from the launched target and the
 // figures of its flagship GPU (isa::flagship_gpu), and the kernel queries (attributes, occupancy).
 
-#include "hip_errors.hpp"
-#include "memory.hpp"
+#include "errors.hpp"
+#include "wavemma/simt/memory.hpp"
 #include "wavemma/isa/arch.hpp"
-#include "wavemma/simt/hip_host.hpp"
+#include "wavemma/hip/host.hpp"
 
 #include <algorithm>
 #include <cstring>

@@ -3,7 +3,7 @@
 // makes it the thread's last error; a launch's error is also what the next hipDeviceSynchronize
 // returns. The detailed message is printed once to stderr, as one line, when the error happens.
 
-#include "wavemma/simt/hip_runtime_api.hpp"
+#include "wavemma/hip/runtime_api.hpp"
 #include "wavemma/simt/runtime.hpp"
 
 #include <string>

@@ -4,7 +4,7 @@
 // this header unless the source is compiled as HIP; HIP programs as they are written (`<<< >>>`,
 // <hip/hip_runtime.h>) build with wavemma-hipcc instead (docs/hipcc.md).
 
-#include "wavemma/simt/hip_api.hpp"
+#include "wavemma/hip/api.hpp"
 
 // --- qualifiers ---------------------------------------------------------------------------------
 #define __global__

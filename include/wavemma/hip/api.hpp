@@ -205,13 +205,13 @@ WAVEMMA_SIMT_SHUFFLES(unsigned long long)
 #include "wavemma/simt/builtins.inc"
 
 // --- the rest of the device API -----------------------------------------------------------------
-#include "wavemma/simt/hip_atomic.hpp"
-#include "wavemma/simt/hip_cross_lane.hpp"
-#include "wavemma/simt/hip_math.hpp"
+#include "wavemma/hip/atomic.hpp"
+#include "wavemma/hip/cross_lane.hpp"
+#include "wavemma/hip/math.hpp"
 
 // --- the runtime API ----------------------------------------------------------------------------
-#include "wavemma/simt/hip_runtime_api.hpp"
-#include "wavemma/simt/hip_not_emulated.hpp"
+#include "wavemma/hip/runtime_api.hpp"
+#include "wavemma/hip/not_emulated.hpp"
 
 namespace wavemma::simt::hip {
 

@@ -4,7 +4,7 @@
 // flagship GPU (isa::flagship_gpu). Launches are synchronous, so every stream is in order and
 // complete when a call returns; an event records the host's time. Device memory is host memory
 // entered in an allocation table (host-pinned and managed memory too), so every kind of copy is a
-// memmove whose device side is checked. src/simt/hip_api*.cpp; docs/hipcc.md lists what differs.
+// memmove whose device side is checked. src/hip/*.cpp; docs/hipcc.md lists what differs.
 
 #include <cstddef>
 #include <cstdint>

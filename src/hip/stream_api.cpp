@@ -3,7 +3,7 @@
 // when hipEventRecord is called: the elapsed time between two records covers the work issued
 // between them.
 
-#include "hip_errors.hpp"
+#include "errors.hpp"
 
 #include <chrono>
 #include <fmt/format.h>

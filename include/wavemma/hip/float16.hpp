@@ -6,8 +6,8 @@
 // transcendental functions (hexp, hsin, ...) are float libm results rounded to f16, which may
 // differ from the GPU's ocml in the last place. C++17.
 
-#include "wavemma/simt/hip_float_bits.hpp"
-#include "wavemma/simt/hip_vector_types.hpp"
+#include "wavemma/hip/float_bits.hpp"
+#include "wavemma/hip/vector_types.hpp"
 
 #include <cmath>
 #include <cstdint>

@@ -5,8 +5,8 @@
 // bit is (so that it stays a NaN); doubles and integers go through float first; arithmetic is
 // done in float and rounded back (fma too: fmaf, then the rounding to bf16). C++17.
 
-#include "wavemma/simt/hip_float_bits.hpp"
-#include "wavemma/simt/hip_vector_types.hpp"
+#include "wavemma/hip/float_bits.hpp"
+#include "wavemma/hip/vector_types.hpp"
 
 #include <cmath>
 #include <cstdint>

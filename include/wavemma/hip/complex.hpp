@@ -3,7 +3,7 @@
 // double2, with HIP's functions. The products and quotients are the textbook formulas, as HIP's
 // are (no scaling against overflow). C++17.
 
-#include "wavemma/simt/hip_vector_types.hpp"
+#include "wavemma/hip/vector_types.hpp"
 
 #include <cmath>
 

@@ -12,7 +12,7 @@
 //     definitions [DOC: RDNA3 ISA V_PERM_B32, V_BFE_U32/I32, V_MED3_F32, V_FREXP_*, V_ALIGNBIT_B32].
 // C++17.
 
-#include "wavemma/simt/hip_float_bits.hpp"
+#include "wavemma/hip/float_bits.hpp"
 
 #include <cmath>
 #include <cstdint>
@@ -317,7 +317,7 @@ inline double __dsqrt_rn(double a) { return std::sqrt(a); }
 inline float __fdividef(float a, float b) { return a / b; }
 // __expf and the other fast forms glibc declares itself (math.h): hip_math_host.hpp.
 #if !defined(__WAVEMMA_HIPCC__)
-#include "wavemma/simt/hip_math_host.hpp"
+#include "wavemma/hip/math_host.hpp"
 #endif
 inline float __saturatef(float x) { return std::isnan(x) || x <= 0 ? 0.0f : x >= 1 ? 1.0f : x; }
 inline float rsqrtf(float x) { return static_cast<float>(1.0 / std::sqrt(static_cast<double>(x))); }

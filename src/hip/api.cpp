@@ -1,10 +1,10 @@
 // The hip* runtime API on the host: errors and memory (hip_device_api.cpp: the device;
 // hip_stream_api.cpp: streams and events). Errors follow HIP (hip_errors.hpp).
 
-#include "hip_errors.hpp"
-#include "memory.hpp"
-#include "wavemma/simt/hip_host.hpp"
-#include "wavemma/simt/hip_program.hpp"
+#include "errors.hpp"
+#include "wavemma/simt/memory.hpp"
+#include "wavemma/hip/host.hpp"
+#include "wavemma/hip/program.hpp"
 
 #include <algorithm>
 #include <cstdio>

@@ -16,10 +16,10 @@
 // device code on gfx942/gfx950 uses the hardware's v_cvt_pk_fp8_f32 instead; wavemma uses the
 // host path everywhere (docs/hipcc.md). C++17.
 
-#include "wavemma/simt/hip_bfloat16.hpp"
-#include "wavemma/simt/hip_float16.hpp"
-#include "wavemma/simt/hip_float_bits.hpp"
-#include "wavemma/simt/hip_vector_types.hpp"
+#include "wavemma/hip/bfloat16.hpp"
+#include "wavemma/hip/float16.hpp"
+#include "wavemma/hip/float_bits.hpp"
+#include "wavemma/hip/vector_types.hpp"
 
 #include <cmath>
 #include <cstdint>
