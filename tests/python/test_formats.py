@@ -155,8 +155,12 @@ def test_errors():
         formats.decode("fp8", np.array([256], dtype=np.uint16))
     with pytest.raises(TypeError, match="codes must be"):
         formats.decode("bf16", np.array([1.0], dtype=np.float32))
-    with pytest.raises(ValueError, match="C-contiguous"):
-        formats.decode("f16", np.zeros((4, 4), dtype=np.uint16).T)
+    with pytest.raises(ValueError, match="a negative number is not a code"):
+        formats.decode("f16", [1, -1])
+    # Issue 21 item 8: views and lists of codes are decoded like their copies.
+    codes = np.arange(64, dtype=np.uint16).reshape(8, 8) + 0x3C00
+    assert np.array_equal(formats.decode("f16", codes.T), formats.decode("f16", codes.T.copy()))
+    assert np.array_equal(formats.decode("f16", codes.tolist()), formats.decode("f16", codes))
     with pytest.raises(ValueError, match="not an inline constant"):
         formats.inline_constant(100, "f16")
     assert formats.dtype("bf16") == np.uint16 and formats.dtype("xf32") == np.float32 and formats.dtype("i4") == np.uint8
