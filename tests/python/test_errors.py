@@ -179,3 +179,27 @@ def test_signed_integers_for_iu_instructions(rng):
     d4_lists = wavemma.mma("v_wmma_i32_16x16x32_iu4", a4.tolist(), (b4 & 15).astype(np.uint8), arch="gfx1201",
                            neg_lo=(1, 1, 0))
     assert np.array_equal(d4_lists, d4)
+
+
+# Issue 21 item 9: the module and the command line's exec read no WAVEMMA_* variable, so no value
+# of one changes a result or fails a call (the SIMT runtime's own, docs/simt.md, are its contract).
+def test_no_environment_variable_is_read(cli, tmp_path):
+    import os
+    import subprocess
+    import sys
+    bad = {"WAVEMMA_THREADS": "abc", "WAVEMMA_ARCH": "gfx0", "WAVEMMA_WAVE": "48", "WAVEMMA_PROGRESS": "maybe",
+           "WAVEMMA_FIBER_STACK": "-1"}
+    code = ("import numpy as np, wavemma; a = np.ones((32, 32), np.float16); "
+            "print(wavemma.matmul(a, a, instruction='v_mfma_f32_16x16x16_f16').sum(), "
+            "wavemma.mma('v_wmma_f32_16x16x16_f16', a[:16, :16], a[:16, :16], arch='gfx1201').sum())")
+    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env={**os.environ, **extra})
+            for extra in ({}, bad)]
+    assert runs[0].returncode == 0 and runs[0].stdout == "32768.0 4096.0\n", runs[0].stderr
+    assert (runs[1].returncode, runs[1].stdout, runs[1].stderr) == (0, runs[0].stdout, "")
+    ones = tmp_path / "ones.txt"
+    ones.write_text(("1 " * 16 + "\n") * 16)
+    from conftest import WAVEMMA_BIN
+    argv = [WAVEMMA_BIN, "exec", "v_wmma_f32_16x16x16_f16", "--arch", "gfx1201", "--a", str(ones), "--b", str(ones)]
+    runs = [subprocess.run(argv, capture_output=True, text=True, env={**os.environ, **extra}) for extra in ({}, bad)]
+    assert runs[0].returncode == 0 and runs[0].stdout.startswith("0x41800000"), runs[0].stderr
+    assert (runs[1].returncode, runs[1].stdout, runs[1].stderr) == (0, runs[0].stdout, "")
