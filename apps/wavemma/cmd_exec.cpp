@@ -52,7 +52,12 @@ uint64_t element_bits(std::string_view tok, numeric::Format f, auto const& bad) 
   // Rounded once, from the exact value of the digits: never through double first.
   auto const v = parse_decimal(tok);
   if (!v) throw bad(fmt::format("is neither a hex bit pattern (0x...) nor a decimal number ({})", fi.name));
-  return numeric::encode(f, v->neg, v->sig, v->exp, numeric::Rounding::kNearestEven, v->sticky);
+  uint64_t const bits = numeric::encode(f, v->neg, v->sig, v->exp, numeric::Rounding::kNearestEven, v->sticky);
+  // An E8M0 scale is a power of two 2^-127..2^127: a zero, a negative value or one beyond 2^127
+  // would become its NaN code, which is written 0xff when it is meant.
+  if (fi.specials == numeric::Specials::kE8m0 && bits == numeric::canonical_nan(f))
+    throw bad("is not a scale of E8M0 (a power of two 2^-127..2^127, no zero, no sign; its NaN is 0xff)");
+  return bits;
 }
 
 // Reads a matrix file: one row per line, elements separated by blanks, '#' to the end of a line a
@@ -177,7 +182,8 @@ void add_exec(CLI::App& app) {
   add_text(*cmd, "--b", o->b, "B (K x N)")->required();
   add_text(*cmd, "--c", o->c, "C (M x N); default all zero");
   add_text(*cmd, "--scale-a", o->scale_a,
-           "v_mfma_scale_*: A's E8M0 scales (M x K/32, codes 0x00-0xff, 0x7f = 1); default all 1");
+           "v_mfma_scale_*: A's E8M0 scales (M x K/32: codes 0x00-0xff, 0x7f = 1, or decimals above 0 rounded "
+           "to a power of two); default all 1");
   add_text(*cmd, "--scale-b", o->scale_b, "v_mfma_scale_*: B's E8M0 scales (K/32 x N); default all 1");
   o->mods.add_all(*cmd);
   add_text(*cmd, "--explain", o->explain,

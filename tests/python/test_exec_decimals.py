@@ -204,3 +204,25 @@ def test_what_is_not_a_decimal_is_refused(cli, text, tmp_path):
     b.write_text(("0 " * 16 + "\n") * 16)
     message = cli.error("exec", "v_wmma_f32_16x16x16_f16", "--arch", "gfx1201", "--a", a, "--b", b)
     assert "is neither a hex bit pattern" in message or "is not a hex bit pattern" in message, message
+
+
+# E8M0 scales written as decimals: the power of two they round to (E8M0's definition, 2^(E-127));
+# what would become its NaN code (zero, a sign, beyond 2^127) is refused, not run as NaN.
+def test_scale_decimals(cli, tmp_path):
+    instr = ["exec", "v_mfma_scale_f32_16x16x128_f8f6f4", "--arch", "gfx950"]
+    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
+    a.write_text("\n".join(" ".join("1" if c == r else "0" for c in range(128)) for r in range(16)) + "\n")
+    b.write_text("\n".join(" ".join("1" if c == r else "0" for c in range(16)) for r in range(128)) + "\n")
+
+    def run(scale):
+        s = tmp_path / "s.txt"
+        s.write_text((" ".join([scale] * 4) + "\n") * 16)
+        return cli.run(*instr, "--a", a, "--b", b, "--scale-a", s)
+
+    for text, code in [("1", 0x7F), ("2", 0x80), ("0.5", 0x7E), ("1.4999", 0x7F), ("1.5", 0x80), ("3", 0x81),
+                       ("1e-50", 0x00), ("5.877471754111438e-39", 0x00), ("1.7014118346046923e38", 0xFE)]:
+        got, want = run(text), run(f"0x{code:02x}")
+        assert got[0] == 0 and got == want, (text, got[2])
+    for text in ["0", "-0", "-1", "-2", "1e39", "1e400"]:
+        status, out, err = run(text)
+        assert status == 2 and out == "" and "is not a scale of E8M0" in err and err.count("\n") == 1, (text, err)
