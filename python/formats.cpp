@@ -254,10 +254,17 @@ void bind_formats(py::module_& parent) {
       "double). codes: unsigned integers, or the format's own array type (a float16 array for f16, int8 for i8).");
   m.def(
       "inline_constant",
-      [](int code, std::string const& name) -> uint64_t {
+      [](py::handle code_arg, std::string const& name) -> uint64_t {
         Format const f = format(name);
-        if (!numeric::is_inline_constant(code))
-          throw py::value_error(fmt::format("{} is not an inline constant code (128..208, 240..248)", code));
+        // Any int: one beyond the 9-bit source field is not a constant either (never a cast error).
+        int code = -1;
+        try {
+          code = static_cast<int>(integer_arg(code_arg, "code", 0, 511));
+        } catch (py::value_error const&) {
+        }
+        if (code < 0 || !numeric::is_inline_constant(code))
+          throw py::value_error(
+              fmt::format("{} is not an inline constant code (128..208, 240..248)", std::string(py::str(code_arg))));
         if (f == Format::kF16 || f == Format::kBf16) return numeric::inline_constant_16(f, code);
         if (f == Format::kF32 || f == Format::kI32) return numeric::inline_constant_32(code);
         throw py::value_error(fmt::format("inline constants as C: f16, bf16, f32 or i32, not {}", numeric::name(f)));

@@ -163,6 +163,12 @@ def test_errors():
     assert np.array_equal(formats.decode("f16", codes.tolist()), formats.decode("f16", codes))
     with pytest.raises(ValueError, match="not an inline constant"):
         formats.inline_constant(100, "f16")
+    for code in (-1, 512, 2**64, -(2**80)):  # any int: a ValueError, never a cast error
+        with pytest.raises(ValueError, match=f"{code} is not an inline constant code"):
+            formats.inline_constant(code, "f16")
+    with pytest.raises(TypeError, match="code takes an integer"):
+        formats.inline_constant(240.0, "f16")
+    assert formats.inline_constant(np.int64(242), "f16") == formats.inline_constant(242, "f16") == 0x3C00
     assert formats.dtype("bf16") == np.uint16 and formats.dtype("xf32") == np.float32 and formats.dtype("i4") == np.uint8
 
 
