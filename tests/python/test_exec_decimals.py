@@ -132,6 +132,7 @@ BF6 = Format("bf6", 3, 2, 3, 0x1F, False)
 FP4 = Format("fp4", 2, 1, 1, 0x7, False)
 F32 = Format("f32", 8, 23, 127, 0x7F7FFFFF, True)
 F64 = Format("f64", 11, 52, 1023, 0x7FEFFFFFFFFFFFFF, True)
+XF32 = Format("xf32", 8, 10, 127, (254 << 10) | 1023, True)  # codes here: E and the 10 fraction bits kept
 
 
 @pytest.mark.parametrize("fmt,ex", [
@@ -163,7 +164,8 @@ def test_every_tie_of_the_narrow_formats(fmt, ex, tmp_path):
 @pytest.mark.parametrize("fmt,ex", [
     (F32, Exec("v_mfma_f32_16x16x4_f32", "gfx942", 16, 4, 16)),
     (F64, Exec("v_mfma_f64_16x16x4_f64", "gfx942", 16, 4, 16)),
-], ids=["f32", "f64"])
+    (XF32, Exec("v_mfma_f32_16x16x8_xf32", "gfx942", 16, 8, 16)),
+], ids=["f32", "f64", "xf32"])
 def test_ties_of_the_wide_formats(fmt, ex, tmp_path):
     # Every binade's first and last pairs, the largest value, and random pairs; f64's midpoints
     # have up to 767 significant digits.
