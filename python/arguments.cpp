@@ -1,6 +1,7 @@
 #include "arguments.hpp"
 
 #include <fmt/format.h>
+#include <limits>
 
 namespace wavemma::python {
 namespace {
@@ -30,7 +31,9 @@ std::string bit_list(py::handle v, char const* key) {
   for (auto item : v.cast<py::sequence>()) {
     if (!py::isinstance<py::int_>(item))
       throw py::type_error(fmt::format("{} takes a sequence of up to three 0/1 values such as (1, 0, 0)", key));
-    out += (out.empty() ? "" : ",") + std::to_string(item.cast<long long>());
+    bool const b = py::isinstance<py::bool_>(item);
+    out += (out.empty() ? "" : ",") + (b ? std::string(item.cast<bool>() ? "1" : "0")
+                                         : std::to_string(integer_arg(item, key, 0, std::numeric_limits<int>::max())));
   }
   return out;
 }
@@ -42,12 +45,12 @@ std::string bit_pair(py::handle v, char const* key) {
   if (!py::isinstance<py::sequence>(v) || t.size() != 2 || !py::isinstance<py::int_>(t[0]) ||
       !py::isinstance<py::int_>(t[1]))
     throw py::type_error(fmt::format("{} takes two scale bytes (a, b), each 0..3", key));
-  return fmt::format("{},{}", t[0].cast<long long>(), t[1].cast<long long>());
+  return fmt::format("{},{}", integer_arg(t[0], key, 0, 3), integer_arg(t[1], key, 0, 3));
 }
 
+// A modifier field: isa::resolve_modifiers checks its range against the instruction.
 int integer(py::handle v, char const* key) {
-  if (!py::isinstance<py::int_>(v)) throw py::type_error(fmt::format("{} takes an integer", key));
-  return v.cast<int>();
+  return static_cast<int>(integer_arg(v, key, 0, std::numeric_limits<int>::max()));
 }
 
 bool flag(py::handle v, char const* key) {
@@ -63,6 +66,26 @@ std::string names(ModifierSet set) {
 }
 
 } // namespace
+
+long long integer_arg(py::handle v, char const* name, long long min, long long max) {
+  if (py::isinstance<py::bool_>(v) || !PyIndex_Check(v.ptr()))
+    throw py::type_error(
+        fmt::format("{} takes an integer, not {}", name, std::string(py::str(v.get_type().attr("__name__")))));
+  py::int_ const i = py::reinterpret_steal<py::int_>(PyNumber_Index(v.ptr()));
+  if (!i) throw py::error_already_set();
+  int overflow = 0;
+  long long const value = PyLong_AsLongLongAndOverflow(i.ptr(), &overflow);
+  if (overflow == 0 && value == -1 && PyErr_Occurred()) throw py::error_already_set();
+  if (overflow != 0 || value < min || value > max) {
+    throw py::value_error(fmt::format("{} must be {}..{}, not {}", name, min, max, std::string(py::str(i))));
+  }
+  return value;
+}
+
+std::optional<int> optional_int(py::handle v, char const* name, int min, int max) {
+  if (v.is_none()) return std::nullopt;
+  return static_cast<int>(integer_arg(v, name, min, max));
+}
 
 isa::Target target(std::string const& instruction, std::optional<std::string> const& arch, std::optional<int> wave) {
   return isa::resolve_target(instruction, arch.value_or(""), wave.value_or(0));

@@ -15,6 +15,13 @@ namespace wavemma::python {
 
 namespace py = pybind11;
 
+// An integer argument: a Python int or anything with __index__ (numpy.int64 ...), not a bool.
+// TypeError for another type; ValueError naming the range for a value outside [min, max] (however
+// large: never a C++ cast error).
+long long integer_arg(py::handle v, char const* name, long long min, long long max);
+// The same, None giving nullopt.
+std::optional<int> optional_int(py::handle v, char const* name, int min, int max);
+
 isa::Target target(std::string const& instruction, std::optional<std::string> const& arch, std::optional<int> wave);
 
 // Which modifiers a function takes.

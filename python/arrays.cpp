@@ -24,25 +24,80 @@ std::string type_name(numeric::Format f) {
   return unsigned_name(bytes);
 }
 
-struct ArrayView {
-  py::array array;
-  Shape shape;
-};
+py::module_ numpy() { return py::module_::import("numpy"); }
 
-ArrayView view(py::handle h, char const* what, std::string const& wanted) {
-  if (!py::isinstance<py::array>(h))
-    throw py::type_error(fmt::format("{} must be a NumPy array of {}, not {}", what, wanted,
-                                     std::string(py::str(h.get_type().attr("__name__")))));
-  auto a = py::reinterpret_borrow<py::array>(h);
-  if (!a.dtype().attr("isnative").cast<bool>())
-    throw py::type_error(fmt::format("{} must be in native byte order", what));
-  return {a, Shape(a.shape(), a.shape() + a.ndim())};
+bool same_type(py::dtype const& a, py::dtype const& b) { return a.kind() == b.kind() && a.itemsize() == b.itemsize(); }
+
+// Any array_like as a NumPy array: an ndarray as it is, anything else through numpy.asarray (a
+// TypeError naming `wanted` when NumPy cannot make numbers of it).
+py::array as_array(py::handle h, char const* what, std::string const& wanted) {
+  if (py::isinstance<py::array>(h)) return py::reinterpret_borrow<py::array>(h);
+  py::array a;
+  try {
+    a = numpy().attr("asarray")(h);
+  } catch (py::error_already_set const&) {
+    a = py::array();
+  }
+  char const kind = a ? a.dtype().kind() : 'O';
+  if (kind != 'b' && kind != 'i' && kind != 'u' && kind != 'f')
+    throw py::type_error(fmt::format("{} must be an array_like of {} (a NumPy array, nested lists of numbers), not {}",
+                                     what, wanted, std::string(py::str(h.get_type().attr("__name__")))));
+  return a;
 }
 
-void require_c_contiguous(ArrayView const& v, char const* what) {
-  if (!(v.array.flags() & py::array::c_style))
-    throw py::value_error(fmt::format("{} must be C-contiguous (numpy.ascontiguousarray gives a copy that is)", what));
+// C-contiguous and in native byte order: a copy where the array is not (a transposed view, a slice
+// of a bigger matrix, Fortran order, big-endian data).
+py::array contiguous_native(py::array a) {
+  if (!a.dtype().attr("isnative").cast<bool>()) a = a.attr("astype")(a.dtype().attr("newbyteorder")("="));
+  if (!(a.flags() & py::array::c_style)) a = numpy().attr("ascontiguousarray")(a);
+  return a;
 }
+
+std::string dtype_name(py::array const& a) { return std::string(py::str(a.dtype())); }
+
+} // namespace
+
+py::array operand_array(py::handle h, char const* what, numeric::Format f) {
+  auto const& fi = numeric::info(f);
+  std::string const wanted = dtype_text(f);
+  bool const given_array = py::isinstance<py::array>(h);
+  py::array a = as_array(h, what, wanted);
+  py::dtype const want = dtype_of(f);
+  if (!same_type(a.dtype(), want)) {
+    char const kind = a.dtype().kind();
+    bool const integer_data = kind == 'i' || kind == 'u';
+    if (!fi.is_float && integer_data && fi.bits == 4 && fi.is_signed && kind == 'i') {
+      // Signed 4-bit values given as signed integers: their two's-complement codes, when they fit.
+      auto const np = numpy();
+      if (!np.attr("all")(np.attr("logical_and")(np.attr("greater_equal")(a, -8), np.attr("less_equal")(a, 7)))
+               .cast<bool>())
+        throw py::value_error(fmt::format("{}: a value outside -8..7 does not fit i4", what));
+      return contiguous_native(np.attr("bitwise_and")(a, 15).attr("astype")(want));
+    }
+    if (!fi.is_float && integer_data && (kind == 'i') != fi.is_signed && a.dtype().itemsize() == 1)
+      throw py::type_error(fmt::format(
+          "{} must be {}, not {}: the operand is read as {} ({}); on the RDNA iu8/iu4 instructions neg_lo=(a, b, c) "
+          "makes A and B signed",
+          what, wanted, dtype_name(a), fi.is_signed ? "signed" : "unsigned", numeric::name(f)));
+    if (given_array)
+      throw py::type_error(fmt::format("{} must be a NumPy array of {}, not {}", what, wanted, dtype_name(a)));
+    // Numbers from lists: taken when every one is exactly a value of the array type (no rounding
+    // happens here; formats.cast rounds on purpose).
+    py::array const converted = a.attr("astype")(want);
+    bool const exact =
+        numpy()
+            .attr("array_equal")(converted.attr("astype")(a.dtype()), a, py::arg("equal_nan") = kind == 'f')
+            .cast<bool>() &&
+        (kind != 'f' || want.kind() == 'f');
+    if (!exact)
+      throw py::value_error(fmt::format("{}: the numbers given as {} are not all exactly {} (formats.cast rounds them)",
+                                        what, dtype_name(a), wanted));
+    a = converted;
+  }
+  return contiguous_native(a);
+}
+
+namespace {
 
 // The elements of a C-contiguous array as raw bits, each checked to fit the format.
 template <class T>
@@ -109,28 +164,29 @@ std::string shape_text(Shape const& s) {
 
 std::vector<uint64_t> read_bits(py::handle h, char const* what, numeric::Format f, Shape const& shape,
                                 std::string const& role) {
-  ArrayView const v = view(h, what, dtype_text(f));
-  py::dtype const want = dtype_of(f);
-  if (v.array.dtype().kind() != want.kind() || v.array.dtype().itemsize() != want.itemsize())
-    throw py::type_error(fmt::format("{} must be a NumPy array of {}, not {}", what, dtype_text(f),
-                                     std::string(py::str(v.array.dtype()))));
-  if (v.shape != shape)
+  py::array const a = operand_array(h, what, f);
+  Shape const got(a.shape(), a.shape() + a.ndim());
+  if (got != shape)
     throw py::value_error(
-        fmt::format("{} must have shape {} ({}), not {}", what, shape_text(shape), role, shape_text(v.shape)));
-  require_c_contiguous(v, what);
-  return bits_of(v.array, f, what);
+        fmt::format("{} must have shape {} ({}), not {}", what, shape_text(shape), role, shape_text(got)));
+  return bits_of(a, f, what);
 }
 
 std::vector<uint64_t> read_codes(py::handle h, numeric::Format f, Shape& shape) {
   std::string const wanted = fmt::format("unsigned {} codes or {}", numeric::name(f), dtype_text(f));
-  ArrayView const v = view(h, "codes", wanted);
-  py::dtype const own = dtype_of(f), dt = v.array.dtype();
-  bool const own_type = dt.kind() == own.kind() && dt.itemsize() == own.itemsize();
-  if (!own_type && dt.kind() != 'u')
+  py::array a = as_array(h, "codes", wanted);
+  py::dtype const own = dtype_of(f), dt = a.dtype();
+  if (!py::isinstance<py::array>(h) && dt.kind() == 'i') {
+    // A list of codes: non-negative integers.
+    if (numpy().attr("any")(numpy().attr("less")(a, 0)).cast<bool>())
+      throw py::value_error("codes: a negative number is not a code");
+    a = a.attr("astype")("uint64");
+  } else if (!same_type(dt, own) && dt.kind() != 'u') {
     throw py::type_error(fmt::format("codes must be {}, not {}", wanted, std::string(py::str(dt))));
-  require_c_contiguous(v, "codes");
-  shape = v.shape;
-  return bits_of(v.array, f, "codes");
+  }
+  a = contiguous_native(a);
+  shape = Shape(a.shape(), a.shape() + a.ndim());
+  return bits_of(a, f, "codes");
 }
 
 py::array to_array(std::vector<uint64_t> const& bits, numeric::Format f, Shape const& shape) {

@@ -4,6 +4,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 
@@ -30,6 +31,8 @@ Format format(std::string const& name) {
   throw py::value_error(fmt::format("unknown format '{}' (formats: {})", name, known));
 }
 
+double max_of(Format f) { return numeric::to_double(f, numeric::info(f).max_finite); }
+
 constexpr std::pair<char const*, numeric::Rounding> kRoundings[] = {
     {"nearest_even", numeric::Rounding::kNearestEven},
     {"toward_zero", numeric::Rounding::kTowardZero},
@@ -48,14 +51,104 @@ std::string_view specials_name(numeric::Specials s) {
   return kNames[static_cast<int>(s)];
 }
 
-// Encodes every value; saturate: overflow (and infinities) to the largest finite value of the sign.
+// One exact value (-1)^neg * (sig + sticky) * 2^exp into f; saturate: beyond the largest finite
+// value (`above_max`) gives that value.
+uint64_t encode_exact(Format f, numeric::Rounding r, bool saturate, bool above_max, bool neg, uint64_t sig, int exp,
+                      bool sticky) {
+  if (saturate && above_max) return numeric::from_double(f, neg ? -max_of(f) : max_of(f), r);
+  return numeric::encode(f, neg, sig, exp, r, sticky);
+}
+
+// Encodes every value, each rounded once from its exact value; saturate: overflow (and
+// infinities) to the largest finite value of the sign. Integers (NumPy's and Python's, of any
+// size) and long doubles are read exactly; other numbers through float64, which holds every
+// float16, float32 and float64 exactly.
 std::vector<uint64_t> encode_all(Format f, py::handle values, std::string const& round, bool saturate, Shape& shape) {
-  auto const in = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(values);
-  if (!in) throw py::type_error("values must be numbers or an array of numbers");
-  shape.assign(in.shape(), in.shape() + in.ndim());
   numeric::Rounding const r = rounding(round);
-  double const max = numeric::to_double(f, numeric::info(f).max_finite);
-  std::vector<uint64_t> out(static_cast<size_t>(in.size()));
+  double const max = max_of(f);
+  auto const np = py::module_::import("numpy");
+  py::array a;
+  try {
+    a = np.attr("asarray")(values);
+  } catch (py::error_already_set const&) {
+    throw py::type_error("values must be numbers or an array of numbers");
+  }
+  shape.assign(a.shape(), a.shape() + a.ndim());
+  char const kind = a.dtype().kind();
+  std::vector<uint64_t> out(static_cast<size_t>(a.size()));
+  if (kind == 'i' || kind == 'u') {
+    bool const is_signed = kind == 'i';
+    auto const flat = np.attr("ascontiguousarray")(a, is_signed ? "int64" : "uint64").cast<py::array>();
+    void const* data = flat.data();
+    without_gil([&] {
+      for (size_t e = 0; e < out.size(); ++e) {
+        bool neg = false;
+        uint64_t mag;
+        if (is_signed) {
+          int64_t const v = static_cast<int64_t const*>(data)[e];
+          neg = v < 0;
+          mag = neg ? uint64_t{0} - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+        } else {
+          mag = static_cast<uint64_t const*>(data)[e];
+        }
+        out[e] = encode_exact(f, r, saturate, static_cast<long double>(mag) > max, neg, mag, 0, false);
+      }
+    });
+    return out;
+  }
+  if (kind == 'f' && a.dtype().itemsize() > 8 && sizeof(long double) > 8) {
+    auto const flat = np.attr("ascontiguousarray")(a, "longdouble").cast<py::array>();
+    auto const* data = static_cast<long double const*>(flat.data());
+    without_gil([&] {
+      for (size_t e = 0; e < out.size(); ++e) {
+        long double const v = data[e];
+        if (!std::isfinite(v) || v == 0) {
+          out[e] =
+              numeric::from_double(f, saturate && !std::isnan(v) ? std::clamp(double(v), -max, max) : double(v), r);
+          continue;
+        }
+        int exp = 0;
+        long double const m = std::frexp(std::fabs(v), &exp); // [0.5, 1): 64 significand bits hold it exactly
+        auto const sig = static_cast<uint64_t>(std::ldexp(m, 64));
+        out[e] = encode_exact(f, r, saturate, std::fabs(v) > max, v < 0, sig, exp - 64, false);
+      }
+    });
+    return out;
+  }
+  if (kind == 'O') {
+    // Python objects: ints of any size exactly, anything else as a float64.
+    py::list const items = a.attr("ravel")().attr("tolist")();
+    py::float_ const py_max(max);
+    for (size_t e = 0; e < out.size(); ++e) {
+      py::handle const item = items[e];
+      if (PyLong_Check(item.ptr()) && !PyBool_Check(item.ptr())) {
+        py::int_ const v = py::reinterpret_borrow<py::int_>(item);
+        bool const neg = PyObject_RichCompareBool(v.ptr(), py::int_(0).ptr(), Py_LT) == 1;
+        py::int_ const mag = neg ? py::int_(-v) : v;
+        bool const above = PyObject_RichCompareBool(mag.ptr(), py_max.ptr(), Py_GT) == 1;
+        auto const bits = mag.attr("bit_length")().cast<int64_t>();
+        int64_t const shift = std::max<int64_t>(bits - 64, 0);
+        uint64_t const sig = py::int_(mag.attr("__rshift__")(shift)).cast<uint64_t>();
+        py::object const low = mag.attr("__and__")(py::int_(1).attr("__lshift__")(shift).attr("__sub__")(1));
+        bool const sticky = PyObject_IsTrue(low.ptr()) == 1;
+        // Beyond 2^100000 every format has long overflowed: the exponent stays an int.
+        out[e] =
+            encode_exact(f, r, saturate, above, neg, sig, static_cast<int>(std::min<int64_t>(shift, 100000)), sticky);
+        continue;
+      }
+      double v = 0;
+      try {
+        v = py::float_(py::reinterpret_borrow<py::object>(item)).cast<double>();
+      } catch (py::error_already_set const&) {
+        throw py::type_error("values must be numbers or an array of numbers");
+      }
+      out[e] = numeric::from_double(f, saturate && !std::isnan(v) ? std::clamp(v, -max, max) : v, r);
+    }
+    return out;
+  }
+  if (kind == 'c') throw py::type_error("values must be real numbers, not complex ones");
+  auto const in = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(a);
+  if (!in) throw py::type_error("values must be numbers or an array of numbers");
   double const* v = in.data();
   without_gil([&] {
     for (size_t e = 0; e < out.size(); ++e)
@@ -88,9 +181,10 @@ py::dict info_dict(Format f) {
 constexpr char const* kEncodeDoc =
     R"(encode(format, values, rounding="nearest_even", saturate=False) -> numpy array of codes
 
-The bit patterns of `values` (anything numpy.asarray(values, float64) takes) in `format`, as
+The bit patterns of `values` (anything numpy.asarray takes; real numbers) in `format`, as
 unsigned integers of the storage width (uint8 for 8- and 4-bit formats, uint16, uint32, uint64).
-The conversion is correctly rounded with gradual underflow in the rounding direction given:
+Each value is rounded once from its exact value: integers (NumPy's, and Python ints of any size)
+and long doubles are read exactly, other numbers as float64. The conversion is correctly rounded with gradual underflow in the rounding direction given:
 "nearest_even" (the hardware conversions' default mode), "toward_zero", "down" or "up". An
 overflow rounding away from zero gives inf, or NaN in the formats without inf (OCP8's
 non-saturating conversion), one rounding toward zero the largest finite value (IEEE 754 7.4);
@@ -160,10 +254,17 @@ void bind_formats(py::module_& parent) {
       "double). codes: unsigned integers, or the format's own array type (a float16 array for f16, int8 for i8).");
   m.def(
       "inline_constant",
-      [](int code, std::string const& name) -> uint64_t {
+      [](py::handle code_arg, std::string const& name) -> uint64_t {
         Format const f = format(name);
-        if (!numeric::is_inline_constant(code))
-          throw py::value_error(fmt::format("{} is not an inline constant code (128..208, 240..248)", code));
+        // Any int: one beyond the 9-bit source field is not a constant either (never a cast error).
+        int code = -1;
+        try {
+          code = static_cast<int>(integer_arg(code_arg, "code", 0, 511));
+        } catch (py::value_error const&) {
+        }
+        if (code < 0 || !numeric::is_inline_constant(code))
+          throw py::value_error(
+              fmt::format("{} is not an inline constant code (128..208, 240..248)", std::string(py::str(code_arg))));
         if (f == Format::kF16 || f == Format::kBf16) return numeric::inline_constant_16(f, code);
         if (f == Format::kF32 || f == Format::kI32) return numeric::inline_constant_32(code);
         throw py::value_error(fmt::format("inline constants as C: f16, bf16, f32 or i32, not {}", numeric::name(f)));

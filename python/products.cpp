@@ -5,6 +5,7 @@
 #include <pybind11/stl.h>
 
 #include <fmt/format.h>
+#include <limits>
 
 #include "arguments.hpp"
 #include "arrays.hpp"
@@ -92,10 +93,12 @@ constexpr char const* kMmaDoc =
 One instruction, bit-exactly, as `wavemma exec` runs it. a is M x K, b K x N, c and the result
 M x N, in mathematical orientation; multi-block instructions take and return stacks of blocks,
 (blocks, M, K) and so on. Sparse instructions (SWMMAC, SMFMAC) take the logical dense M x K A,
-which must be 2:4 sparse. Arrays must be C-contiguous and of the operand format's type
-(formats.dtype): float16, float32 (f32 and xf32), float64, int8 (i8, signed iu8), uint8
-(unsigned iu8), int32 where NumPy has the type, unsigned bit patterns otherwise (bf16: uint16,
-fp8/bf8/fp6/bf6/fp4: uint8 holding the code, iu4: uint8 holding 0..15). c=None is all zeros.
+which must be 2:4 sparse. Operands are array_likes of the operand format's type (formats.dtype):
+float16, float32 (f32 and xf32), float64, int8 (i8, signed iu8), uint8 (unsigned iu8), int32
+where NumPy has the type, unsigned bit patterns otherwise (bf16: uint16, fp8/bf8/fp6/bf6/fp4:
+uint8 holding the code, iu4: uint8 holding 0..15, signed i4 also int8 -8..7); views, slices,
+Fortran order and lists of exact values are taken (copied when needed), an ndarray of another
+dtype is a TypeError (int8 for an unsigned iu8 operand names neg_lo). c=None is all zeros.
 The scaled MFMAs (v_mfma_scale_*) take scale_a (M x K/32) and scale_b (K/32 x N), uint8 E8M0
 codes (0x7F = 1); None: every scale 1.
 
@@ -114,8 +117,9 @@ The M x N product D = A @ B (+ C) as the hardware forms it: the chain of single-
 emulations in K order, each instruction tile of D starting from its tile of C (or +0) and taking
 the instruction's K at a time, exactly like the reference check of `wavemma gemm`. M, N and K
 must be multiples of the instruction's; a multi-block instruction computes several tiles per
-issue. Sparse instructions take the dense 2:4 A. Arrays as for mma. The GIL is released and the
-tiles spread over `threads` threads (None: every core). modifiers: the value modifiers neg_lo,
+issue. Sparse instructions take the dense 2:4 A. Arrays as for mma (slices of a bigger matrix
+included); M, N, K at most 2^24. The GIL is released and the tiles spread over `threads` threads
+(1..4096; None: every core). modifiers: the value modifiers neg_lo,
 neg_hi, neg, clamp, fp16_ovfl (the data-moving ones would break the product apart), and cbsz/blgp
 as the f8f6f4 formats. The scaled MFMAs take scale_a (M x K/32) and scale_b (K/32 x N) E8M0
 codes of the whole product; None: every scale 1.)";
@@ -127,31 +131,40 @@ void check_tiling(isa::Instruction const& in, char const* dim, py::ssize_t size,
                                       dim, size, tile, dim, in.mnemonic));
 }
 
-py::ssize_t extent(py::handle h, char const* what, int axis, char const* dims) {
-  if (!py::isinstance<py::array>(h))
-    throw py::type_error(
-        fmt::format("{} must be a NumPy array, not {}", what, std::string(py::str(h.get_type().attr("__name__")))));
-  auto const a = py::reinterpret_borrow<py::array>(h);
+// A 2-D operand of the product as a C-contiguous array of its format's type (any array_like).
+py::array matrix_operand(py::handle h, char const* what, numeric::Format f, char const* dims) {
+  py::array a = operand_array(h, what, f);
   if (a.ndim() != 2) throw py::value_error(fmt::format("{} must be a 2-D array ({}), not {}-D", what, dims, a.ndim()));
-  return a.shape(axis);
+  return a;
 }
 
+// The most threads matmul starts: far more than any machine's cores, few enough that starting
+// them cannot fail.
+constexpr int kMaxThreads = 4096; // as wavemma gemm --threads
+// The largest M, N or K: the engines count elements and tiles in 32 bits.
+constexpr py::ssize_t kMaxExtent = py::ssize_t{1} << 24;
+
 py::array matmul(py::handle a, py::handle b, py::handle c, std::string const& instruction,
-                 std::optional<std::string> const& arch, std::optional<int> wave, std::optional<int> threads,
+                 std::optional<std::string> const& arch, py::handle wave_arg, py::handle threads_arg,
                  py::handle scale_a, py::handle scale_b, py::kwargs const& kwargs) {
+  std::optional<int> const wave = optional_int(wave_arg, "wave", 0, 64);
+  std::optional<int> const threads = optional_int(threads_arg, "threads", 1, kMaxThreads);
   emu::Issue const is = issue(target(instruction, arch, wave), kwargs, ModifierSet::kValues, "matmul");
   auto const& in = *is.instruction;
   auto const model = emu::numeric_model(is);
-  py::ssize_t const m = extent(a, "a", 0, "M x K"), k = extent(a, "a", 1, "M x K"), n = extent(b, "b", 1, "K x N");
+  py::array const aa = matrix_operand(a, "a", model.a, "M x K"), ba = matrix_operand(b, "b", model.b, "K x N");
+  py::ssize_t const m = aa.shape(0), k = aa.shape(1), n = ba.shape(1);
+  for (auto [dim, size] : {std::pair{"M", m}, {"N", n}, {"K", k}})
+    if (size > kMaxExtent)
+      throw py::value_error(fmt::format("{}={} is more than matmul takes ({})", dim, size, kMaxExtent));
   check_tiling(in, "M", m, in.m);
   check_tiling(in, "N", n, in.n);
   check_tiling(in, "K", k, in.k);
-  if (threads && *threads < 1) throw py::value_error(fmt::format("threads must be at least 1, not {}", *threads));
   int const M = int(m), N = int(n), K = int(k);
   auto const shape = [](int r, int cols) { return Shape{r, cols}; };
   auto const what = [&](char const* dims) { return fmt::format("{} of the product", dims); };
-  emu::Matrix dense = matrix(read_bits(a, "a", model.a, shape(M, K), what("M x K")), 1, M, K);
-  std::vector<uint64_t> const bb = read_bits(b, "b", model.b, shape(K, N), what("K x N"));
+  emu::Matrix dense = matrix(read_bits(aa, "a", model.a, shape(M, K), what("M x K")), 1, M, K);
+  std::vector<uint64_t> const bb = read_bits(ba, "b", model.b, shape(K, N), what("K x N"));
   std::vector<uint64_t> const cc =
       c.is_none() ? std::vector<uint64_t>{} : read_bits(c, "c", model.out, shape(M, N), what("M x N"));
   std::optional<emu::CompressedA> sparse;
@@ -183,8 +196,9 @@ void bind_products(py::module_& m) {
   m.def(
       "mma",
       [](std::string const& instr, py::handle a, py::handle b, py::handle c, std::optional<std::string> const& arch,
-         std::optional<int> wave, py::handle scale_a, py::handle scale_b, py::kwargs const& kwargs) {
-        emu::Issue const is = issue(target(instr, arch, wave), kwargs, ModifierSet::kAll, "mma");
+         py::handle wave, py::handle scale_a, py::handle scale_b, py::kwargs const& kwargs) {
+        emu::Issue const is =
+            issue(target(instr, arch, optional_int(wave, "wave", 0, 64)), kwargs, ModifierSet::kAll, "mma");
         auto const& in = *is.instruction;
         Operands const o = read_operands(is, a, b, c, scale_a, scale_b);
         emu::Matrix const d = without_gil([&] { return emu::execute(is, o.a, o.b, o.c, o.index(), o.scale()); });
@@ -195,10 +209,15 @@ void bind_products(py::module_& m) {
 
   m.def(
       "explain",
-      [](std::string const& instr, py::handle a, py::handle b, py::handle c, int row, int col, int block,
-         std::optional<std::string> const& arch, std::optional<int> wave, py::handle scale_a, py::handle scale_b,
-         py::kwargs const& kwargs) {
-        emu::Issue const is = issue(target(instr, arch, wave), kwargs, ModifierSet::kAll, "explain");
+      [](std::string const& instr, py::handle a, py::handle b, py::handle c, py::handle row_arg, py::handle col_arg,
+         py::handle block_arg, std::optional<std::string> const& arch, py::handle wave, py::handle scale_a,
+         py::handle scale_b, py::kwargs const& kwargs) {
+        // Out-of-range positions get emu::explain's message; only what no int holds is refused here.
+        int const row = static_cast<int>(integer_arg(row_arg, "row", 0, std::numeric_limits<int>::max()));
+        int const col = static_cast<int>(integer_arg(col_arg, "col", 0, std::numeric_limits<int>::max()));
+        int const block = static_cast<int>(integer_arg(block_arg, "block", 0, std::numeric_limits<int>::max()));
+        emu::Issue const is =
+            issue(target(instr, arch, optional_int(wave, "wave", 0, 64)), kwargs, ModifierSet::kAll, "explain");
         Operands const o = read_operands(is, a, b, c, scale_a, scale_b);
         try {
           return emu::explain(is, o.a, o.b, o.c, o.index(), block, row, col, o.scale());
@@ -217,10 +236,9 @@ void bind_products(py::module_& m) {
 
   m.def(
       "operand_formats",
-      [](std::string const& instr, std::optional<std::string> const& arch, std::optional<int> wave,
-         py::kwargs const& kwargs) {
-        auto const model =
-            emu::numeric_model(issue(target(instr, arch, wave), kwargs, ModifierSet::kAll, "operand_formats"));
+      [](std::string const& instr, std::optional<std::string> const& arch, py::handle wave, py::kwargs const& kwargs) {
+        auto const model = emu::numeric_model(issue(target(instr, arch, optional_int(wave, "wave", 0, 64)), kwargs,
+                                                    ModifierSet::kAll, "operand_formats"));
         std::string const out(numeric::name(model.out));
         return py::dict(py::arg("A") = std::string(numeric::name(model.a)),
                         py::arg("B") = std::string(numeric::name(model.b)), py::arg("C") = out, py::arg("D") = out);

@@ -61,6 +61,19 @@ std::optional<int64_t> parse_int(std::string_view, Radix = Radix::kDecimal);   /
 std::optional<uint64_t> parse_uint(std::string_view, Radix = Radix::kDecimal); // nullopt: bad, negative or overflow
 std::optional<double> parse_real(std::string_view);                            // nullopt: bad or out of range
 
+// A real of that grammar as the exact binary value the digits denote: (-1)^neg * (sig + sticky*e)
+// * 2^exp, where e is a positive amount below sig's last bit (the digits beyond it were not all
+// zero). Any length and any exponent: beyond 10^400 the value is a huge finite number (it
+// overflows every format), below 10^-400 a tiny nonzero one, so that numeric::encode rounds it
+// once, correctly, into any format. nullopt: not the grammar.
+struct ExactReal {
+  bool neg = false;
+  uint64_t sig = 0;
+  int exp = 0;
+  bool sticky = false;
+};
+std::optional<ExactReal> parse_decimal(std::string_view);
+
 // The inclusive bounds of an integer option; a max of INT_MAX reads ">= min" in messages.
 struct IntBounds {
   int64_t min = std::numeric_limits<int>::min(), max = std::numeric_limits<int>::max();
@@ -72,9 +85,13 @@ CLI::Option* add_int(CLI::App&, std::string const& names, std::optional<int>& va
                      IntBounds);
 // A 64-bit unsigned option, decimal or 0x hex (seeds).
 CLI::Option* add_u64(CLI::App&, std::string const& names, uint64_t& value, std::string const& help);
-// A real option that must be finite and above zero (a clock).
-CLI::Option* add_positive_real(CLI::App&, std::string const& names, std::optional<double>& value,
-                               std::string const& help);
+// A real option within inclusive bounds (a clock: 1..100000 MHz); inf, NaN and values outside
+// are a UsageError naming the option and the range.
+struct RealBounds {
+  double min, max;
+};
+CLI::Option* add_real(CLI::App&, std::string const& names, std::optional<double>& value, std::string const& help,
+                      RealBounds);
 // An integer of a composite value ("--explain ROW,COL"), checked like an option's.
 int int_value(std::string_view flag, std::string_view text, IntBounds);
 

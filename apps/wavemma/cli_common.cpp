@@ -2,6 +2,7 @@
 #include <cctype>
 #include <cerrno>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fmt/format.h>
@@ -128,12 +129,12 @@ CLI::Option* add_u64(CLI::App& app, std::string const& names, uint64_t& value, s
   return app.add_option_function<std::string>(names, set, help)->type_name("UINT64");
 }
 
-CLI::Option* add_positive_real(CLI::App& app, std::string const& names, std::optional<double>& value,
-                               std::string const& help) {
-  auto const set = [&value, flag = flag_of(names)](std::string const& s) {
+CLI::Option* add_real(CLI::App& app, std::string const& names, std::optional<double>& value, std::string const& help,
+                      RealBounds b) {
+  auto const set = [&value, flag = flag_of(names), b](std::string const& s) {
     auto const v = parse_real(s);
-    if (!v || !(*v > 0))
-      throw UsageError(fmt::format("{} takes a decimal number above 0 (got '{}')", flag, excerpt(s)));
+    if (!v || !std::isfinite(*v) || *v < b.min || *v > b.max)
+      throw UsageError(fmt::format("{} takes a decimal number {}..{} (got '{}')", flag, b.min, b.max, excerpt(s)));
     value = *v;
   };
   return app.add_option_function<std::string>(names, set, help)->type_name("NUMBER");
@@ -233,7 +234,9 @@ void write_output(std::string const& text, std::string const& path) {
     return;
   }
   std::FILE* f = std::fopen(path.c_str(), "wb");
-  if (!f) throw UsageError(fmt::format("cannot write '{}': {}", excerpt(path, 200), std::strerror(errno)));
+  // A file that cannot be created (a missing or read-only directory) is output that could not be
+  // written: a failure, exit 1, like a full disk.
+  if (!f) throw Failure(fmt::format("cannot write '{}': {}", excerpt(path, 200), std::strerror(errno)));
   bool const written = std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fflush(f) == 0;
   int const err = errno;
   if (std::fclose(f) != 0 || !written)

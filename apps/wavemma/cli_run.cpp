@@ -110,7 +110,10 @@ int run(int argc, char** argv) {
     else
       for (auto const& g : kGroups) g.add(app);
     if (argc <= 1) {
-      write_output(app.help(), "");
+      // No command is bad usage: the usage goes to stderr, exit 2 (`wavemma --help` prints it as output).
+      note(app.help());
+      report("wavemma: error: ", "a command is required");
+      return 2;
     } else if (argv[1][0] != '-' && !known) {
       return usage(fmt::format("unknown command '{}' (commands: {})", excerpt(argv[1], 80), names));
     } else {

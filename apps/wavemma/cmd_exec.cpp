@@ -1,5 +1,6 @@
 // wavemma exec: one instruction on matrices from files; prints D (or explains one element).
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
@@ -21,16 +22,25 @@ struct ExecOptions {
 // No matrix of the catalog needs more than a few KiB of text; a larger file is not one.
 constexpr size_t kMaxMatrixFileBytes = 1 << 20;
 
-// One element: floats as an exact hex bit pattern or a decimal number (rounded to nearest even),
-// integers in decimal; both in the grammar of parse_int / parse_real (no sign on hex, no octal).
+// One element: floats as an exact hex bit pattern or a decimal number (its exact value rounded once
+// to nearest even: any number of digits, any exponent; overflow gives what the format's rounding
+// gives, inf, NaN or its largest value), integers in decimal; both in the grammar of parse_int /
+// parse_real (no sign on hex, no octal).
 uint64_t element_bits(std::string_view tok, numeric::Format f, auto const& bad) {
   auto const& fi = numeric::info(f);
   if (!fi.is_float) {
-    auto const v = parse_int(tok);
-    if (!v) throw bad("is not a decimal integer");
     int64_t const lo = fi.is_signed ? -(int64_t{1} << (fi.bits - 1)) : 0;
     int64_t const hi = fi.is_signed ? (int64_t{1} << (fi.bits - 1)) - 1 : (int64_t{1} << fi.bits) - 1;
-    if (*v < lo || *v > hi) throw bad(fmt::format("out of range {}..{} for {}", lo, hi, fi.name));
+    auto const out_of_range = [&] { return bad(fmt::format("out of range {}..{} for {}", lo, hi, fi.name)); };
+    auto const v = parse_int(tok);
+    if (!v) {
+      // Digits too many for 64 bits are out of range too, not "not an integer".
+      std::string_view const magnitude = tok.starts_with('-') ? tok.substr(1) : tok;
+      bool const digits =
+          !magnitude.empty() && std::ranges::all_of(magnitude, [](char ch) { return ch >= '0' && ch <= '9'; });
+      throw digits ? out_of_range() : bad("is not a decimal integer");
+    }
+    if (*v < lo || *v > hi) throw out_of_range();
     return static_cast<uint64_t>(*v) & (fi.bits == 64 ? ~0ull : (1ull << fi.bits) - 1);
   }
   if (tok.starts_with("0x") || tok.starts_with("0X")) {
@@ -39,9 +49,15 @@ uint64_t element_bits(std::string_view tok, numeric::Format f, auto const& bad) 
     if (fi.bits < 64 && *bits >> fi.bits) throw bad(fmt::format("does not fit {} ({} bits)", fi.name, fi.bits));
     return *bits;
   }
-  auto const v = parse_real(tok);
+  // Rounded once, from the exact value of the digits: never through double first.
+  auto const v = parse_decimal(tok);
   if (!v) throw bad(fmt::format("is neither a hex bit pattern (0x...) nor a decimal number ({})", fi.name));
-  return numeric::from_double(f, *v);
+  uint64_t const bits = numeric::encode(f, v->neg, v->sig, v->exp, numeric::Rounding::kNearestEven, v->sticky);
+  // An E8M0 scale is a power of two 2^-127..2^127: a zero, a negative value or one beyond 2^127
+  // would become its NaN code, which is written 0xff when it is meant.
+  if (fi.specials == numeric::Specials::kE8m0 && bits == numeric::canonical_nan(f))
+    throw bad("is not a scale of E8M0 (a power of two 2^-127..2^127, no zero, no sign; its NaN is 0xff)");
+  return bits;
 }
 
 // Reads a matrix file: one row per line, elements separated by blanks, '#' to the end of a line a
@@ -166,22 +182,25 @@ void add_exec(CLI::App& app) {
   add_text(*cmd, "--b", o->b, "B (K x N)")->required();
   add_text(*cmd, "--c", o->c, "C (M x N); default all zero");
   add_text(*cmd, "--scale-a", o->scale_a,
-           "v_mfma_scale_*: A's E8M0 scales (M x K/32, codes 0x00-0xff, 0x7f = 1); default all 1");
+           "v_mfma_scale_*: A's E8M0 scales (M x K/32: codes 0x00-0xff, 0x7f = 1, or decimals above 0 rounded "
+           "to a power of two); default all 1");
   add_text(*cmd, "--scale-b", o->scale_b, "v_mfma_scale_*: B's E8M0 scales (K/32 x N); default all 1");
   o->mods.add_all(*cmd);
   add_text(*cmd, "--explain", o->explain,
            "ROW,COL: print the products, each alignment and rounding step and the "
            "result of one element of D instead of D");
   cmd->add_flag("--decimal", o->decimal, "Print float results as decimal values instead of bit patterns");
-  cmd->footer("Matrix files: one row per line, elements separated by blanks, '#' starts a comment; float types as\n"
-              "exact hex bit patterns (0x3c00, no sign; decimals such as -1.5 are rounded to nearest even), integer\n"
-              "types in decimal. Multi-block instructions stack the blocks' matrices vertically (block 0 first).\n"
-              "D is printed the same way. A file is at most 1 MiB.\n"
-              "Examples:\n  wavemma exec v_wmma_f32_16x16x16_f16 --arch gfx1201 --a a.txt --b b.txt --c c.txt\n"
-              "  wavemma exec v_mfma_f32_16x16x16_f16 --a a.txt --b b.txt --explain 3,5\n"
-              "  wavemma exec v_wmma_i32_16x16x16_iu8 --arch gfx1100 --a a.txt --b b.txt --neg-lo 1,1,0 --clamp\n"
-              "  wavemma exec v_mfma_scale_f32_16x16x128_f8f6f4 --cbsz 4 --blgp 2 --a a.txt --b b.txt --scale-a sa.txt "
-              "--scale-b sb.txt");
+  cmd->footer(
+      "Matrix files: one row per line, elements separated by blanks, '#' starts a comment; float types as\n"
+      "exact hex bit patterns (0x3c00, no sign) or decimals (-1.5, 1e-3: the exact value of the digits, rounded\n"
+      "once to nearest even; overflow as the format rounds it: inf, NaN or its largest value), integer\n"
+      "types in decimal. Multi-block instructions stack the blocks' matrices vertically (block 0 first).\n"
+      "D is printed the same way. A file is at most 1 MiB.\n"
+      "Examples:\n  wavemma exec v_wmma_f32_16x16x16_f16 --arch gfx1201 --a a.txt --b b.txt --c c.txt\n"
+      "  wavemma exec v_mfma_f32_16x16x16_f16 --a a.txt --b b.txt --explain 3,5\n"
+      "  wavemma exec v_wmma_i32_16x16x16_iu8 --arch gfx1100 --a a.txt --b b.txt --neg-lo 1,1,0 --clamp\n"
+      "  wavemma exec v_mfma_scale_f32_16x16x128_f8f6f4 --cbsz 4 --blgp 2 --a a.txt --b b.txt --scale-a sa.txt "
+      "--scale-b sb.txt");
   cmd->callback([o] { run(*o); });
 }
 

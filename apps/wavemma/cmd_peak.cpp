@@ -99,7 +99,8 @@ void add_peak(CLI::App& app) {
            "GPU name or key (rx9070xt, r9700, rx7900xtx, mi300x, mi300a, ...); default: the "
            "architecture's flagship");
   add_int(*cmd, "--cus", o->cus, "Compute units, 1 or more (overrides the GPU's)", {1, 100000});
-  add_positive_real(*cmd, "--clock-mhz", o->clock_mhz, "Peak engine clock in MHz, above 0 (overrides the GPU's)");
+  // A clock no GPU could have is a typo, not a question: 1 MHz to 100 GHz.
+  add_real(*cmd, "--clock-mhz", o->clock_mhz, "Peak engine clock in MHz, 1..100000 (overrides the GPU's)", {1, 100000});
   cmd->add_flag("--list-gpus", o->list_gpus, "List the known GPUs");
   cmd->footer("Examples:\n  wavemma peak v_mfma_f32_32x32x8_f16 --gpu mi300x\n  wavemma peak --gpu rx9070xt\n"
               "  wavemma peak v_wmma_f32_16x16x16_f16 --arch gfx1201 --cus 64 --clock-mhz 2970");

@@ -59,15 +59,22 @@ Result<std::vector<uint8_t>> parse_bytes(std::string_view text) {
     size_t j = i;
     while (j < text.size() && !space(text[j]) && text[j] != ',') ++j;
     std::string_view tok = text.substr(i, j - i);
+    // The radix as llvm-mc's StringRef::getAsInteger(0) senses it: 0x/0X hex, 0b/0B binary, 0o
+    // octal, a leading 0 before a digit octal (010 is eight), decimal otherwise.
     int base = 10;
     std::string_view digits = tok;
-    if (tok.size() > 2 && tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X')) {
-      base = 16;
-      digits = tok.substr(2);
-    }
+    auto const prefix = [&](std::string_view p) { return tok.size() >= 2 && tok.substr(0, 2) == p; };
+    if (prefix("0x") || prefix("0X"))
+      base = 16, digits = tok.substr(2);
+    else if (prefix("0b") || prefix("0B"))
+      base = 2, digits = tok.substr(2);
+    else if (prefix("0o"))
+      base = 8, digits = tok.substr(2);
+    else if (tok.size() >= 2 && tok[0] == '0' && std::isdigit(static_cast<unsigned char>(tok[1])))
+      base = 8, digits = tok.substr(1);
     unsigned value = 0;
     auto const [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value, base);
-    if (ec != std::errc{} || end != digits.data() + digits.size())
+    if (digits.empty() || ec != std::errc{} || end != digits.data() + digits.size())
       return syntax(fmt::format("expected a byte such as 0x08, got '{}'", tok));
     if (value > 0xff) return syntax(fmt::format("'{}' is not a byte (0x00..0xff)", tok));
     out.push_back(static_cast<uint8_t>(value));

@@ -102,7 +102,13 @@ TEST(CliNumbers, PeakAndGemmRefuseWhatTheyCannotUse) {
   };
   for (Case const& c : std::vector<Case>{
            {peak + " --cus 0", "--cus takes a decimal integer 1..100000"},
-           {peak + " --clock-mhz 0", "--clock-mhz takes a decimal number above 0"},
+           {peak + " --clock-mhz 0", "--clock-mhz takes a decimal number 1..100000"},
+           // Issue 21 item 7: finite but absurd clocks gave "inf TFLOPS" or a number no GPU has.
+           {peak + " --clock-mhz 1e308", "--clock-mhz takes a decimal number 1..100000 (got '1e308')"},
+           {peak + " --clock-mhz 100000.001", "--clock-mhz takes"},
+           {peak + " --clock-mhz 0.5", "--clock-mhz takes"},
+           {peak + " --clock-mhz 1e-300", "--clock-mhz takes"},
+           {peak + " --clock-mhz " + std::string(400, '9'), "--clock-mhz takes"},
            {peak + " --clock-mhz -2970", "--clock-mhz takes"},
            {peak + " --clock-mhz nan", "--clock-mhz takes"},
            {peak + " --clock-mhz inf", "--clock-mhz takes"},
@@ -118,6 +124,9 @@ TEST(CliNumbers, PeakAndGemmRefuseWhatTheyCannotUse) {
   // The figures of the product page: 64 CUs x 2 SIMDs x 8192 ops / 16 cycles x 2970 MHz = 194.6
   // TFLOPS; each override replaces only its own figure.
   EXPECT_NE(wavemma(peak + " --cus 64 --clock-mhz 2970").out.find("= 194.6 TFLOPS"), std::string::npos);
+  EXPECT_NE(wavemma(peak + " --cus 64 --clock-mhz 2.970e3").out.find("= 194.6 TFLOPS"), std::string::npos);
+  EXPECT_EQ(wavemma(peak + " --cus 64 --clock-mhz 100000").status, 0);
+  EXPECT_EQ(wavemma(peak + " --cus 64 --clock-mhz 1").status, 0);
   EXPECT_NE(wavemma(peak + " --gpu rx9070xt --cus 32").out.find("x 32 CUs x 2970 MHz = 97.3 TFLOPS"),
             std::string::npos);
   EXPECT_NE(wavemma(peak + " --gpu rx9070xt --clock-mhz 1485").out.find("x 64 CUs x 1485 MHz = 97.3 TFLOPS"),

@@ -155,8 +155,51 @@ def test_errors():
         formats.decode("fp8", np.array([256], dtype=np.uint16))
     with pytest.raises(TypeError, match="codes must be"):
         formats.decode("bf16", np.array([1.0], dtype=np.float32))
-    with pytest.raises(ValueError, match="C-contiguous"):
-        formats.decode("f16", np.zeros((4, 4), dtype=np.uint16).T)
+    with pytest.raises(ValueError, match="a negative number is not a code"):
+        formats.decode("f16", [1, -1])
+    # Issue 21 item 8: views and lists of codes are decoded like their copies.
+    codes = np.arange(64, dtype=np.uint16).reshape(8, 8) + 0x3C00
+    assert np.array_equal(formats.decode("f16", codes.T), formats.decode("f16", codes.T.copy()))
+    assert np.array_equal(formats.decode("f16", codes.tolist()), formats.decode("f16", codes))
     with pytest.raises(ValueError, match="not an inline constant"):
         formats.inline_constant(100, "f16")
+    for code in (-1, 512, 2**64, -(2**80)):  # any int: a ValueError, never a cast error
+        with pytest.raises(ValueError, match=f"{code} is not an inline constant code"):
+            formats.inline_constant(code, "f16")
+    with pytest.raises(TypeError, match="code takes an integer"):
+        formats.inline_constant(240.0, "f16")
+    assert formats.inline_constant(np.int64(242), "f16") == formats.inline_constant(242, "f16") == 0x3C00
     assert formats.dtype("bf16") == np.uint16 and formats.dtype("xf32") == np.float32 and formats.dtype("i4") == np.uint8
+
+
+# Issue 21 item 7 in Python: an integer or long double is rounded once from its exact value, not
+# through float64 first (2^60 + 2^36 + 1 as f32 gave 2^60; it is above the midpoint). The truth:
+# the neighbouring values from struct's IEEE decoding, as exact Fractions.
+def test_encode_rounds_integers_and_long_doubles_once(rng):
+    import struct
+    from fractions import Fraction
+    ieee = {"f32": (">I", ">f", 4), "f64": (">Q", ">d", 8)}
+    for name, (int_fmt, float_fmt, size) in ieee.items():
+        value = lambda c: Fraction(struct.unpack(float_fmt, struct.pack(int_fmt, c))[0])
+        low = 0x5D800000 if name == "f32" else 0x43F0000000000000  # 2^60, 2^64
+        codes = [low + int(x) for x in rng.integers(0, 1 << 20, 200)] + [low, low + 1, low + 2]
+        texts, want = [], []
+        for c in codes:
+            lo, hi = value(c), value(c + 1)
+            mid = (lo + hi) / 2
+            assert mid.denominator == 1
+            mid = int(mid)
+            texts += [mid - 1, mid, mid + 1, -(mid + 1)]
+            want += [c, c if c % 2 == 0 else c + 1, c + 1, c + 1 + (1 << (8 * size - 1))]
+        got = formats.encode(name, texts)
+        assert [int(g) for g in got] == want, name
+        if name == "f32":
+            assert [int(g) for g in formats.encode(name, np.array(texts, dtype=np.int64))] == want
+            if np.finfo(np.longdouble).nmant >= 63:
+                assert [int(g) for g in formats.encode(name, np.array(texts, dtype=np.longdouble))] == want
+    # Python ints beyond any format overflow as the rounding says; saturate clamps.
+    assert formats.encode("f16", [2**1100, -(2**100000)]).tolist() == [0x7C00, 0xFC00]
+    assert formats.encode("f16", [2**1100], saturate=True).tolist() == [0x7BFF]
+    assert formats.encode("i32", [2**63, -(2**70), 5]).view(np.int32).tolist() == [2**31 - 1, -(2**31), 5]
+    with pytest.raises(TypeError, match="not complex"):
+        formats.encode("f16", [1 + 2j])

@@ -134,13 +134,29 @@ F16 = np.zeros((32, 32), np.float16)
      "c must be a NumPy array of float32, not float16"),
     (lambda: wavemma.matmul(F16.astype(np.float32), F16, instruction="v_mfma_f32_16x16x16_f16"), TypeError,
      "a must be a NumPy array of float16, not float32"),
-    (lambda: wavemma.matmul(F16.T, F16, instruction="v_mfma_f32_16x16x16_f16"), ValueError, "a must be C-contiguous"),
     (lambda: wavemma.matmul(F16.ravel(), F16, instruction="v_mfma_f32_16x16x16_f16"), ValueError,
      "a must be a 2-D array (M x K), not 1-D"),
-    (lambda: wavemma.matmul(F16.tolist(), F16, instruction="v_mfma_f32_16x16x16_f16"), TypeError,
-     "a must be a NumPy array, not list"),
+    # Issue 21 item 8: the thread count is bounded (14,600 gave wrong elements, 40,000 aborted).
     (lambda: wavemma.matmul(F16, F16, instruction="v_mfma_f32_16x16x16_f16", threads=0), ValueError,
-     "threads must be at least 1, not 0"),
+     "threads must be 1..4096, not 0"),
+    (lambda: wavemma.matmul(F16, F16, instruction="v_mfma_f32_16x16x16_f16", threads=-1), ValueError,
+     "threads must be 1..4096, not -1"),
+    (lambda: wavemma.matmul(F16, F16, instruction="v_mfma_f32_16x16x16_f16", threads=14600), ValueError,
+     "threads must be 1..4096, not 14600"),
+    (lambda: wavemma.matmul(F16, F16, instruction="v_mfma_f32_16x16x16_f16", threads=40000), ValueError,
+     "threads must be 1..4096, not 40000"),
+    (lambda: wavemma.matmul(F16, F16, instruction="v_mfma_f32_16x16x16_f16", threads=2**64), ValueError,
+     "threads must be 1..4096, not 18446744073709551616"),
+    (lambda: wavemma.matmul(F16, F16, instruction="v_mfma_f32_16x16x16_f16", threads=2.0), TypeError,
+     "threads takes an integer, not float"),
+    (lambda: wavemma.matmul(F16, F16, instruction="v_mfma_f32_16x16x16_f16", threads=True), TypeError,
+     "threads takes an integer, not bool"),
+    (lambda: wavemma.matmul(F16, F16, instruction="v_mfma_f32_16x16x16_f16", wave=2**40), ValueError,
+     "wave must be 0..64"),
+    (lambda: wavemma.matmul(F16.tolist()[0], F16, instruction="v_mfma_f32_16x16x16_f16"), ValueError,
+     "a must be a 2-D array (M x K), not 1-D"),
+    (lambda: wavemma.matmul(np.full((32, 32), 1 / 3).tolist(), F16, instruction="v_mfma_f32_16x16x16_f16"), ValueError,
+     "a: the numbers given as float64 are not all exactly float16"),
     (lambda: wavemma.matmul(F16, F16, instruction="v_mfma_f32_4x4x4_16b_f16", cbsz=1), ValueError,
      "matmul() takes no cbsz: it moves data inside one instruction"),
     (lambda: wavemma.matmul(np.ones((16, 32), np.float16), F16, instruction="v_smfmac_f32_16x16x32_f16"), ValueError,
@@ -154,3 +170,17 @@ def test_rejections(call, error, message):
     with pytest.raises(error) as e:
         call()
     assert str(e.value).startswith(message), str(e.value)
+
+
+# Issue 21 item 8: tiles of a bigger matrix as slices, Fortran order, lists: each the product of its
+# copy; threads as any integer type up to the bound.
+def test_slices_of_a_bigger_matrix_tile_the_product(rng):
+    big = rng.uniform(-1, 1, (96, 96)).astype(np.float16)
+    instr = "v_mfma_f32_16x16x16_f16"
+    for i, k in ((0, 0), (32, 16), (64, 48)):
+        a, b = big[i:i + 32, k:k + 32], big[k:k + 32, i:i + 16]
+        want = wavemma.matmul(np.ascontiguousarray(a), np.ascontiguousarray(b), instruction=instr, threads=1)
+        for got in (wavemma.matmul(a, b, instruction=instr, threads=np.int64(3)),
+                    wavemma.matmul(np.asfortranarray(a), b.tolist(), instruction=instr, threads=4096),
+                    wavemma.matmul(a, b, np.zeros((32, 16), np.float32).T.copy().T, instruction=instr)):
+            assert np.array_equal(got.view(np.uint32), want.view(np.uint32))

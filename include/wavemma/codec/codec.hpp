@@ -61,7 +61,8 @@ Result<std::string> disassemble(std::span<uint8_t const> bytes, Target);
 
 // Bytes as llvm-mc prints them: "[0x08,0x40,0x40,0xcc,0x00,0x09,0x22,0x1c]".
 std::string format_bytes(std::span<uint8_t const>);
-// Bytes as llvm-mc -disassemble reads them: "0x08,0x40,..." or "0x08 0x40 ..."; surrounding
+// Bytes as llvm-mc -disassemble reads them: "0x08,0x40,..." or "0x08 0x40 ..." (each token in
+// llvm-mc's radixes: 0x hex, 0b binary, 0o or a leading 0 octal, decimal otherwise); surrounding
 // brackets (format_bytes' output) are accepted too.
 Result<std::vector<uint8_t>> parse_bytes(std::string_view);
 

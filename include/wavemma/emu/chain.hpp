@@ -41,7 +41,9 @@ void parallel_ranges(int count, int threads, F const& f) {
   threads = std::max(1, std::min(threads, count));
   if (threads == 1) return f(0, count);
   std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) pool.emplace_back([&, t] { f(count * t / threads, count * (t + 1) / threads); });
+  // The bounds in 64 bits: count * t overflows int for large counts and thread numbers.
+  auto const bound = [&](int t) { return static_cast<int>(int64_t{count} * t / threads); };
+  for (int t = 0; t < threads; ++t) pool.emplace_back([&, t] { f(bound(t), bound(t + 1)); });
   for (auto& th : pool) th.join();
 }
 
