@@ -11,6 +11,7 @@
 #include "arrays.hpp"
 #include "bindings.hpp"
 #include "wavemma/isa/builtin.hpp"
+#include "wavemma/isa/row_fields.hpp"
 
 namespace wavemma::python {
 namespace {
@@ -38,22 +39,15 @@ py::list builtins(Row const& r) {
   return out;
 }
 
-std::vector<std::string> archs_of(isa::Generation g) {
-  std::vector<std::string> out;
-  for (auto const& a : isa::architectures())
-    if (a.gen == g) out.emplace_back(a.name);
-  return out;
-}
-
-std::vector<std::string> aliases(isa::Instruction const& in) {
-  std::vector<std::string> out;
-  std::string_view s = in.aliases;
-  while (!s.empty()) {
-    size_t const space = s.find(' ');
-    out.emplace_back(s.substr(0, space));
-    s = space == std::string_view::npos ? std::string_view{} : s.substr(space + 1);
-  }
-  return out;
+py::object to_python(isa::FieldValue const& v) {
+  struct {
+    py::object operator()(std::monostate) const { return py::none(); }
+    py::object operator()(bool b) const { return py::bool_(b); }
+    py::object operator()(long x) const { return py::int_(x); }
+    py::object operator()(std::string const& s) const { return py::str(s); }
+    py::object operator()(std::vector<std::string> const& l) const { return py::cast(l); }
+  } const visit;
+  return std::visit(visit, v);
 }
 
 py::dict as_dict(py::object const& row) {
@@ -110,96 +104,31 @@ blocks, registers, cost, encoding, modifiers, numeric model and evidence tag, bu
 } // namespace
 
 void bind_catalog(py::module_& m) {
-  py::class_<Row>(m, "Instruction", "One catalog row at one architecture and wave size (read-only).")
-      .def_property_readonly("mnemonic", [](Row const& r) { return std::string(r.in().mnemonic); })
-      .def_property_readonly("arch", [](Row const& r) { return std::string(r.t.arch->name); })
-      .def_property_readonly("wave", [](Row const& r) { return r.t.wave; })
-      .def_property_readonly(
-          "generation", [](Row const& r) { return std::string(isa::name(r.in().gen)); },
-          "\"gfx11\", \"gfx12\", \"gfx94x\", ...")
-      .def_property_readonly(
-          "arch_family", [](Row const& r) { return std::string(isa::family_name(r.in().gen)); },
-          "\"RDNA3\", \"RDNA4\", \"CDNA3\", ...")
-      .def_property_readonly(
-          "family", [](Row const& r) { return std::string(isa::name(r.in().kind)); },
-          "\"wmma\", \"swmmac\", \"mfma\" or \"smfmac\"")
-      .def_property_readonly("m", [](Row const& r) { return int(r.in().m); })
-      .def_property_readonly("n", [](Row const& r) { return int(r.in().n); })
-      .def_property_readonly(
-          "k", [](Row const& r) { return int(r.in().k); }, "dense K (sparse forms store K/2 of A)")
-      .def_property_readonly("blocks", [](Row const& r) { return int(r.in().blocks); })
-      .def_property_readonly("sparse", [](Row const& r) { return r.in().sparse(); })
-      .def_property_readonly("a_type", [](Row const& r) { return std::string(isa::name(r.in().a)); })
-      .def_property_readonly("b_type", [](Row const& r) { return std::string(isa::name(r.in().b)); })
-      .def_property_readonly("c_type", [](Row const& r) { return std::string(isa::name(r.in().cd)); })
-      .def_property_readonly("d_type", [](Row const& r) { return std::string(isa::name(r.in().cd)); })
-      .def_property_readonly("type_descriptions",
-                             [](Row const& r) {
-                               py::dict out;
-                               for (auto t : {r.in().a, r.in().b, r.in().cd})
-                                 out[py::str(std::string(isa::name(t)))] = std::string(isa::description(t));
-                               return out;
-                             })
+  py::class_<Row> cls(m, "Instruction", "One catalog row at one architecture and wave size (read-only).");
+  // The row's fields, as `wavemma list` renders them (isa::row_fields), then what only Python shows.
+  for (auto const& f : isa::row_fields())
+    cls.def_property_readonly(std::string(f.name).c_str(),
+                              py::cpp_function([&f](Row const& r) { return to_python(f.value(r.t)); }),
+                              f.doc.empty() ? "" : f.doc.data());
+  cls.def_property_readonly("type_descriptions",
+                            [](Row const& r) {
+                              py::dict out;
+                              for (auto t : {r.in().a, r.in().b, r.in().cd})
+                                out[py::str(std::string(isa::name(t)))] = std::string(isa::description(t));
+                              return out;
+                            })
       .def_property_readonly("registers", &registers, "VGPRs per lane of each operand, {\"A\": 4, ...}")
-      .def_property_readonly(
-          "ops", [](Row const& r) { return r.in().ops(); }, "2*M*N*K*blocks")
-      .def_property_readonly(
-          "cycles", [](Row const& r) { return int(r.in().cycles); }, "execution cycles on one matrix unit")
-      .def_property_readonly(
-          "valu_coexec",
-          [](Row const& r) -> std::optional<int> {
-            if (isa::is_rdna(r.in().gen)) return std::nullopt;
-            return int(r.in().valu_coexec);
-          },
-          "VALU cycles that can issue during the instruction (CDNA; None on RDNA)")
-      .def_property_readonly("matrix_units_per_cu", [](Row const& r) { return r.t.arch->matrix_units_per_cu; })
-      .def_property_readonly("encoding", [](Row const& r) { return isa::is_rdna(r.in().gen) ? "VOP3P" : "VOP3P-MAI"; })
-      .def_property_readonly(
-          "opcode", [](Row const& r) { return int(r.in().opcode); }, "OP field (D0 bits 22:16)")
-      .def_property_readonly(
-          "aliases", [](Row const& r) { return aliases(r.in()); },
-          "other mnemonics llvm-mc-22 accepts; '~name': only the assembler's (a CDNA2 trap)")
-      .def_property_readonly("modifiers", [](Row const& r) { return isa::modifier_summary(r.in()); })
-      .def_property_readonly("index_sets",
-                             [](Row const& r) -> std::optional<int> {
-                               if (!r.in().sparse()) return std::nullopt;
-                               return isa::index_sets(r.in(), r.t.wave);
-                             })
-      .def_property_readonly("numeric_model", [](Row const& r) { return std::string(r.in().numeric().name); })
       .def_property_readonly("engine",
                              [](Row const& r) { return std::string(numeric::engine_name(r.in().numeric().engine)); })
-      .def_property_readonly(
-          "group", [](Row const& r) { return r.in().numeric().group; }, "products per step or block")
-      .def_property_readonly(
-          "evidence", [](Row const& r) { return std::string(isa::name(r.in().numeric().evidence)); },
-          "HW, DOC, SRC or ASSUME")
-      .def_property_readonly("evidence_sources", [](Row const& r) { return std::string(r.in().numeric().sources); })
-      .def_property_readonly("numeric_summary", [](Row const& r) { return std::string(r.in().numeric().summary); })
-      .def_property_readonly("builtins", &builtins, "[{name, signature, feature, tied}] of this wave size")
-      .def_property_readonly("builtin",
-                             [](Row const& r) -> std::optional<std::string> {
-                               auto const list = isa::builtins_of(r.in(), r.t.wave);
-                               if (list.empty()) return std::nullopt;
-                               return list.front()->name;
-                             })
-      .def_property_readonly("signature",
-                             [](Row const& r) -> std::optional<std::string> {
-                               auto const list = isa::builtins_of(r.in(), r.t.wave);
-                               if (list.empty()) return std::nullopt;
-                               return list.front()->signature();
-                             })
-      .def_property_readonly(
-          "archs", [](Row const& r) { return archs_of(r.in().gen); }, "every architecture with the instruction")
-      .def_property_readonly_static(
-          "_fields",
-          [](py::object const&) {
-            return py::make_tuple("mnemonic", "arch", "wave", "generation", "arch_family", "family", "m", "n", "k",
-                                  "blocks", "sparse", "a_type", "b_type", "c_type", "d_type", "type_descriptions",
-                                  "registers", "ops", "cycles", "valu_coexec", "matrix_units_per_cu", "encoding",
-                                  "opcode", "aliases", "modifiers", "index_sets", "numeric_model", "engine", "group",
-                                  "evidence", "evidence_sources", "numeric_summary", "builtin", "signature", "builtins",
-                                  "archs");
-          })
+      .def_property_readonly("builtins", &builtins, "[{name, signature, feature, tied}] of this wave size");
+  cls.def_property_readonly_static("_fields",
+                                   [](py::object const&) {
+                                     py::list names;
+                                     for (auto const& f : isa::row_fields()) names.append(std::string(f.name));
+                                     for (char const* name : {"type_descriptions", "registers", "engine", "builtins"})
+                                       names.append(name);
+                                     return py::tuple(names);
+                                   })
       .def(
           "as_dict", [](py::object const& self) { return as_dict(self); }, "Every field in a dict.")
       .def("__repr__", [](Row const& r) {

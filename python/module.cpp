@@ -13,7 +13,7 @@ matmul()                                                  a whole product as the
 
 Bad input raises TypeError or ValueError with the command line's one-line message.
 See docs/python.md.)";
-  m.attr("__version__") = "0.1.0";
+  m.attr("__version__") = WAVEMMA_VERSION; // CMake's PROJECT_VERSION (python/CMakeLists.txt)
   wavemma::python::bind_catalog(m);
   wavemma::python::bind_formats(m);
   wavemma::python::bind_products(m);

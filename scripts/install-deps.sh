@@ -15,6 +15,7 @@ packages=(
   libamdhip64-dev                               # HIP headers for the AMD compile checks
   pybind11-dev python3-dev python3-numpy        # the Python module (import wavemma)
   python3-pytest                                # its tests
+  python3-venv python3-pip python3-build        # pip install . and python -m build (pyproject.toml)
 )
 
 missing=()

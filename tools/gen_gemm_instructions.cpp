@@ -192,8 +192,10 @@ std::string instruction_struct(Tables& t, Variant const& v) {
   s += fmt::format("  static constexpr int wave = {}, m = {}, n = {}, k = {}, blocks = {}, cycles = {};\n", wave, in.m,
                    in.n, in.k, in.blocks, in.cycles);
   s += fmt::format("  static constexpr bool sparse = {};\n", in.sparse() ? "true" : "false");
-  if (in.mod_rules().format_select) // the A and B formats (f8f6f4_format)
+  if (in.mod_rules().format_select) { // the A and B formats (f8f6f4_format)
     s += fmt::format("  static constexpr int cbsz = {}, blgp = {};\n", v.mods.cbsz, v.mods.blgp);
+    s += fmt::format("  static constexpr char const* a_format = \"{}\";\n", name(in.type_of(Operand::kA, v.mods)));
+  }
   if (in.has_operand(Operand::kScaleA)) // K per scale: the numeric model's block
     s += fmt::format("  static constexpr int scale_block = {};\n", in.numeric().group);
   CType a{}, b{}, c{};

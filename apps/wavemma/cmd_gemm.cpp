@@ -31,7 +31,19 @@ constexpr isa::Generation kDefaultGeneration = isa::Generation::kGfx12;
 // the device buffers, the f64 reference's doubles, the chain's result): at most 40 bytes each.
 constexpr double kBytesPerElement = 40;
 
-std::string default_policy(isa::Arch const& a) { return isa::is_rdna(a.gen) ? "wmma_f16" : "mfma_f16"; }
+// RDNA in wave64 (--wave 64) runs the wave64 form of the same instruction.
+std::string default_policy(isa::Arch const& a, int wave) {
+  if (!isa::is_rdna(a.gen)) return "mfma_f16";
+  return wave_on(a, wave) == 64 ? "wmma_f16_w64" : "wmma_f16";
+}
+
+// The policies that run on `arch` in wave `wave`, for a message.
+std::string policies_in_wave(isa::Arch const& arch, int wave) {
+  std::string out;
+  for (auto const& p : gemm::policies())
+    if (p.runs_on(arch) && p.wave == wave) out += fmt::format("{}{}", out.empty() ? "" : ", ", p.name);
+  return out;
+}
 
 // The registry's spelling of a policy name given in any case ("" if there is none).
 std::string canonical_policy(std::string const& name) {
@@ -137,7 +149,7 @@ void run(GemmOptions const& o) {
     throw UsageError(fmt::format("{} is {}, not {}", gpu->name, gpu->arch, isa::family_name(arch.gen)));
   gemm::RunOptions ro;
   ro.arch = &arch;
-  ro.policy = policy.empty() ? default_policy(arch) : policy;
+  ro.policy = policy.empty() ? default_policy(arch, o.wave) : policy;
   ro.m = o.size.value_or(o.m.value_or(kDefaultSize));
   ro.n = o.size.value_or(o.n.value_or(kDefaultSize));
   ro.k = o.size.value_or(o.k.value_or(kDefaultSize));
@@ -145,9 +157,12 @@ void run(GemmOptions const& o) {
   check_size(ro.m, ro.n, ro.k);
   if (auto const* p = gemm::find_policy(ro.policy, arch); p && o.wave) {
     int const runs = p->wave ? p->wave : arch.default_wave();
-    if (wave_on(arch, o.wave) != runs)
-      throw UsageError(fmt::format("policy {} runs in wave{} on {}, not wave{} (see --list-policies)", p->name, runs,
-                                   arch.name, o.wave));
+    if (int const wave = wave_on(arch, o.wave); wave != runs) {
+      std::string const others = policies_in_wave(arch, wave);
+      throw UsageError(
+          fmt::format("policy {} runs in wave{} on {}, not wave{} ({})", p->name, runs, arch.name, o.wave,
+                      others.empty() ? "see --list-policies" : fmt::format("wave{} policies there: {}", wave, others)));
+    }
   }
   if (o.threads) simt::set_threads(*o.threads);
   bool const show = !o.quiet && f == Format::kText && isatty(fileno(stderr));

@@ -7,6 +7,7 @@
 #include "cli.hpp"
 #include "table.hpp"
 #include "wavemma/isa/builtin.hpp"
+#include "wavemma/isa/row_fields.hpp"
 #include "wavemma/numeric/engine.hpp"
 
 namespace wavemma::cli {
@@ -23,13 +24,6 @@ struct Entry {
   int wave;
   isa::Instruction const* in;
 };
-
-std::string builtin_of(isa::Instruction const& in, int wave) {
-  auto const list = isa::builtins_of(in, wave);
-  return list.empty() ? "" : list.front()->name;
-}
-
-std::string shape(isa::Instruction const& in) { return fmt::format("{}x{}x{}", in.m, in.n, in.k); }
 
 // The numeric models of the selected instructions: engine, evidence and the instructions of the
 // selection that use each.
@@ -67,62 +61,79 @@ void list_models(Format format, std::vector<Entry> const& entries) {
     fmt::print("{}", format == Format::kMarkdown ? t.markdown() : t.text());
 }
 
+// design.md's CSV header: the first columns of the listing, a stable contract; new columns go at
+// the end (isa::row_fields() lists them in this order).
+constexpr std::string_view kCsvContract = "arch,wave,mnemonic,builtin,m,n,k,blocks,a_type,b_type,c_type,d_type,sparse";
+
+// The table's columns: a field and its heading.
+constexpr std::pair<std::string_view, char const*> kTableColumns[] = {
+    {"arch", "arch"},     {"wave", "wave"},         {"mnemonic", "mnemonic"}, {"shape", "MxNxK"},
+    {"blocks", "blocks"}, {"a_type", "A"},          {"b_type", "B"},          {"c_type", "C/D"},
+    {"cycles", "cycles"}, {"numerics", "numerics"}, {"builtin", "builtin"}};
+
+std::vector<isa::RowField const*> listed_fields() {
+  std::vector<isa::RowField const*> out;
+  for (auto const& f : isa::row_fields())
+    if (f.listed) out.push_back(&f);
+  return out;
+}
+
+std::string csv_header() {
+  std::string out;
+  for (auto const* f : listed_fields()) out += fmt::format("{}{}", out.empty() ? "" : ",", f->name);
+  return out;
+}
+
+nlohmann::json json_value(isa::FieldValue const& v) {
+  struct {
+    nlohmann::json operator()(std::monostate) const { return ""; } // the listing's empty cell
+    nlohmann::json operator()(bool b) const { return b; }
+    nlohmann::json operator()(long x) const { return x; }
+    nlohmann::json operator()(std::string const& s) const { return s; }
+    nlohmann::json operator()(std::vector<std::string> const& l) const { return l; }
+  } const visit;
+  return std::visit(visit, v);
+}
+
 void run(ListOptions const& o) {
   Format const format = parse_format(o.format, {Format::kText, Format::kCsv, Format::kJson, Format::kMarkdown});
+  auto const targets = isa::list_targets(o.arch, o.family, o.wave);
   std::vector<Entry> entries;
-  for (auto const& t : isa::list_targets(o.arch, o.family, o.wave)) entries.push_back({t.arch, t.wave, t.instruction});
+  for (auto const& t : targets) entries.push_back({t.arch, t.wave, t.instruction});
 
   if (o.models) return list_models(format, entries);
   if (format == Format::kCsv) {
-    // design.md's header is a prefix of the contract: new columns go at the end.
-    fmt::print("arch,wave,mnemonic,builtin,m,n,k,blocks,a_type,b_type,c_type,d_type,sparse,family,opcode,ops,cycles,"
-               "numeric_model,evidence\n");
-    for (auto const& e : entries)
-      fmt::print("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", e.arch->name, e.wave, e.in->mnemonic,
-                 builtin_of(*e.in, e.wave), e.in->m, e.in->n, e.in->k, e.in->blocks, isa::name(e.in->a),
-                 isa::name(e.in->b), isa::name(e.in->cd), isa::name(e.in->cd), e.in->sparse() ? "true" : "false",
-                 isa::name(e.in->kind), e.in->opcode, e.in->ops(), e.in->cycles, e.in->numeric().name,
-                 isa::name(e.in->numeric().evidence));
+    fmt::print("{}\n", csv_header());
+    for (auto const& t : targets) {
+      std::string line;
+      for (auto const* f : listed_fields())
+        line += fmt::format("{}{}", line.empty() ? "" : ",", csv_field(isa::field_text(f->value(t))));
+      fmt::print("{}\n", line);
+    }
     return;
   }
   if (format == Format::kJson) {
     auto arr = nlohmann::json::array();
-    for (auto const& e : entries) {
-      auto const& nm = e.in->numeric();
-      arr.push_back({{"arch", e.arch->name},
-                     {"wave", e.wave},
-                     {"mnemonic", e.in->mnemonic},
-                     {"builtin", builtin_of(*e.in, e.wave)},
-                     {"m", e.in->m},
-                     {"n", e.in->n},
-                     {"k", e.in->k},
-                     {"blocks", e.in->blocks},
-                     {"a_type", isa::name(e.in->a)},
-                     {"b_type", isa::name(e.in->b)},
-                     {"c_type", isa::name(e.in->cd)},
-                     {"d_type", isa::name(e.in->cd)},
-                     {"sparse", e.in->sparse()},
-                     {"family", isa::name(e.in->kind)},
-                     {"opcode", e.in->opcode},
-                     {"ops", e.in->ops()},
-                     {"cycles", e.in->cycles},
-                     {"numeric_model", nm.name},
-                     {"evidence", isa::name(nm.evidence)}});
+    for (auto const& t : targets) {
+      nlohmann::json row = nlohmann::json::object();
+      for (auto const* f : listed_fields()) row[std::string(f->name)] = json_value(f->value(t));
+      arr.push_back(std::move(row));
     }
     fmt::print("{}\n", arr.dump(2));
     return;
   }
-  Table t({"arch", "wave", "mnemonic", "MxNxK", "blocks", "A", "B", "C/D", "cycles", "numerics", "builtin"});
-  for (auto const& e : entries)
-    t.add({std::string(e.arch->name), std::to_string(e.wave), std::string(e.in->mnemonic), shape(*e.in),
-           std::to_string(e.in->blocks), std::string(isa::name(e.in->a)), std::string(isa::name(e.in->b)),
-           std::string(isa::name(e.in->cd)), std::to_string(e.in->cycles),
-           fmt::format("{} [{}]", e.in->numeric().name, isa::name(e.in->numeric().evidence)),
-           builtin_of(*e.in, e.wave)});
-  fmt::print("{}", format == Format::kMarkdown ? t.markdown() : t.text());
+  std::vector<std::string> headings;
+  for (auto const& [field, heading] : kTableColumns) headings.emplace_back(heading);
+  Table table(headings);
+  for (auto const& t : targets) {
+    std::vector<std::string> cells;
+    for (auto const& [field, heading] : kTableColumns) cells.push_back(isa::field_text(isa::row_field(field).value(t)));
+    table.add(std::move(cells));
+  }
+  fmt::print("{}", format == Format::kMarkdown ? table.markdown() : table.text());
   if (format != Format::kText) return;
   flush_stdout();
-  note(fmt::format("{} instructions\n", t.size()));
+  note(fmt::format("{} instructions\n", table.size()));
 }
 
 } // namespace
@@ -137,8 +148,8 @@ void add_list(CLI::App& app) {
   cmd->add_flag("--models", o->models,
                 "List the numeric models of the selected instructions instead: engine, evidence tag, sources, "
                 "instructions");
-  cmd->footer("CSV: arch,wave,mnemonic,builtin,m,n,k,blocks,a_type,b_type,c_type,d_type,sparse (the stable prefix),\n"
-              "then family,opcode,ops,cycles,numeric_model,evidence.\n"
+  std::string const rest = csv_header().substr(kCsvContract.size() + 1);
+  cmd->footer(fmt::format("CSV: {} (the stable prefix),\nthen {}.\n", kCsvContract, rest) +
               "Examples:\n  wavemma list --arch gfx1201\n  wavemma list --arch gfx942 --family smfmac\n"
               "  wavemma list --format csv > catalog.csv\n  wavemma list --models --arch gfx1201 --format csv");
   cmd->callback([o] { run(*o); });

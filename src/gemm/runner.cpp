@@ -5,7 +5,7 @@
 
 #include <array>
 
-#include "wavemma/gemm/run_policy.hpp"
+#include "run_policy.hpp"
 
 namespace wavemma::gemm {
 namespace {

@@ -1,6 +1,7 @@
 // CDNA3 f32/f64 MFMA: a chain of correctly rounded fused multiply-adds (numerics.md §3.1).
 
 #include "engine_impl.hpp"
+#include "fp_environment.hpp"
 
 #include <bit>
 #include <cmath>
@@ -17,7 +18,7 @@ namespace {
 class DefaultFpEnvironment {
 public:
 #if defined(__SSE2__)
-  DefaultFpEnvironment() : saved_(_mm_getcsr()) { _mm_setcsr(saved_ & ~(0x6000u | 0x8040u)); }
+  DefaultFpEnvironment() : saved_(_mm_getcsr()) { _mm_setcsr(saved_ & ~kMxcsrNonDefault); }
   ~DefaultFpEnvironment() { _mm_setcsr(saved_); }
   DefaultFpEnvironment(DefaultFpEnvironment const&) = delete;
   DefaultFpEnvironment& operator=(DefaultFpEnvironment const&) = delete;

@@ -53,11 +53,6 @@ bool dot_tile_simd(Model const&, int M, int N, int K, uint64_t const* A, BView c
 // Whether dot_tile_simd has a kernel for this model in this build (for some K).
 bool has_simd_kernel(Model const&);
 
-// The plain-arithmetic kernels (kFmaChain f32 and f64, kIntegerDot), used by dot_tile_simd.
-bool has_plain_simd_kernel(Model const&, int K);
-void dot_tile_plain_simd(Model const&, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C,
-                         uint64_t* D);
-
 // dot_tile_scaled's vectorised kernel (kCdna4ScaledDot, AVX2, default MXCSR); false when it cannot
 // run, and then D is untouched. D may be C.
 bool dot_tile_scaled_simd(Model const&, int M, int N, int K, uint64_t const* A, uint8_t const* SA, uint64_t const* Bt,

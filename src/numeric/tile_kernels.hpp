@@ -1,7 +1,10 @@
 #pragma once
-// The aligning engines' AVX2 kernels (CDNA3 Algorithms 1 and 2, gfx11 DOT2, gfx12 DOT4) and what
-// they share: the operands decoded once per tile into structure-of-arrays form (tile_pack.cpp),
-// and the chains a kernel runs at once. Each lane is one output column; a few vectors of 8 lanes
+// The AVX2 dot_tile kernels, one signature for every kind (TileKernel, dispatched by one table in
+// tile_simd.cpp): the lane-wise kernels (tile_lanewise.cpp: kFmaChain f32/f64, kIntegerDot,
+// kCdna2PairwiseDot), the exact-block kernel (tile_exact_blocks.cpp: kCdna1ExactDot,
+// kCdna4ScaledDot) and the aligning engines' kernels (CDNA3 Algorithms 1 and 2, gfx11 DOT2, gfx12
+// DOT4), with what the aligning ones share: the operands decoded once per tile into structure-of-arrays form
+// (tile_pack.cpp), and the chains a kernel runs at once. Each lane is one output column; a few vectors of 8 lanes
 // ("chains") run interleaved so that their dependency chains overlap. x86-64 only; the kernels are AVX2 code
 // (simd.hpp), the functions that say which models they cover are not.
 
@@ -15,7 +18,9 @@
 
 namespace wavemma::numeric::detail {
 
-// Whether a kernel covers the model (formats, output, group).
+// Whether a kernel covers the model (formats, output, group; K products per element).
+bool lanewise_covers(Model const&, int K);
+bool exact_blocks_covers(Model const&, int K);
 bool cdna3_covers(Model const&);
 bool rdna_covers(Model const&);
 
@@ -146,11 +151,15 @@ void tile_by_chains(Model const& m, int M, int N, int K, uint64_t const* A, BVie
 
 } // namespace tile_detail
 
-// The aligning kernels, a tile at a time; each interleaves as many chains as pay for it (four for
-// the gfx12 step, whose dependency chain is long and which spills little; two for the others,
+// The kernels, a tile at a time. The aligning ones interleave as many chains as pay for it (four
+// for the gfx12 step, whose dependency chain is long and which spills little; two for the others,
 // which spill more: numeric_bench).
-using AligningTile = void (*)(Model const&, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C,
-                              uint64_t* D);
+using TileKernel = void (*)(Model const&, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C,
+                            uint64_t* D);
+void lanewise_tile(Model const&, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C,
+                   uint64_t* D);
+void exact_blocks_tile(Model const&, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C,
+                       uint64_t* D);
 void cdna3_tile(Model const&, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C, uint64_t* D);
 void rdna3_tile(Model const&, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C, uint64_t* D);
 void rdna4_tile(Model const&, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C, uint64_t* D);

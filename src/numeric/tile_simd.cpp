@@ -1,5 +1,5 @@
-// The driver of the vectorised dot_tile kernels (AVX2): which models have one, and, for the
-// aligning engines (tile_kernels.hpp), the tile cut into batches of 8-column chains.
+// The driver of the vectorised dot_tile kernels (AVX2): which models have one (one table for every
+// kind of kernel, tile_kernels.hpp).
 //
 // Anything outside a kernel's fast path is marked per lane and that element is recomputed by the
 // reference core (finish_with_reference), so dot_tile stays bit-identical to dot().
@@ -8,6 +8,7 @@
 
 #if defined(__x86_64__)
 
+#include "fp_environment.hpp"
 #include "tile_kernels.hpp"
 
 #include <algorithm>
@@ -17,51 +18,42 @@
 namespace wavemma::numeric::detail {
 namespace {
 
-// The kernels rely on the default floating-point environment: RNE, no flush-to-zero, no DAZ.
-bool default_fp_environment() {
-  unsigned const csr = _mm_getcsr();
-  return (csr & 0x6000) == 0 && (csr & 0x8040) == 0;
-}
-
-} // namespace
-
-namespace {
-
-// The aligning kernel of each engine.
+// The kernel of each engine, whatever its kind; the kernels rely on the default floating-point
+// environment (fp_environment.hpp).
 // clang-format off
-struct AligningKernel {
+struct Kernel {
   Engine engine;
-  bool (*covers)(Model const&);
-  AligningTile tile;
+  bool (*covers)(Model const&, int K);
+  TileKernel tile;
 };
-constexpr AligningKernel kAligningKernels[] = {
-  {Engine::kCdna3FusedDot, cdna3_covers, cdna3_tile},
-  {Engine::kCdna3Fp8Dot,   cdna3_covers, cdna3_tile},
-  {Engine::kRdna3Dot2,     rdna_covers,  rdna3_tile},
-  {Engine::kRdna4Dot4,     rdna_covers,  rdna4_tile},
+constexpr Kernel kKernels[] = {
+  {Engine::kFmaChain,         lanewise_covers,                                         lanewise_tile},
+  {Engine::kIntegerDot,       lanewise_covers,                                         lanewise_tile},
+  {Engine::kCdna2PairwiseDot, lanewise_covers,                                         lanewise_tile},
+  {Engine::kCdna1ExactDot,    exact_blocks_covers,                                     exact_blocks_tile},
+  {Engine::kCdna4ScaledDot,   exact_blocks_covers,                                     exact_blocks_tile},
+  {Engine::kCdna3FusedDot,    [](Model const& m, int) { return cdna3_covers(m); },     cdna3_tile},
+  {Engine::kCdna3Fp8Dot,      [](Model const& m, int) { return cdna3_covers(m); },     cdna3_tile},
+  {Engine::kRdna3Dot2,        [](Model const& m, int) { return rdna_covers(m); },      rdna3_tile},
+  {Engine::kRdna4Dot4,        [](Model const& m, int) { return rdna_covers(m); },      rdna4_tile},
 };
 // clang-format on
 
-AligningTile aligning_kernel(Model const& m) {
-  for (AligningKernel const& k : kAligningKernels)
-    if (k.engine == m.engine) return k.covers(m) ? k.tile : nullptr;
+// The model's kernel for K products per element, or none.
+TileKernel kernel_of(Model const& m, int K) {
+  for (Kernel const& k : kKernels)
+    if (k.engine == m.engine) return k.covers(m, K) ? k.tile : nullptr;
   return nullptr;
 }
 
 } // namespace
 
-bool has_simd_kernel(Model const& m) {
-  return tile_isa() == TileIsa::kAvx2 && (aligning_kernel(m) != nullptr || has_plain_simd_kernel(m, 0));
-}
+bool has_simd_kernel(Model const& m) { return tile_isa() == TileIsa::kAvx2 && kernel_of(m, 0) != nullptr; }
 
 bool dot_tile_simd(Model const& m, int M, int N, int K, uint64_t const* A, BView const& B, uint64_t const* C,
                    uint64_t* D) {
   if (tile_isa() != TileIsa::kAvx2 || !default_fp_environment()) return false;
-  if (has_plain_simd_kernel(m, K)) {
-    dot_tile_plain_simd(m, M, N, K, A, B, C, D);
-    return true;
-  }
-  AligningTile const tile = aligning_kernel(m);
+  TileKernel const tile = kernel_of(m, K);
   if (tile == nullptr) return false;
   tile(m, M, N, K, A, B, C, D);
   return true;

@@ -54,6 +54,17 @@ TEST(CliGemm, TextRunSaysPassed) {
   EXPECT_NE(res.output.find("bit-exact    yes"), std::string::npos) << res.output;
 }
 
+// --wave 64 on RDNA runs the wave64 WMMA policy (wmma_f16_w64 by default) on both generations.
+TEST(CliGemm, Wave64RunsOnRdna) {
+  for (char const* arch : {"gfx1100", "gfx1201"}) {
+    auto const res =
+        test::run(fmt::format("{} gemm --arch {} --wave 64 --m 72 --n 40 --k 56 --quiet 2>&1", kBin, arch));
+    ASSERT_EQ(res.status, 0) << arch << "\n" << res.output;
+    EXPECT_NE(res.output.find(fmt::format("wmma_f16_w64 on {} (wave64)", arch)), std::string::npos) << res.output;
+    EXPECT_NE(res.output.find("bit-exact    yes"), std::string::npos) << res.output;
+  }
+}
+
 TEST(CliGemm, BadRequestsGiveOneLineAndStatus2) {
   struct Case {
     char const* args;
@@ -64,7 +75,8 @@ TEST(CliGemm, BadRequestsGiveOneLineAndStatus2) {
         Case{"--m 0", "--m takes a decimal integer >= 1"}, Case{"--format xml", "unknown format"},
         Case{"--arch gfx9", "unknown architecture"}, Case{"--size 100000", "beyond the limit of 2^38"},
         Case{"--arch gfx1201 --gpu mi300x", "is gfx942"},
-        Case{"--arch gfx1201 --policy swmmac_f16 --k 30", "divisible by 4"}}) {
+        Case{"--arch gfx1201 --policy swmmac_f16 --k 30", "divisible by 4"},
+        Case{"--arch gfx1100 --wave 64 --policy wmma_f16", "wave64 policies there: wmma_f16_w64"}}) {
     auto const res = test::run(fmt::format("{{ {} gemm {} 2>&1 >/dev/null; }}", kBin, c.args));
     EXPECT_EQ(res.status, 2) << c.args << "\n" << res.output;
     EXPECT_EQ(std::count(res.output.begin(), res.output.end(), '\n'), 1) << c.args << "\n" << res.output;

@@ -213,8 +213,9 @@ TEST(CliOptions, WaveIsOneOptionWithOneWording) {
         << args;
   }
   EXPECT_EQ(json_of("gemm --arch gfx1201 --wave 32 --size 16 --format json")["wave"], 32);
-  test::expect_error(wavemma("gemm --arch gfx1201 --wave 64"), 2,
-                     "policy wmma_f16 runs in wave32 on gfx1201, not wave64", "gemm --wave 64");
+  EXPECT_EQ(json_of("gemm --arch gfx1201 --wave 64 --size 16 --format json")["wave"], 64); // wmma_f16_w64
+  test::expect_error(wavemma("gemm --arch gfx1201 --wave 64 --policy wmma_f16"), 2,
+                     "policy wmma_f16 runs in wave32 on gfx1201, not wave64", "gemm --wave 64 --policy wmma_f16");
 }
 
 TEST(CliFormats, GemmPrintsOnlyTheFormatsItHas) {

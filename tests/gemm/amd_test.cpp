@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <iostream>
 #include <fstream>
+#include <functional>
 #include <regex>
 #include <sstream>
 
@@ -61,7 +62,8 @@ std::string instruction_of(std::string const& symbol) {
 // The kernels of one of tests/gemm/amd/*.hip compiled for an architecture (select: the -D that
 // picks the file's kernels).
 std::vector<Kernel> compile_for(char const* file, std::string_view arch, std::string const& select) {
-  std::string const out = fmt::format("{}{}_{}.s", ::testing::TempDir(), file, arch);
+  std::string const out =
+      fmt::format("{}{}_{}_{}.s", ::testing::TempDir(), file, arch, std::hash<std::string>{}(select));
   std::string const cmd = fmt::format("clang++-22 -std=c++20 -x hip --offload-arch={} -nogpulib --cuda-device-only -O3 "
                                       "-S -flax-vector-conversions=none "
                                       "-I{}/include {} -o {} {}/tests/gemm/amd/{}",
@@ -98,14 +100,22 @@ TEST(GemmAmd, EveryPolicyCompilesForItsTargetsWithItsInstructionAndNoScratch) {
     if (!has_policy) continue;
     isa::Arch const& arch = isa::default_arch(g.gen);
     archs += (archs.empty() ? "" : ", ") + std::string(arch.name);
-    auto const ks =
-        compile_for("policies_kernels.hip", arch.name, fmt::format("-DWAVEMMA_GENERATION={}", static_cast<int>(g.gen)));
-    size_t expected = 0;
-    for (auto const& p : policies()) expected += p.runs_on(arch);
-    EXPECT_EQ(ks.size(), expected) << arch.name;
-    for (auto const& k : ks) {
-      expect_code(k, instruction_of(k.symbol), arch.name.data());
-      ++checked;
+    // One compile per wave size (clang's -mwavefrontsize64 for wave64 on RDNA); the scalar
+    // policies with the default wave.
+    for (int const wave : arch.wave_sizes()) {
+      bool const scalar = wave == arch.default_wave();
+      size_t expected = 0;
+      for (auto const& p : policies()) expected += p.runs_on(arch) && (p.wave == wave || (p.wave == 0 && scalar));
+      if (expected == 0) continue;
+      std::string select = fmt::format("-DWAVEMMA_GENERATION={} -DWAVEMMA_WAVE={}", static_cast<int>(g.gen), wave);
+      if (scalar) select += " -DWAVEMMA_SCALAR";
+      if (wave == 64 && arch.default_wave() == 32) select += " -mwavefrontsize64";
+      auto const ks = compile_for("policies_kernels.hip", arch.name, select);
+      EXPECT_EQ(ks.size(), expected) << arch.name << " wave" << wave;
+      for (auto const& k : ks) {
+        expect_code(k, instruction_of(k.symbol), arch.name.data());
+        ++checked;
+      }
     }
   }
   std::cout << "[gemm-amd] " << checked << " policy kernels compiled for " << archs << "\n";

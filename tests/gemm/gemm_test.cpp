@@ -14,7 +14,7 @@
 #include "support/layout_reference.hpp"
 #include "support/reference_registers.hpp"
 #include "support/process.hpp"
-#include "wavemma/gemm/run_policy.hpp"
+#include "run_policy.hpp" // src/gemm
 
 namespace wavemma::gemm {
 namespace {
@@ -269,6 +269,57 @@ TEST(GemmSeedInterface, AMissingMemberIsOneClearCompileError) {
 }
 
 // --- the rest ------------------------------------------------------------------------------------
+
+// A device buffer is freed when the run leaves its scope, also by an exception (a failed check).
+TEST(Gemm, DeviceBuffersAreFreedWhenACheckThrows) {
+  simt::set_target("gfx1201", 32);
+  void const* first = nullptr;
+  void const* second = nullptr;
+  auto run_and_throw = [&] {
+    detail::DeviceBuffer<float> const a(std::vector<float>(64, 1.0f), "A");
+    detail::DeviceBuffer<double> const b(8, "B");
+    first = a.data();
+    second = b.data();
+    hipPointerAttribute_t at{};
+    EXPECT_EQ(hipPointerGetAttributes(&at, first), hipSuccess);
+    EXPECT_EQ(at.type, hipMemoryTypeDevice);
+    detail::hip_check(hipErrorInvalidValue, "hipMemcpy", "C");
+  };
+  EXPECT_THROW(run_and_throw(), std::runtime_error);
+  hipPointerAttribute_t at{};
+  for (void const* p : {first, second}) {
+    ASSERT_EQ(hipPointerGetAttributes(&at, p), hipSuccess);
+    EXPECT_NE(at.type, hipMemoryTypeDevice) << p << " is still a device allocation";
+  }
+}
+
+// Each policy carries its name; the registry shows it as written here.
+TEST(Gemm, PoliciesCarryTheirNames) {
+  struct Case {
+    char const* policy;
+    char const* arch;
+    char const* tile;
+    char const* compute;
+  };
+  // clang-format off
+  Case const cases[] = {
+    {"scalar_fma_f32_db", "gfx942",  "LdsTile<64x64x16, 2 buffers>", "ScalarFma<f32, 4, 4>"},
+    {"scalar_fma_f64",    "gfx942",  "LdsTile<32x32x16>",            "ScalarFma<f64, 2, 2>"},
+    {"wmma_f16_tr",       "gfx1201", "TransposeLoadTile<32x32x32>",  "MatrixCore<v_wmma_f32_16x16x16_f16>"},
+    {"swmmac_f16",        "gfx1201", "SparseLdsTile<32x32x32>",      "MatrixCore<v_swmmac_f32_16x16x32_f16>"},
+    {"mfma_f32_2b_m",     "gfx942",  "LdsTile<128x64x16>",           "MatrixCore<v_mfma_f32_32x32x1_2b_f32, blocks 2x1>"},
+    {"mfma_f16_tr",       "gfx950",  "RowMajorBTile<32x32x32>",      "MatrixCore<v_mfma_f32_16x16x32_f16, B by ds_read_tr16>"},
+    {"mfma_scale_fp4",    "gfx950",  "LdsTile<32x32x128>",           "ScaledMatrixCore<v_mfma_scale_f32_16x16x128_f8f6f4 fp4>"},
+  };
+  // clang-format on
+  for (auto const& c : cases) {
+    auto const* p = find_policy(c.policy, *isa::find_arch(c.arch));
+    ASSERT_NE(p, nullptr) << c.policy;
+    EXPECT_EQ(p->tile_policy, c.tile) << c.policy;
+    EXPECT_EQ(p->compute_policy, c.compute) << c.policy;
+  }
+  EXPECT_EQ(detail::info_of<SeedWmma>().tile_policy, "(unnamed)") << "a seed-style policy carries no name";
+}
 
 TEST(Gemm, BadRequestsAreRejected) {
   RunOptions o;

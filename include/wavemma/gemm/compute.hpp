@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "wavemma/gemm/generated/instructions.hpp"
+#include "wavemma/gemm/policy_name.hpp"
 
 namespace wavemma::gemm {
 
@@ -69,6 +70,8 @@ struct ScalarFma {
   static constexpr int thread_tile_m = TileM, thread_tile_n = TileN, frag_size_m = TileM, frag_size_n = TileN;
   static constexpr int effective_lanes = 1; // threads that share one thread tile
   static constexpr int k_step = 1;
+  static constexpr PolicyName name =
+      PolicyName("ScalarFma<") + (sizeof(Elem) == 8 ? "f64, " : "f32, ") + TileM + ", " + TileN + ">";
   using elem_a = Elem;
   using elem_b = Elem;
   using elem_c = Elem;
@@ -182,6 +185,10 @@ struct MatrixCore {
   static_assert(BlockRows > 0 && I::blocks % BlockRows == 0, "the blocks of an issue form a whole grid of tiles");
   static constexpr int blocks_m = BlockRows, blocks_n = I::blocks / BlockRows;
   static_assert(BlockN % (I::n * blocks_n) == 0, "the block is a whole number of wave tiles wide");
+  static constexpr PolicyName
+      name = BRowMajor       ? PolicyName("MatrixCore<") + I::mnemonic + ", B by ds_read_tr" + I::B::elem_bits + ">"
+             : I::blocks > 1 ? PolicyName("MatrixCore<") + I::mnemonic + ", blocks " + blocks_m + "x" + blocks_n + ">"
+                             : PolicyName("MatrixCore<") + I::mnemonic + ">";
   static constexpr int thread_tile_m = I::m * blocks_m, thread_tile_n = I::n * blocks_n, effective_lanes = I::wave,
                        k_step = I::k;
   static constexpr int frag_size_m = I::A::vgprs + (I::sparse ? 1 : 0), frag_size_n = I::B::vgprs;
@@ -330,6 +337,7 @@ struct ScaledMatrixCore : MatrixCore<I, Elem, BlockN> {
   using typename Base::Accumulator;
   static constexpr bool scaled = true;
   static constexpr int scale_block = I::scale_block; // K per scale, from the catalog
+  static constexpr PolicyName name = PolicyName("ScaledMatrixCore<") + I::mnemonic + " " + I::a_format + ">";
 
   __device__ static void load_scales(uint8_t const* SA, uint8_t const* SB, int row0, int col0, int k0, int m, int n,
                                      int k, int lane_id, uint32_t (&scales)[2]) {

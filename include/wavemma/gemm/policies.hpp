@@ -117,6 +117,9 @@ using AllPolicies = PolicyList<
   Policy<"wmma_bf16",       Gen::kGfx11,     32,  LdsTile<bf16_bits, 32, 32, 32>,               MatrixCoreFor<in::gfx11_wmma_f32_16x16x16_bf16_w32>>,
   Policy<"wmma_iu8",        Gen::kGfx11,     32,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCoreFor<in::gfx11_wmma_i32_16x16x16_iu8_w32>>,
   Policy<"wmma_iu4",        Gen::kGfx11,     32,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCoreFor<in::gfx11_wmma_i32_16x16x16_iu4_w32>>,
+  // RDNA3 (gfx11), wave64: the same instructions' wave64 forms, four waves of 64 per block
+  Policy<"wmma_f16_w64",    Gen::kGfx11,     64,  LdsTile<_Float16, 32, 32, 32>,                MatrixCoreFor<in::gfx11_wmma_f32_16x16x16_f16_w64>>,
+  Policy<"wmma_iu8_w64",    Gen::kGfx11,     64,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCoreFor<in::gfx11_wmma_i32_16x16x16_iu8_w64>>,
   // RDNA4 (gfx12), wave32
   Policy<"wmma_f16",        Gen::kGfx12,     32,  LdsTile<_Float16, 32, 32, 32>,                MatrixCoreFor<in::gfx12_wmma_f32_16x16x16_f16_w32>>,
   Policy<"wmma_f16_db",     Gen::kGfx12,     32,  LdsTile<_Float16, 32, 32, 32, 2>,             MatrixCoreFor<in::gfx12_wmma_f32_16x16x16_f16_w32>>,
@@ -128,6 +131,9 @@ using AllPolicies = PolicyList<
   Policy<"wmma_iu4",        Gen::kGfx12,     32,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCoreFor<in::gfx12_wmma_i32_16x16x16_iu4_w32>>,
   Policy<"wmma_iu4_k32",    Gen::kGfx12,     32,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCoreFor<in::gfx12_wmma_i32_16x16x32_iu4_w32>>,
   Policy<"swmmac_f16",      Gen::kGfx12,     32,  SparseLdsTile<_Float16, 32, 32, 32>,          MatrixCoreFor<in::gfx12_swmmac_f32_16x16x32_f16_w32>>,
+  // RDNA4 (gfx12), wave64
+  Policy<"wmma_f16_w64",    Gen::kGfx12,     64,  LdsTile<_Float16, 32, 32, 32>,                MatrixCoreFor<in::gfx12_wmma_f32_16x16x16_f16_w64>>,
+  Policy<"wmma_iu8_w64",    Gen::kGfx12,     64,  LdsTile<int8_t, 32, 32, 32>,                  MatrixCoreFor<in::gfx12_wmma_i32_16x16x16_iu8_w64>>,
   // CDNA3 (gfx942), wave64
   Policy<"mfma_xf32",       Gen::kGfx94x,    64,  LdsTile<float, 32, 32, 32>,                   MatrixCoreFor<in::gfx94x_mfma_f32_16x16x8_xf32_w64>>,
   Policy<"mfma_f16",        Gen::kGfx94x,    64,  LdsTile<_Float16, 32, 32, 32>,                MatrixCoreFor<in::gfx94x_mfma_f32_16x16x16_f16_w64>>,

@@ -10,6 +10,7 @@
 
 #include <stdint.h>
 
+#include "wavemma/gemm/policy_name.hpp"
 #include "wavemma/hip.hpp"
 
 namespace wavemma::gemm {
@@ -81,6 +82,8 @@ template <class Elem, int BlockM, int BlockN, int KTile, int Buffers = 1>
 struct LdsTile {
   static_assert(Buffers == 1 || Buffers == 2, "one or two buffers");
   static constexpr int num_buffers = Buffers, block_tile_m = BlockM, block_tile_n = BlockN, k_tile_size = KTile;
+  static constexpr PolicyName name =
+      tile_extent("LdsTile<", BlockM, BlockN, KTile) + (Buffers == 2 ? ", 2 buffers>" : ">");
   struct SharedStorage { // 16-byte aligned rows for the vectorised copies
     alignas(16) Elem tile_a[Buffers][BlockM * KTile];
     alignas(16) Elem tile_b_T[Buffers][BlockN * KTile];
@@ -125,6 +128,7 @@ template <class Elem, int BlockM, int BlockN, int KTile>
 struct SparseLdsTile {
   static_assert(KTile % 4 == 0, "the dense K of a strip covers whole groups of four");
   static constexpr int num_buffers = 1, block_tile_m = BlockM, block_tile_n = BlockN, k_tile_size = KTile;
+  static constexpr PolicyName name = tile_extent("SparseLdsTile<", BlockM, BlockN, KTile) + ">";
   struct SharedStorage {
     alignas(16) Elem tile_a[BlockM * (KTile / 2)];
     alignas(16) uint8_t tile_a_index[BlockM * (KTile / 2)];
@@ -158,6 +162,7 @@ template <class Elem, int BlockM, int BlockN, int KTile>
 struct RowMajorBTile {
   static constexpr int num_buffers = 1, block_tile_m = BlockM, block_tile_n = BlockN, k_tile_size = KTile;
   static constexpr bool b_row_major = true;
+  static constexpr PolicyName name = tile_extent("RowMajorBTile<", BlockM, BlockN, KTile) + ">";
   struct SharedStorage {
     alignas(16) Elem tile_a[BlockM * KTile];
     alignas(16) Elem tile_b[KTile * BlockN];
@@ -191,6 +196,7 @@ struct TransposeLoadTile {
   static_assert(BlockN % 32 == 0 && KTile % 8 == 0, "whole 8 x 32 transpose-load regions");
   static constexpr int num_buffers = 1, block_tile_m = BlockM, block_tile_n = BlockN, k_tile_size = KTile;
   static constexpr int wave = 32;
+  static constexpr PolicyName name = tile_extent("TransposeLoadTile<", BlockM, BlockN, KTile) + ">";
   struct SharedStorage {
     alignas(16) _Float16 tile_a[BlockM * KTile];
     alignas(16) _Float16 tile_b_T[BlockN * KTile];

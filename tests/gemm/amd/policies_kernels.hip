@@ -1,6 +1,8 @@
-// Every GEMM policy of one family compiled for a real AMD target (CTest label amd):
+// Every GEMM policy of one family and wave size compiled for a real AMD target (CTest label amd):
 //   clang++-22 -std=c++20 -x hip --offload-arch=<gfx> -nogpulib --cuda-device-only -O3 -S
-//              -DWAVEMMA_GENERATION=<isa::Generation value>
+//              -DWAVEMMA_GENERATION=<isa::Generation value> -DWAVEMMA_WAVE=<32|64>
+//              [-DWAVEMMA_SCALAR] [-mwavefrontsize64 for wave64 on RDNA]
+// WAVEMMA_SCALAR adds the scalar policies (any wave size) to the compile of the default wave.
 // The test then checks the assembly for each policy's matrix instruction and for scratch use.
 
 #include "wavemma/gemm/policies.hpp"
@@ -22,9 +24,16 @@ void const* kernel_of() {
 
 // Referencing a kernel from host code makes the device compilation emit it; only the family's
 // policies are instantiated (the others' builtins do not exist on the target).
+#if defined(WAVEMMA_SCALAR)
+constexpr bool kScalar = true;
+#else
+constexpr bool kScalar = false;
+#endif
+
 template <Gen G, class P>
 void add(void const** out, int& n) {
-  if constexpr (P::family.runs_on(G)) out[n++] = kernel_of<P>();
+  if constexpr (P::family.runs_on(G) && (P::wave == WAVEMMA_WAVE || (P::wave == 0 && kScalar)))
+    out[n++] = kernel_of<P>();
 }
 template <Gen G, class... P>
 int reference_kernels(PolicyList<P...>, void const** out) {

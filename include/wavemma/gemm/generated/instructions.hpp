@@ -4312,6 +4312,7 @@ struct gfx950_mfma_scale_f32_16x16x128_f8f6f4_fp8_w64 {
   static constexpr int wave = 64, m = 16, n = 16, k = 128, blocks = 1, cycles = 32;
   static constexpr bool sparse = false;
   static constexpr int cbsz = 0, blgp = 0;
+  static constexpr char const* a_format = "fp8";
   static constexpr int scale_block = 32;
   using a_type = int __attribute__((ext_vector_type(8)));
   using b_type = int __attribute__((ext_vector_type(8)));
@@ -4333,6 +4334,7 @@ struct gfx950_mfma_scale_f32_16x16x128_f8f6f4_fp4_w64 {
   static constexpr int wave = 64, m = 16, n = 16, k = 128, blocks = 1, cycles = 32;
   static constexpr bool sparse = false;
   static constexpr int cbsz = 4, blgp = 4;
+  static constexpr char const* a_format = "fp4";
   static constexpr int scale_block = 32;
   using a_type = int __attribute__((ext_vector_type(8)));
   using b_type = int __attribute__((ext_vector_type(8)));
@@ -4354,6 +4356,7 @@ struct gfx950_mfma_scale_f32_32x32x64_f8f6f4_fp8_w64 {
   static constexpr int wave = 64, m = 32, n = 32, k = 64, blocks = 1, cycles = 64;
   static constexpr bool sparse = false;
   static constexpr int cbsz = 0, blgp = 0;
+  static constexpr char const* a_format = "fp8";
   static constexpr int scale_block = 32;
   using a_type = int __attribute__((ext_vector_type(8)));
   using b_type = int __attribute__((ext_vector_type(8)));
@@ -4375,6 +4378,7 @@ struct gfx950_mfma_scale_f32_32x32x64_f8f6f4_fp4_w64 {
   static constexpr int wave = 64, m = 32, n = 32, k = 64, blocks = 1, cycles = 64;
   static constexpr bool sparse = false;
   static constexpr int cbsz = 4, blgp = 4;
+  static constexpr char const* a_format = "fp4";
   static constexpr int scale_block = 32;
   using a_type = int __attribute__((ext_vector_type(8)));
   using b_type = int __attribute__((ext_vector_type(8)));
