@@ -153,14 +153,20 @@ std::optional<Marker> marker(std::string_view line, unsigned physical) {
 
 } // namespace
 
+UserPlace user_place(PreprocessedPlace const& place) {
+  if (auto const user = user_line(place.file, place.line)) return {*user, user_column(place.text, place.column, *user)};
+  return {place.text, place.column};
+}
+
+std::vector<std::string_view> token_spellings(std::string_view line) {
+  std::vector<std::string_view> out;
+  for (auto const& t : tokens_of(line)) out.push_back(t.text);
+  return out;
+}
+
 std::string render_diagnostic(PreprocessedPlace const& place, std::string_view severity, std::string_view message,
                               bool caret) {
-  std::string_view text = place.text;
-  unsigned column = place.column;
-  if (auto const user = user_line(place.file, place.line)) {
-    column = user_column(place.text, place.column, *user);
-    text = *user;
-  }
+  auto const [text, column] = user_place(place);
   std::string out = fmt::format("{}:{}:{}: {}: {}\n", place.file, place.line, column, severity, message);
   if (!caret) return out;
   std::string shown, pad; // tabs expanded to 8 columns, as clang shows them

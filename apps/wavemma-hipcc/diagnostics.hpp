@@ -33,6 +33,17 @@ struct PreprocessedPlace {
   unsigned column = 0;
 };
 
+// The user's line of a preprocessed place and the column (1-based) in it; the preprocessed line
+// and column where the user's file cannot be read.
+struct UserPlace {
+  std::string_view text;
+  unsigned column = 0;
+};
+UserPlace user_place(PreprocessedPlace const&);
+
+// The tokens of one line as the alignment sees them (comments skipped).
+std::vector<std::string_view> token_spellings(std::string_view line);
+
 // "file:line:col: severity: message", followed (with `caret`) by the user's line and a caret
 // under the column, as clang prints them.
 std::string render_diagnostic(PreprocessedPlace const&, std::string_view severity, std::string_view message,

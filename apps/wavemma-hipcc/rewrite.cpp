@@ -118,13 +118,109 @@ private:
   std::vector<Entry> refusals_;
 };
 
+// A builtin wavemma emulates is a macro of its headers, expanded before this parse: an expression
+// whose place in the user's line is a `__builtin_amdgcn_*` name, while the parse reads something
+// else there, is one. clang's own declaration of that builtin says which arguments must be
+// integer constants; each such argument, as the user wrote it, is found among the expression's
+// subexpressions (and template arguments) and must be one, or the error is clang's. An argument
+// that is itself a macro, or a call written over several lines, is not checked.
+class ConstantArguments {
+public:
+  explicit ConstantArguments(ASTContext& ast) : ast_(ast), sm_(ast.getSourceManager()) {}
+
+  // The error for `e` (a call of wavemma's, or what the parse recovered of one), if any.
+  std::optional<std::string> check(Expr const* e) {
+    SourceLocation const at = sm_.getExpansionLoc(e->getBeginLoc());
+    if (at.isInvalid() || sm_.isInSystemHeader(at)) return std::nullopt;
+    PresumedLoc const p = sm_.getPresumedLoc(at);
+    if (p.isInvalid()) return std::nullopt;
+    auto const [file, offset] = sm_.getDecomposedLoc(at);
+    StringRef const buffer = sm_.getBufferData(file);
+    size_t const start = offset == 0 ? 0 : buffer.rfind('\n', offset - 1) + 1;
+    size_t const end = std::min(buffer.find('\n', offset), buffer.size());
+    std::string_view const line(buffer.data() + start, end - start);
+    if (line.substr(offset - start).starts_with("__builtin_amdgcn_")) return std::nullopt; // clang's own builtin
+    UserPlace const user = user_place({p.getFilename(), p.getLine(), line, offset - static_cast<unsigned>(start) + 1});
+    if (user.column == 0 || user.column > user.text.size()) return std::nullopt;
+    std::vector<std::string_view> const tokens = token_spellings(user.text.substr(user.column - 1));
+    if (tokens.size() < 2 || !tokens[0].starts_with("__builtin_amdgcn_") || tokens[1] != "(") return std::nullopt;
+    std::string const name(tokens[0]);
+    if (!checked_.insert(fmt::format("{}:{}:{}", p.getFilename(), p.getLine(), user.column)).second)
+      return std::nullopt;
+    unsigned const id = ast_.Idents.get(name).getBuiltinID();
+    if (id == 0) return std::nullopt;
+    ASTContext::GetBuiltinTypeError type_error = ASTContext::GE_None;
+    unsigned constants = 0; // bit i: argument i must be an integer constant
+    ast_.GetBuiltinType(id, type_error, &constants);
+    if (constants == 0) return std::nullopt;
+    // The arguments as written: the tokens between the parentheses, split at the outer commas.
+    std::vector<std::vector<std::string_view>> args(1);
+    int depth = 0;
+    size_t i = 2;
+    for (; i < tokens.size(); ++i) {
+      std::string_view const t = tokens[i];
+      if ((t == ")" || t == "]" || t == "}") && depth == 0) break;
+      if (t == "(" || t == "[" || t == "{") ++depth;
+      if (t == ")" || t == "]" || t == "}") --depth;
+      if (t == "," && depth == 0)
+        args.emplace_back();
+      else
+        args.back().push_back(t);
+    }
+    if (i == tokens.size()) return std::nullopt; // the call goes on past this line
+    for (unsigned a = 0; a < args.size() && a < 32; ++a) {
+      if (!(constants >> a & 1) || args[a].empty()) continue;
+      Expr const* written = find_written(e, args[a]);
+      if (written != nullptr && !written->isValueDependent() && !written->isIntegerConstantExpr(ast_))
+        return fmt::format("argument to '{}' must be a constant integer", name);
+    }
+    return std::nullopt;
+  }
+
+private:
+  // The outermost subexpression of `root` whose text is `tokens` (or `tokens` in parentheses),
+  // template arguments included.
+  Expr const* find_written(Stmt const* root, std::vector<std::string_view> const& tokens) {
+    if (root == nullptr) return nullptr;
+    auto const* e = dyn_cast<Expr>(root);
+    if (e && !isa<ImplicitCastExpr>(e) && e->getBeginLoc().isValid() && e->getEndLoc().isValid()) {
+      SourceLocation const begin = sm_.getExpansionLoc(e->getBeginLoc());
+      SourceLocation const end =
+          Lexer::getLocForEndOfToken(sm_.getExpansionLoc(e->getEndLoc()), 0, sm_, ast_.getLangOpts());
+      if (end.isValid() && sm_.getFileID(begin) == sm_.getFileID(end) &&
+          sm_.getFileOffset(begin) <= sm_.getFileOffset(end)) {
+        std::string const source =
+            Lexer::getSourceText(CharSourceRange::getCharRange(begin, end), sm_, ast_.getLangOpts()).str();
+        std::vector<std::string_view> const spelled = token_spellings(source);
+        bool const parenthesised = spelled.size() == tokens.size() + 2 && spelled.front() == "(" &&
+                                   spelled.back() == ")" &&
+                                   std::equal(tokens.begin(), tokens.end(), spelled.begin() + 1);
+        if (spelled == tokens || parenthesised) return e;
+      }
+    }
+    ArrayRef<TemplateArgumentLoc> written;
+    if (auto const* overload = dyn_cast_or_null<OverloadExpr>(e)) written = overload->template_arguments();
+    if (auto const* ref = dyn_cast_or_null<DeclRefExpr>(e)) written = ref->template_arguments();
+    for (TemplateArgumentLoc const& arg : written)
+      if (arg.getArgument().getKind() == TemplateArgument::Expression)
+        if (Expr const* found = find_written(arg.getSourceExpression(), tokens)) return found;
+    for (Stmt const* child : root->children())
+      if (Expr const* found = find_written(child, tokens)) return found;
+    return nullptr;
+  }
+
+  ASTContext& ast_;
+  SourceManager& sm_;
+  std::set<std::string> checked_; // the builtin calls checked, by the user's place
+};
+
 // What wavemma's headers refuse: a function template whose body is a static_assert that says
 // "not emulated" (its message is the refusal). A use is a call that instantiates it (a reference
 // to a specialisation) or that overload resolution rejected (a recovery expression around its
 // name); a name in a template that is never instantiated is no use, as with HIP.
 class Refusals : public RecursiveASTVisitor<Refusals> {
 public:
-  explicit Refusals(Diagnostics& diags) : diags_(diags) {}
+  Refusals(ASTContext& ast, Diagnostics& diags) : diags_(diags), constants_(ast) {}
   bool found() const { return found_; }
 
   bool VisitDeclRefExpr(DeclRefExpr* ref) {
@@ -134,6 +230,9 @@ public:
     return true;
   }
   bool VisitRecoveryExpr(RecoveryExpr* recovery) {
+    // A builtin's immediate that wavemma takes as a template argument: not a constant, clang's
+    // error instead of the failed overload.
+    if (auto const refused = constants_.check(recovery)) refuse(recovery->getBeginLoc(), *refused);
     for (Expr* e : recovery->subExpressions()) {
       e = e ? e->IgnoreParenImpCasts() : nullptr;
       if (auto const* overload = dyn_cast_or_null<OverloadExpr>(e)) {
@@ -177,6 +276,7 @@ private:
   }
 
   Diagnostics& diags_;
+  ConstantArguments constants_;
   std::map<FunctionDecl const*, std::optional<std::string>> cache_;
   bool found_ = false;
 };
@@ -384,6 +484,11 @@ private:
         self->error(s->getAsmLoc(), "inline assembly in device code cannot run on the CPU");
         return true;
       }
+      bool VisitCallExpr(CallExpr* call) {
+        if (call->getDirectCallee() && call->getDirectCallee()->getQualifiedNameAsString().starts_with("wavemma::"))
+          if (auto const refused = self->constants_.check(call)) self->error(call->getBeginLoc(), *refused);
+        return true;
+      }
       bool VisitDeclRefExpr(DeclRefExpr* ref) {
         auto const* fn = dyn_cast<FunctionDecl>(ref->getDecl());
         if (fn && fn->getBuiltinID() != 0 && fn->getName().starts_with("__builtin_amdgcn_"))
@@ -443,6 +548,7 @@ private:
   RewriteInput const& in_;
   RewriteOutput& out_;
   Diagnostics& diags_;
+  ConstantArguments constants_{ast_};
   std::vector<Replaced> replaced_;
   std::set<VarDecl const*> dynamic_shared_;
   std::set<unsigned> shared_done_;
@@ -481,7 +587,7 @@ public:
     diags_.set_source_manager(ast.getSourceManager());
     // Some errors are found only by the compile (a kernel's body, in the host pass, is device
     // code, whose errors clang defers): a refusal stops the pass here in any case.
-    Refusals refusals(diags_);
+    Refusals refusals(ast, diags_);
     refusals.TraverseDecl(ast.getTranslationUnitDecl());
     if (ast.getDiagnostics().hasErrorOccurred() || refusals.found()) return;
     Rewriter rw(ast.getSourceManager(), ast.getLangOpts());

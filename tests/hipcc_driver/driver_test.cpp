@@ -528,6 +528,48 @@ int main() {
   }
 }
 
+// A builtin's argument that must be an integer constant (clang's declaration of the builtin says
+// which) is refused as clang refuses it, at the same place: clang-22's own device compile of the
+// same kernel is the reference. wavemma takes some immediates as function arguments (DPP's
+// controls), others as template arguments (MFMA's cbsz, abid, blgp): both are checked.
+TEST_F(Hipcc, BuiltinImmediatesMustBeConstants) {
+  struct Case {
+    char const* name;
+    std::string kernel;
+  };
+  std::vector<Case> const cases = {
+      {"dpp.hip", R"(__global__ void k(int* out, int ctl) {
+  constexpr int kRowShr1 = 0x111;
+  out[0] = __builtin_amdgcn_mov_dpp(out[0], kRowShr1, 0xf, 0xf, false);
+  out[1] = __builtin_amdgcn_update_dpp(out[1], out[2], ctl, 0xf, 0xf, false);
+}
+)"},
+      {"mfma.hip", R"(typedef float v4f __attribute__((ext_vector_type(4)));
+__global__ void k(v4f* out, int cbsz) {
+  out[1] = __builtin_amdgcn_mfma_f32_16x16x4f32(1.0f, 2.0f, out[0], 0, 0, 0);
+  out[0] = __builtin_amdgcn_mfma_f32_16x16x4f32(1.0f, 2.0f, out[0], cbsz, 0, 0);
+}
+)"},
+  };
+  fs::create_directories(dir_ / "raw");
+  for (auto const& c : cases) {
+    write(c.name, "#include <hip/hip_runtime.h>\n" + c.kernel + "int main() { k<<<1, 64>>>(nullptr, 0); }\n");
+    write(fmt::format("raw/{}", c.name), "#define __global__ __attribute__((global))\n" + c.kernel);
+    auto const reference =
+        run(fmt::format("cd {}/raw && clang++-22 -x hip --cuda-device-only --offload-arch=gfx942 -nogpuinc -nogpulib "
+                        "-fsyntax-only -fno-caret-diagnostics {}",
+                        dir_.string(), c.name));
+    ASSERT_NE(reference.status, 0) << reference.output;
+    std::string const expected = reference.output.substr(0, reference.output.find('\n'));
+    ASSERT_NE(expected.find(fmt::format("{}:5:", c.name)), std::string::npos) << reference.output;
+    auto const r = hipcc(fmt::format("--offload-arch=gfx942 {} -o imm", c.name));
+    EXPECT_EQ(r.status, 1) << c.name;
+    EXPECT_EQ(r.output.substr(0, r.output.find('\n')), expected) << r.output;
+    EXPECT_EQ(r.output.find(fmt::format("{}:4:", c.name)), std::string::npos) << r.output; // constants
+    EXPECT_EQ(r.output.find("no matching function"), std::string::npos) << r.output;
+  }
+}
+
 // Output that cannot be written is an error; an interrupted compile removes its scratch directory
 // and ends by the signal it got.
 TEST_F(Hipcc, HelpToAFullDeviceIsAWriteError) {
