@@ -1,5 +1,7 @@
 #include "command.hpp"
 
+#include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <fcntl.h>
@@ -31,10 +33,39 @@ std::string shell_quoted(std::vector<std::string> const& argv) {
   return out;
 }
 
-int run(std::vector<std::string> const& argv, Verbosity const& v, std::string const& stdout_to) {
+namespace {
+sig_atomic_t volatile g_signal = 0;
+extern "C" void on_interrupt(int signal) { g_signal = signal; }
+} // namespace
+
+void catch_interrupts() {
+  for (int const signal : {SIGINT, SIGTERM, SIGHUP}) {
+    struct sigaction old = {};
+    if (sigaction(signal, nullptr, &old) != 0 || old.sa_handler == SIG_IGN) continue; // nohup, background jobs
+    struct sigaction action = {};
+    action.sa_handler = on_interrupt;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0; // no SA_RESTART: the wait for a command returns, and the signal is passed on
+    sigaction(signal, &action, nullptr);
+  }
+}
+
+bool interrupted() { return g_signal != 0; }
+
+void end_as_interrupted() {
+  int const signal = g_signal;
+  if (signal == 0) return;
+  std::signal(signal, SIG_DFL);
+  std::raise(signal);
+}
+
+int run(std::vector<std::string> const& argv, Verbosity const& v, std::string const& stdout_to,
+        std::string const& stderr_to) {
   if (v.print || v.dry_run)
-    std::fprintf(stderr, " %s%s%s\n", shell_quoted(argv).c_str(), stdout_to.empty() ? "" : " > ", stdout_to.c_str());
+    std::fprintf(stderr, " %s%s%s%s%s\n", shell_quoted(argv).c_str(), stdout_to.empty() ? "" : " > ", stdout_to.c_str(),
+                 stderr_to.empty() ? "" : " 2> ", stderr_to.c_str());
   if (v.dry_run) return 0;
+  if (g_signal != 0) return 128 + g_signal;
   std::vector<char*> args;
   for (auto const& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
@@ -42,6 +73,8 @@ int run(std::vector<std::string> const& argv, Verbosity const& v, std::string co
   posix_spawn_file_actions_init(&actions);
   if (!stdout_to.empty())
     posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, stdout_to.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (!stderr_to.empty())
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, stderr_to.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   pid_t pid = 0;
   int const spawned = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
@@ -51,8 +84,15 @@ int run(std::vector<std::string> const& argv, Verbosity const& v, std::string co
     return 127;
   }
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0)
+  bool passed_on = false;
+  while (waitpid(pid, &status, 0) < 0) {
     if (errno != EINTR) return 127;
+    if (g_signal != 0 && !passed_on) {
+      kill(pid, g_signal);
+      passed_on = true;
+    }
+  }
+  if (g_signal != 0) return 128 + g_signal;
   if (WIFEXITED(status)) return WEXITSTATUS(status);
   return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }

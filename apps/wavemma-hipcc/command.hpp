@@ -13,9 +13,18 @@ struct Verbosity {
   bool dry_run = false; // -###: print, do not run
 };
 
-// Runs argv[0] (looked up on PATH) and returns its exit status; 127 if it cannot be started.
-// `stdout_to`: a file for the command's standard output, else inherited.
-int run(std::vector<std::string> const& argv, Verbosity const&, std::string const& stdout_to = "");
+// SIGINT, SIGTERM and SIGHUP (where not ignored) no longer end wavemma-hipcc at once: the signal
+// is passed to the command running, no further command starts, and the caller, once its scratch
+// directory is gone, ends with the same signal (end_as_interrupted).
+void catch_interrupts();
+bool interrupted();
+void end_as_interrupted();
+
+// Runs argv[0] (looked up on PATH) and returns its exit status; 127 if it cannot be started,
+// 128 + the signal once wavemma-hipcc is interrupted. `stdout_to`, `stderr_to`: files for the
+// command's standard output and error, else inherited.
+int run(std::vector<std::string> const& argv, Verbosity const&, std::string const& stdout_to = "",
+        std::string const& stderr_to = "");
 
 // The command as a shell would read it back.
 std::string shell_quoted(std::vector<std::string> const& argv);

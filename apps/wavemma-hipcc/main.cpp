@@ -10,11 +10,16 @@
 //   4. linking adds wavemma's SIMT runtime.
 
 #include "command.hpp"
+#include "diagnostics.hpp"
 #include "hipcc_config.hpp"
 #include "options.hpp"
 #include "rewrite.hpp"
 
+#include <algorithm>
+#include <array>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fmt/format.h>
 #include <unistd.h>
@@ -44,6 +49,29 @@ Layout layout() {
   Layout l{{config::kBuildHipInclude, config::kBuildInclude}, {}};
   for (auto const* lib : config::kBuildLibraries) l.libraries.push_back(lib);
   return l;
+}
+
+// -W..., -w: the options that set diagnostics' severities (not -Wl, -Wa, -Wp, which pass options on).
+bool is_warning_option(std::string_view flag) {
+  return flag == "-w" || (flag.starts_with("-W") && !flag.starts_with("-Wl,") && !flag.starts_with("-Wa,") &&
+                          !flag.starts_with("-Wp,"));
+}
+
+// Wavemma's own data, which every pass of a program shares (the runtime's state: its variables,
+// function-local statics and their guards, vtables and type information): the symbols of data
+// whose mangled name is that of an entity in namespace wavemma. Code is never shared, since a
+// template of wavemma's may be instantiated with a pass's own types or call that pass's own code.
+bool shared_runtime_data(std::string_view name) {
+  if (!name.starts_with("_Z")) return false;
+  bool const special =
+      std::ranges::any_of(std::array<std::string_view, 7>{"_ZGV", "_ZTH", "_ZTW", "_ZTV", "_ZTI", "_ZTS", "_ZTT"},
+                          [&](std::string_view p) { return name.starts_with(p); });
+  name.remove_prefix(special ? 4 : 2);
+  if (name.starts_with('Z')) name.remove_prefix(1); // a local entity of a function: its enclosing name
+  if (!name.starts_with('N')) return false;
+  name.remove_prefix(1);
+  while (!name.empty() && std::string_view("rVKRO").find(name.front()) != std::string_view::npos) name.remove_prefix(1);
+  return name.starts_with("7wavemma");
 }
 
 struct Driver {
@@ -98,10 +126,18 @@ struct Driver {
     // What clang's HIP front end understood and the host compiler does not need.
     cmd.insert(cmd.end(),
                {"-Wno-unknown-attributes", "-Wno-ignored-attributes", "-Wno-unknown-pragmas", "-Qunused-arguments"});
+    // HIP takes __fp16 parameters and return values (clang's HIP mode sets this language option
+    // for both of its passes); plain C++ for x86 refuses them unless told.
+    cmd.insert(cmd.end(), {"-Xclang", "-fnative-half-arguments-and-returns"});
+    // The diagnostics are read back and mapped to the user's code (diagnostics.hpp).
+    cmd.insert(cmd.end(), {"-fno-caret-diagnostics", "-fno-color-diagnostics"});
     return cmd;
   }
 
   bool ok(int status) const { return status == 0; }
+  bool caret() const {
+    return std::find(o.compiler.begin(), o.compiler.end(), "-fno-caret-diagnostics") == o.compiler.end();
+  }
 
   // Steps 1-3 for one pass; returns the object (empty on failure).
   std::optional<fs::path> compile_pass(Input const& in, OffloadTarget const* device, bool syntax_only,
@@ -120,6 +156,10 @@ struct Driver {
       request.wave = device->wave;
     }
     request.args = o.language;
+    // The warning options decide what is an error: a default error the user turns off
+    // (-Wno-c++11-narrowing, -Wno-error=...) must not stop the rewriting parse either.
+    for (auto const& flag : o.compiler)
+      if (is_warning_option(flag)) request.args.push_back(flag);
     request.args.push_back("--offload-arch=" + (device ? device->spelled : o.targets.front().spelled));
     if (verbosity.print || verbosity.dry_run)
       std::fprintf(stderr, " wavemma-hipcc: rewrite (%s) %s -> %s\n",
@@ -130,37 +170,54 @@ struct Driver {
       std::fprintf(stderr, "wavemma-hipcc: error: cannot read %s\n", ii.c_str());
       return std::nullopt;
     }
+    request.caret = caret();
     RewriteOutput const rewritten = rewrite(request);
-    for (auto const& e : rewritten.errors) std::fprintf(stderr, "%s\n", e.c_str());
+    for (auto const& e : rewritten.errors) std::fputs(e.c_str(), stderr);
     if (!rewritten.errors.empty()) return std::nullopt;
     if (has_device_code) *has_device_code = rewritten.has_device_code;
     if (!write_file(cpp, rewritten.text)) {
       std::fprintf(stderr, "wavemma-hipcc: error: cannot write %s\n", cpp.c_str());
       return std::nullopt;
     }
-    if (!ok(run(compile_command(cpp, obj, syntax_only), verbosity))) return std::nullopt;
+    fs::path const said = scratch.path() / (stem + ".diagnostics");
+    int const compiled = run(compile_command(cpp, obj, syntax_only), verbosity, "", said);
+    if (std::string output; read_file(said, output) && !output.empty())
+      std::fputs(map_compiler_diagnostics(output, rewritten.text, request.text, rewritten.columns, caret()).c_str(),
+                 stderr);
+    if (!ok(compiled)) return std::nullopt;
     if (!device || syntax_only) return obj;
-    // Every symbol the device pass defines is renamed for its target, except wavemma's own (the
-    // runtime's state, which both passes share) and common symbols, which the linker merges by
-    // design (ASan's once-per-program registration flag is one: renamed, every object would
-    // register all the program's globals again): each target keeps its own copy of the rest.
+    // Every symbol the device pass defines is renamed for its target, except wavemma's own data
+    // (the runtime's state, which both passes share) and common symbols, which the linker merges
+    // by design (ASan's once-per-program registration flag is one: renamed, every object would
+    // register all the program's globals again): each target keeps its own copy of the rest. A
+    // name that merely mentions wavemma, such as a kernel taking a float4 (wavemma's vector
+    // type), is the program's own.
     fs::path const symbols = scratch.path() / (stem + ".symbols");
     fs::path const renames = scratch.path() / (stem + ".renames");
     fs::path const renamed = scratch.path() / (stem + ".renamed.o");
-    if (!ok(run({config::kNm, "--defined-only", "--extern-only", "--portability", obj}, verbosity, symbols)))
+    if (!ok(run({config::kNm, "--defined-only", "--extern-only", "--format=sysv", obj}, verbosity, symbols)))
       return std::nullopt;
     std::string names, map;
     read_file(symbols, names);
     std::string const prefix = fmt::format("__wavemma_{}_w{}_", device->arch, device->wave);
     for (size_t start = 0; start < names.size();) {
       size_t const end = std::min(names.find('\n', start), names.size());
-      std::string const line = names.substr(start, end - start); // "name type value size"
+      std::string_view const line = std::string_view(names).substr(start, end - start);
       start = end + 1;
-      size_t const space = line.find(' ');
-      std::string const name = line.substr(0, space);
-      bool const common = space != std::string::npos && line.compare(space, 3, " C ") == 0;
-      if (name.empty() || common || name.find("7wavemma") != std::string::npos) continue;
-      map += name + " " + prefix + name + "\n";
+      // "name |value |class |type |size |line |section", padded with spaces.
+      std::vector<std::string_view> field;
+      for (size_t from = 0; from <= line.size();) {
+        size_t const bar = std::min(line.find('|', from), line.size());
+        std::string_view f = line.substr(from, bar - from);
+        while (!f.empty() && f.front() == ' ') f.remove_prefix(1);
+        while (!f.empty() && f.back() == ' ') f.remove_suffix(1);
+        field.push_back(f);
+        from = bar + 1;
+      }
+      if (field.size() < 4 || field[0].empty() || field[0] == "Name") continue;
+      bool const code = field[3] == "FUNC" || field[3] == "GNU_IFUNC";
+      if (field[2] == "C" || (!code && shared_runtime_data(field[0]))) continue;
+      map += fmt::format("{} {}{}\n", field[0], prefix, field[0]);
     }
     write_file(renames, map);
     if (!ok(run({config::kObjcopy, "--redefine-syms=" + renames.string(), obj, renamed}, verbosity)))
@@ -245,13 +302,21 @@ int main(int argc, char** argv) {
   using namespace wavemma::hipcc;
   Parsed const parsed = parse(std::vector<std::string>(argv + 1, argv + argc));
   Options const& o = parsed.options;
+  // What is written to standard output must arrive: a full disk or a closed pipe is an error.
+  auto written = [](char const* what) {
+    errno = 0;
+    if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return true;
+    std::fprintf(stderr, "wavemma-hipcc: error: cannot write %s to standard output: %s\n", what,
+                 std::strerror(errno != 0 ? errno : EIO));
+    return false;
+  };
   if (o.help) {
     std::fputs(usage().c_str(), stdout);
-    return std::fflush(stdout) == 0 && !std::ferror(stdout) ? 0 : 1;
+    return written("the usage") ? 0 : 1;
   }
   if (o.version) {
     std::printf("wavemma-hipcc %s: HIP for the CPU (wavemma::simt), compiling with\n", WAVEMMA_VERSION_STRING);
-    std::fflush(stdout);
+    if (!written("the version")) return 1;
     return run({config::kClang, "--version"}, {}) == 0 ? 0 : 1;
   }
   for (auto const& e : parsed.errors) std::fprintf(stderr, "wavemma-hipcc: error: %s\n", e.c_str());
@@ -260,6 +325,13 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "wavemma-hipcc: error: no input files (wavemma-hipcc --help)\n");
     return 2;
   }
-  Driver driver{o};
-  return driver.main();
+  // An interrupted compile removes its scratch directory, then ends by the signal it got.
+  catch_interrupts();
+  int status = 0;
+  {
+    Driver driver{o};
+    status = driver.main();
+  }
+  end_as_interrupted();
+  return status;
 }

@@ -15,7 +15,15 @@
 //   __device__/__constant__ vars ->  registered, so hipMemcpyToSymbol finds the device copy
 //
 // Device code that cannot run on the CPU (inline assembly, a builtin wavemma does not emulate,
-// __managed__) is reported here, with the file and line of the original source.
+// __managed__) is reported here, and so is a use of what wavemma's headers refuse (a function
+// whose body is a `static_assert` saying "not emulated"): as the primary error, at the use, in
+// place of the overload or instantiation failure the refusal causes. Every diagnostic of this
+// step names the user's file, line and column and quotes the user's line (diagnostics.hpp).
+//
+// Every edit keeps the number of lines, so that the rewritten text's line markers stay true; the
+// columns of the edited lines are recorded (ColumnMaps) for the compile's diagnostics.
+
+#include "diagnostics.hpp"
 
 #include <string>
 #include <vector>
@@ -30,13 +38,16 @@ struct RewriteInput {
   Side side = Side::kHost;
   std::string target;            // device pass: "gfx942"
   int wave = 0;                  // device pass: 32 or 64
-  std::vector<std::string> args; // extra parser arguments (-std=..., --offload-arch=...)
+  std::vector<std::string> args; // extra parser arguments (-std=..., -W..., --offload-arch=...)
+  bool caret = true;             // quote the user's line under each diagnostic
 };
 
 struct RewriteOutput {
   std::string text;                // plain C++ (line markers kept)
   bool has_device_code = false;    // kernels, __device__ variables or __device__ functions
-  std::vector<std::string> errors; // "prog.hip:12:5: error: ..." lines; empty on success
+  std::vector<std::string> errors; // "prog.hip:12:5: error: ..." (with its notes and quoted lines,
+                                   // each ending in a newline); empty on success
+  ColumnMaps columns;              // the edited lines' columns
 };
 
 RewriteOutput rewrite(RewriteInput const&);

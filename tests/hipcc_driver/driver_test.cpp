@@ -4,12 +4,17 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
 #include <set>
+#include <spawn.h>
 #include <sstream>
 #include <string>
+#include <sys/wait.h>
+#include <thread>
 
 #include "support/process.hpp"
 
@@ -17,6 +22,25 @@ namespace {
 
 namespace fs = std::filesystem;
 using wavemma::test::run;
+
+extern "C" char** environ;
+
+// The 1-based column of `what` in `line`, as a compiler names it (an independent truth: where the
+// user wrote it).
+unsigned column_of(std::string const& line, std::string const& what) {
+  size_t const at = line.find(what);
+  EXPECT_NE(at, std::string::npos) << what << " in " << line;
+  return static_cast<unsigned>(at) + 1;
+}
+
+// Line `n` (1-based) of a text.
+std::string line_of(std::string const& text, unsigned n) {
+  std::istringstream in(text);
+  std::string line;
+  for (unsigned i = 0; i < n && std::getline(in, line); ++i) {
+  }
+  return line;
+}
 
 // A scratch directory per test, with the sources the test writes.
 class Hipcc : public ::testing::Test {
@@ -311,6 +335,308 @@ TEST_F(Hipcc, OptionsItCannotHonourAreOneLineErrors) {
     EXPECT_NE(v.output.find("ignored: -munsafe-fp-atomics"), std::string::npos) << v.output;
     EXPECT_NE(v.output.find("clang++-22 -x hip --cuda-host-only --offload-arch=gfx90a:xnack+"), std::string::npos)
         << v.output;
+  }
+}
+
+// A kernel whose parameters are HIP's vector types (wavemma's types underneath) is the program's
+// own on every target: built for two targets without optimisation (no inlining hides a shared
+// copy), each target runs its own code.
+TEST_F(Hipcc, KernelsTakeVectorTypesOnEveryTarget) {
+  write("vec.hip", R"(#include <hip/hip_runtime.h>
+#include <cstdio>
+__global__ void add(float4* out, int2* idx, float4 bias) {
+  int i = threadIdx.x;
+#if defined(__gfx942__)
+  int const target = 942;
+#else
+  int const target = 1201;
+#endif
+  out[i].x += bias.x + idx[i].x;
+  out[i].w += bias.w + idx[i].y + target;
+}
+int main() {
+  float4* o = nullptr;
+  int2* ix = nullptr;
+  hipMalloc(&o, 4 * sizeof(float4));
+  hipMalloc(&ix, 4 * sizeof(int2));
+  float4 h[4] = {};
+  int2 hi[4];
+  for (int i = 0; i < 4; ++i) hi[i] = make_int2(i, 10 * i);
+  hipMemcpy(o, h, sizeof h, hipMemcpyHostToDevice);
+  hipMemcpy(ix, hi, sizeof hi, hipMemcpyHostToDevice);
+  add<<<1, 4>>>(o, ix, make_float4(1, 2, 3, 4));
+  hipMemcpy(h, o, sizeof h, hipMemcpyDeviceToHost);
+  for (int i = 0; i < 4; ++i) std::printf("%g %g\n", h[i].x, h[i].w);
+  return hipGetLastError() == hipSuccess ? 0 : 1;
+}
+)");
+  auto const b = hipcc("-O0 --offload-arch=gfx942,gfx1201 vec.hip -o vec");
+  ASSERT_EQ(b.status, 0) << b.output;
+  for (int target : {942, 1201}) {
+    auto const r = program("vec", fmt::format("WAVEMMA_ARCH=gfx{}", target));
+    ASSERT_EQ(r.status, 0) << r.output << r.errors;
+    std::string expect;
+    for (int i = 0; i < 4; ++i) expect += fmt::format("{} {}\n", 1 + i, 4 + 10 * i + target);
+    EXPECT_EQ(r.output, expect) << "gfx" << target;
+  }
+}
+
+// __fp16 as a parameter and a result, in host code and in device code, as clang's HIP takes it.
+TEST_F(Hipcc, Fp16ParametersAndResultsInBothPasses) {
+  write("fp16.hip", R"(#include <hip/hip_runtime.h>
+#include <cstdio>
+__host__ __device__ __fp16 twice(__fp16 x) { return x + x; }
+__device__ __fp16 plus_half(__fp16 x) { return x + __fp16(0.5f); }
+__global__ void k(float* out) { out[0] = twice(plus_half(__fp16(1.0f))); }
+int main() {
+  float* d = nullptr;
+  hipMalloc(&d, sizeof(float));
+  k<<<1, 1>>>(d);
+  float h = 0;
+  hipMemcpy(&h, d, sizeof h, hipMemcpyDeviceToHost);
+  std::printf("%g %g\n", h, float(twice(__fp16(2.25f))));
+}
+)");
+  auto const b = hipcc("--offload-arch=gfx942 fp16.hip -o fp16");
+  ASSERT_EQ(b.status, 0) << b.output;
+  EXPECT_EQ(program("fp16").output, "3 4.5\n"); // (1 + 0.5) * 2, 2.25 * 2: exact in f16
+}
+
+// The user's -W options decide what is an error in every step, the rewriting parse included: a
+// default error turned off builds, a warning made an error stops the build, named at its place.
+TEST_F(Hipcc, WarningOptionsReachEveryStep) {
+  std::string const source = R"(#include <hip/hip_runtime.h>
+#include <cstdio>
+__global__ void k(int* out, double v) { int a[1] = {v}; out[0] = a[0]; }
+int main() {
+  int* d = nullptr;
+  hipMalloc(&d, sizeof(int));
+  k<<<1, 1>>>(d, 3.0); int unused = 0;
+  int h = 0;
+  hipMemcpy(&h, d, sizeof h, hipMemcpyDeviceToHost);
+  std::printf("%d\n", h);
+}
+)";
+  write("narrow.hip", source);
+  auto const refused = hipcc("--offload-arch=gfx942 narrow.hip -o narrow");
+  EXPECT_NE(refused.status, 0);
+  EXPECT_NE(refused.output.find(fmt::format("narrow.hip:3:{}: error: type 'double' cannot be narrowed to 'int'",
+                                            column_of(line_of(source, 3), "v}"))),
+            std::string::npos)
+      << refused.output;
+  for (std::string flags : {"-Wno-c++11-narrowing", "-Wno-error=c++11-narrowing", "-Wall -Wno-c++11-narrowing"}) {
+    auto const b = hipcc(fmt::format("{} --offload-arch=gfx942 narrow.hip -o narrow", flags));
+    ASSERT_EQ(b.status, 0) << flags << ": " << b.output;
+    EXPECT_EQ(program("narrow").output, "3\n") << flags;
+  }
+  // The warning is the compile's, on a line whose launch the rewriting step changed: its column
+  // is the user's.
+  auto const werror = hipcc("-Wno-c++11-narrowing -Werror=unused-variable --offload-arch=gfx942 narrow.hip -o narrow");
+  EXPECT_NE(werror.status, 0);
+  EXPECT_NE(werror.output.find(fmt::format("narrow.hip:7:{}: error: unused variable 'unused'",
+                                           column_of(line_of(source, 7), "unused"))),
+            std::string::npos)
+      << werror.output;
+  EXPECT_NE(werror.output.find("    7 | " + line_of(source, 7)), std::string::npos) << werror.output;
+}
+
+// Every diagnostic names the user's file, line and column and quotes the user's line, never the
+// preprocessed or rewritten one: an error of the rewriting parse in a line whose macros
+// (threadIdx) expand to wavemma's code, an error that only the compile of the rewritten device
+// pass finds (a kernel's body, whose first line the rewriting step extended), a launch with a
+// wrong argument count and its note.
+TEST_F(Hipcc, DiagnosticsQuoteTheUsersCode) {
+  struct Case {
+    std::string name, source, what, message;
+    unsigned line;
+  };
+  std::vector<Case> const cases = {
+      {"undeclared.hip",
+       "#include <hip/hip_runtime.h>\n__global__ void k(float* out) {\n  out[threadIdx.x] = undeclared_thing + "
+       "threadIdx.x;\n}\nint main() {\n  float* d = nullptr;\n  k<<<1, 1>>>(d);\n}\n",
+       "undeclared_thing", "error: use of undeclared identifier 'undeclared_thing'", 3},
+      {"body.hip",
+       "#include <hip/hip_runtime.h>\n__global__ void k(float* out) { int bad = \"s\"; out[threadIdx.x] = bad; "
+       "}\nint main() { float* d = nullptr; k<<<1, 1>>>(d); }\n",
+       "bad", "error: cannot initialize a variable of type 'int' with an lvalue of type 'const char[2]'", 2},
+      {"launch.hip",
+       "#include <hip/hip_runtime.h>\n__global__ void k(float* out) { out[threadIdx.x] = 1; }\nint main() {\n  "
+       "float* d = nullptr;\n  k<<<1, 1>>>(d, 3);\n}\n",
+       "3)", "error: too many arguments to function call", 5},
+  };
+  for (auto const& c : cases) {
+    write(c.name, c.source);
+    auto const r = hipcc(fmt::format("--offload-arch=gfx942 -c {}", c.name));
+    EXPECT_EQ(r.status, 1) << c.name;
+    std::string const line = line_of(c.source, c.line);
+    unsigned const column = column_of(line, c.what);
+    std::string const head = fmt::format("{}:{}:{}: {}", c.name, c.line, column, c.message);
+    EXPECT_EQ(r.output.rfind(head, 0), 0u) << c.name << ": " << r.output; // the first line
+    std::string const quoted = fmt::format("{:>5} | {}\n      | {}^\n", c.line, line, std::string(column - 1, ' '));
+    EXPECT_NE(r.output.find(quoted), std::string::npos) << c.name << ": " << r.output;
+    for (char const* internal : {"::wavemma::", "__attribute__", "__wavemma_"})
+      EXPECT_EQ(r.output.find(internal), std::string::npos) << c.name << ": " << r.output;
+  }
+  // The launch's note points at the kernel's declaration, in the user's line.
+  auto const launch = hipcc("--offload-arch=gfx942 -c launch.hip");
+  EXPECT_NE(launch.output.find(
+                fmt::format("launch.hip:2:{}: note: 'k' declared here", column_of(line_of(cases[2].source, 2), "k("))),
+            std::string::npos)
+      << launch.output;
+  // -fno-caret-diagnostics: the located line alone.
+  auto const plain = hipcc("--offload-arch=gfx942 -fno-caret-diagnostics -c undeclared.hip");
+  EXPECT_EQ(plain.output.find(" | "), std::string::npos) << plain.output;
+  EXPECT_NE(plain.output.find("undeclared.hip:3:"), std::string::npos) << plain.output;
+}
+
+// What wavemma refuses is the error, at the user's use, naming the feature: not the overload or
+// instantiation failure the refusal causes.
+TEST_F(Hipcc, RefusalsAreThePrimaryError) {
+  std::string const device = R"(#include <hip/hip_runtime.h>
+__global__ void k(hipTextureObject_t t, float* out) {
+  out[threadIdx.x] = tex1Dfetch<float>(t, threadIdx.x);
+}
+int main() {
+  float* d = nullptr;
+  hipTextureObject_t t = nullptr;
+  k<<<1, 1>>>(t, d);
+}
+)";
+  std::string const host = R"(#include <hip/hip_runtime.h>
+int main() {
+  hipTextureObject_t texture = nullptr;
+  return hipCreateTextureObject(&texture, nullptr, nullptr, nullptr) != hipSuccess;
+}
+)";
+  write("fetch.hip", device);
+  write("object.hip", host);
+  struct Case {
+    char const* name;
+    std::string const& source;
+    unsigned line;
+    char const* what;
+  };
+  for (Case c : {Case{"fetch.hip", device, 3, "tex1Dfetch"}, Case{"object.hip", host, 4, "hipCreateTextureObject"}}) {
+    auto const r = hipcc(fmt::format("--offload-arch=gfx942 {} -o refused", c.name));
+    EXPECT_EQ(r.status, 1) << c.name;
+    std::string const head = fmt::format("{}:{}:{}: error: {}: textures and surfaces are not emulated by wavemma",
+                                         c.name, c.line, column_of(line_of(c.source, c.line), c.what), c.what);
+    EXPECT_EQ(r.output.rfind(head, 0), 0u) << r.output;
+    EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 3) << r.output; // the error and its quote
+    EXPECT_EQ(r.output.find("no matching function"), std::string::npos) << r.output;
+    EXPECT_EQ(r.output.find("static assertion"), std::string::npos) << r.output;
+  }
+}
+
+// A builtin's argument that must be an integer constant (clang's declaration of the builtin says
+// which) is refused as clang refuses it, at the same place: clang-22's own device compile of the
+// same kernel is the reference. wavemma takes some immediates as function arguments (DPP's
+// controls), others as template arguments (MFMA's cbsz, abid, blgp): both are checked.
+TEST_F(Hipcc, BuiltinImmediatesMustBeConstants) {
+  struct Case {
+    char const* name;
+    std::string kernel;
+  };
+  std::vector<Case> const cases = {
+      {"dpp.hip", R"(__global__ void k(int* out, int ctl) {
+  constexpr int kRowShr1 = 0x111;
+  out[0] = __builtin_amdgcn_mov_dpp(out[0], kRowShr1, 0xf, 0xf, false);
+  out[1] = __builtin_amdgcn_update_dpp(out[1], out[2], ctl, 0xf, 0xf, false);
+}
+)"},
+      {"mfma.hip", R"(typedef float v4f __attribute__((ext_vector_type(4)));
+__global__ void k(v4f* out, int cbsz) {
+  out[1] = __builtin_amdgcn_mfma_f32_16x16x4f32(1.0f, 2.0f, out[0], 0, 0, 0);
+  out[0] = __builtin_amdgcn_mfma_f32_16x16x4f32(1.0f, 2.0f, out[0], cbsz, 0, 0);
+}
+)"},
+  };
+  fs::create_directories(dir_ / "raw");
+  for (auto const& c : cases) {
+    write(c.name, "#include <hip/hip_runtime.h>\n" + c.kernel + "int main() { k<<<1, 64>>>(nullptr, 0); }\n");
+    write(fmt::format("raw/{}", c.name), "#define __global__ __attribute__((global))\n" + c.kernel);
+    auto const reference =
+        run(fmt::format("cd {}/raw && clang++-22 -x hip --cuda-device-only --offload-arch=gfx942 -nogpuinc -nogpulib "
+                        "-fsyntax-only -fno-caret-diagnostics {}",
+                        dir_.string(), c.name));
+    ASSERT_NE(reference.status, 0) << reference.output;
+    std::string const expected = reference.output.substr(0, reference.output.find('\n'));
+    ASSERT_NE(expected.find(fmt::format("{}:5:", c.name)), std::string::npos) << reference.output;
+    auto const r = hipcc(fmt::format("--offload-arch=gfx942 {} -o imm", c.name));
+    EXPECT_EQ(r.status, 1) << c.name;
+    EXPECT_EQ(r.output.substr(0, r.output.find('\n')), expected) << r.output;
+    EXPECT_EQ(r.output.find(fmt::format("{}:4:", c.name)), std::string::npos) << r.output; // constants
+    EXPECT_EQ(r.output.find("no matching function"), std::string::npos) << r.output;
+  }
+}
+
+// Output that cannot be written is an error; an interrupted compile removes its scratch directory
+// and ends by the signal it got.
+TEST_F(Hipcc, HelpToAFullDeviceIsAWriteError) {
+  if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+  for (char const* option : {"--help", "--version"}) {
+    auto const r = run(fmt::format("{{ {} {} > /dev/full; }}", WAVEMMA_HIPCC, option)); // its errors apart
+    EXPECT_EQ(r.status, 1) << option;
+    EXPECT_NE(r.output.find("wavemma-hipcc: error: cannot write the"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("No space left on device"), std::string::npos) << r.output;
+  }
+}
+
+TEST_F(Hipcc, AnInterruptedCompileLeavesNoScratchDirectory) {
+  write("slow.hip", R"(#include <hip/hip_runtime.h>
+#include <cstdio>
+#include <map>
+#include <vector>
+__global__ void k(int* x) { x[threadIdx.x] = int(threadIdx.x); }
+int main() {
+  std::vector<int> v(64);
+  int* d = nullptr;
+  hipMalloc(&d, 64 * sizeof(int));
+  k<<<1, 64>>>(d);
+  hipMemcpy(v.data(), d, 64 * sizeof(int), hipMemcpyDeviceToHost);
+  std::printf("%d\n", v[63]);
+}
+)");
+  for (int signal : {SIGINT, SIGTERM}) {
+    fs::path const tmp = dir_ / fmt::format("tmp{}", signal);
+    fs::create_directories(tmp);
+    std::vector<std::string> env_text = {"TMPDIR=" + tmp.string()};
+    for (char** e = environ; *e != nullptr; ++e)
+      if (!std::string_view(*e).starts_with("TMPDIR=")) env_text.emplace_back(*e);
+    std::vector<char*> env;
+    for (auto& e : env_text) env.push_back(e.data());
+    env.push_back(nullptr);
+    std::string const source = (dir_ / "slow.hip").string(), output = (dir_ / "slow").string();
+    std::vector<std::string> args_text = {WAVEMMA_HIPCC, "--offload-arch=gfx942,gfx1201", source, "-o", output};
+    std::vector<char*> args;
+    for (auto& a : args_text) args.push_back(a.data());
+    args.push_back(nullptr);
+    posix_spawnattr_t attr;
+    posix_spawnattr_init(&attr);
+    sigset_t defaults;
+    sigemptyset(&defaults);
+    sigaddset(&defaults, SIGINT);
+    sigaddset(&defaults, SIGTERM);
+    posix_spawnattr_setsigdefault(&attr, &defaults);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
+    pid_t pid = 0;
+    ASSERT_EQ(posix_spawn(&pid, WAVEMMA_HIPCC, nullptr, &attr, args.data(), env.data()), 0);
+    posix_spawnattr_destroy(&attr);
+    // Interrupt it once its scratch directory holds a pass (a command or the rewriting runs).
+    bool underway = false;
+    for (int i = 0; i < 6000 && !underway; ++i) {
+      for (auto const& scratch : fs::directory_iterator(tmp))
+        for (auto const& file : fs::directory_iterator(scratch.path()))
+          underway = underway || file.path().extension() == ".ii";
+      if (!underway) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    EXPECT_TRUE(underway) << "signal " << signal;
+    kill(pid, signal);
+    int status = 0;
+    ASSERT_EQ(waitpid(pid, &status, 0), pid);
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == signal) << "signal " << signal << ", status " << status;
+    EXPECT_TRUE(fs::is_empty(tmp)) << "signal " << signal << ": " << fs::directory_iterator(tmp)->path();
+    EXPECT_FALSE(fs::exists(output));
   }
 }
 
