@@ -111,8 +111,9 @@ std::optional<std::string> check_model(Model const& m) {
   case Engine::kCdna1ExactDot:
     ok = m.out == Format::kF32 && is_16bit_float(m.a) && is_16bit_float(m.b);
     break;
-  case Engine::kCdna2PairwiseDot: // a pairwise tree: the group is a power of two
-    ok = m.out == Format::kF32 && is_16bit_float(m.a) && is_16bit_float(m.b) && (m.group & (m.group - 1)) == 0;
+  case Engine::kCdna2PairwiseDot: // a pairwise tree: the group is a power of two, held in registers
+    ok = m.out == Format::kF32 && is_16bit_float(m.a) && is_16bit_float(m.b) && (m.group & (m.group - 1)) == 0 &&
+         m.group <= core::kCdna2MaxGroup;
     break;
   case Engine::kCdna4ScaledDot:
     ok = m.out == Format::kF32 && is_f8f6f4(m.a) && is_f8f6f4(m.b);
@@ -142,25 +143,8 @@ void require_valid(Model const& m, int K) {
 }
 
 uint64_t run_engine(Model const& m, Operand const* a, Operand const* b, int K, uint64_t c, Tracer& tr) {
-  switch (m.engine) {
-  case Engine::kFmaChain:
-    return fma_chain(m, a, b, K, c, tr);
-  case Engine::kCdna3FusedDot:
-  case Engine::kCdna3Fp8Dot:
-    return cdna3_dot(m, a, b, K, c, tr);
-  case Engine::kRdna3Dot2:
-    return rdna3_dot2(m, a, b, K, c, tr);
-  case Engine::kRdna4Dot4:
-    return rdna4_dot4(m, a, b, K, c, tr);
-  case Engine::kIntegerDot:
-    return integer_dot(m, a, b, K, c, tr);
-  case Engine::kCdna1ExactDot:
-  case Engine::kCdna2PairwiseDot:
-    return cdna12_dot(m, a, b, K, c, tr);
-  case Engine::kCdna4ScaledDot:
-    return cdna4_scaled_dot(m, a, b, K, c, tr);
-  }
-  return 0;
+  if (m.engine == Engine::kFmaChain) return fma_chain(m, a, b, K, c, tr); // in the default FP environment
+  return core::run_engine(m, a, b, K, c, tr);
 }
 
 } // namespace detail

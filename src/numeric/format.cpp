@@ -13,32 +13,18 @@
 namespace wavemma::numeric {
 namespace {
 
-using enum Specials;
-
-// One row per Format, in enum order.
-// clang-format off
-constexpr std::array<FormatInfo, kFormatCount> kFormats{{
-    //  name        bits exp frac bias  float  signed specials  stored max_finite
-    {"f32",         32,  8,  23,  127,  true,  true,  kIeee,    23, 0x7F7FFFFF},
-    {"f64",         64,  11, 52,  1023, true,  true,  kIeee,    52, 0x7FEFFFFFFFFFFFFF},
-    {"f16",         16,  5,  10,  15,   true,  true,  kIeee,    10, 0x7BFF},
-    {"bf16",        16,  8,  7,   127,  true,  true,  kIeee,    7,  0x7F7F},
-    {"xf32",        32,  8,  10,  127,  true,  true,  kIeee,    23, 0x7F7FE000},
-    {"fp8",         8,   4,  3,   7,    true,  true,  kOcpE4m3, 3,  0x7E},
-    {"bf8",         8,   5,  2,   15,   true,  true,  kIeee,    2,  0x7B},
-    {"fp8_fnuz",    8,   4,  3,   8,    true,  true,  kFnuz,    3,  0x7F},
-    {"bf8_fnuz",    8,   5,  2,   16,   true,  true,  kFnuz,    2,  0x7F},
-    {"i8",          8,   0,  0,   0,    false, true,  kInteger, 0,  0x7F},
-    {"u8",          8,   0,  0,   0,    false, false, kInteger, 0,  0xFF},
-    {"i4",          4,   0,  0,   0,    false, true,  kInteger, 0,  0x7},
-    {"u4",          4,   0,  0,   0,    false, false, kInteger, 0,  0xF},
-    {"i32",         32,  0,  0,   0,    false, true,  kInteger, 0,  0x7FFFFFFF},
-    {"fp6",         6,   2,  3,   1,    true,  true,  kFinite,  3,  0x1F},
-    {"bf6",         6,   3,  2,   3,    true,  true,  kFinite,  2,  0x1F},
-    {"fp4",         4,   2,  1,   1,    true,  true,  kFinite,  1,  0x7},
-    {"e8m0",        8,   8,  0,   127,  true,  false, kE8m0,    0,  0xFE},
-}};
-// clang-format on
+// One row per Format, in enum order: the core's parameters and the canonical name.
+constexpr std::array<std::string_view, kFormatCount> kNames{
+    "f32", "f64", "f16", "bf16", "xf32", "fp8", "bf8", "fp8_fnuz", "bf8_fnuz",
+    "i8",  "u8",  "i4",  "u4",   "i32",  "fp6", "bf6", "fp4",      "e8m0",
+};
+constexpr std::array<FormatInfo, kFormatCount> kFormats = [] {
+  std::array<FormatInfo, kFormatCount> t{};
+  for (int i = 0; i < kFormatCount; ++i) {
+    t[static_cast<size_t>(i)] = {core::params(static_cast<Format>(i)), kNames[static_cast<size_t>(i)]};
+  }
+  return t;
+}();
 
 struct Alias {
   std::string_view name;
@@ -71,13 +57,6 @@ bool iequal(std::string_view a, std::string_view b) {
   return true;
 }
 
-Decoded decode_integer(FormatInfo const& fi, uint64_t bits) {
-  bits &= (uint64_t{1} << fi.bits) - 1;
-  bool const neg = fi.is_signed && ((bits >> (fi.bits - 1)) & 1) != 0;
-  uint64_t const mag = neg ? (uint64_t{1} << fi.bits) - bits : bits; // two's complement magnitude
-  return {mag == 0 ? Decoded::kZero : Decoded::kFinite, neg, mag, 0};
-}
-
 } // namespace
 
 FormatInfo const& info(Format f) { return kFormats[static_cast<size_t>(f)]; }
@@ -93,77 +72,11 @@ std::optional<Format> parse_format(std::string_view s) {
   return std::nullopt;
 }
 
-Decoded decode(Format f, uint64_t bits) {
-  FormatInfo const& fi = info(f);
-  if (!fi.is_float) return decode_integer(fi, bits);
-  bits &= storage_mask(f);
-  if (fi.specials == kE8m0) { // 2^(E - 127); no sign bit, no zero
-    if (bits == 0xFF) return {Decoded::kNaN, false, 0, 0};
-    return {Decoded::kFinite, false, 1, static_cast<int>(bits) - fi.bias};
-  }
+Decoded decode(Format f, uint64_t bits) { return core::decode(f, bits); }
 
-  bool const neg = ((bits >> (fi.bits - 1)) & 1) != 0;
-  uint64_t const e_all_ones = (uint64_t{1} << fi.exp_bits) - 1;
-  uint64_t const e = (bits >> fi.stored_frac_bits) & e_all_ones;
-  uint64_t frac = bits & ((uint64_t{1} << fi.stored_frac_bits) - 1);
+double to_double(Format f, uint64_t bits) { return core::to_double(f, bits); }
 
-  switch (fi.specials) {
-  case kIeee:
-    if (e == e_all_ones) return {frac == 0 ? Decoded::kInf : Decoded::kNaN, neg, frac, 0};
-    break;
-  case kOcpE4m3:
-    if (e == e_all_ones && frac == (uint64_t{1} << fi.frac_bits) - 1) return {Decoded::kNaN, neg, frac, 0};
-    break;
-  case kFnuz:
-    if (bits == uint64_t{1} << (fi.bits - 1)) return {Decoded::kNaN, true, 0, 0};
-    break;
-  case kInteger:
-  case kFinite:
-  case kE8m0:
-    break;
-  }
-  frac >>= fi.stored_frac_bits - fi.frac_bits; // xf32: drop the low 13 bits (after classifying)
-
-  int const ae = std::max(static_cast<int>(e), 1) - fi.bias; // alignment exponent (numerics §1.1)
-  int const exp = ae - fi.frac_bits;
-  if (e == 0 && frac == 0) return {Decoded::kZero, neg, 0, exp};
-  uint64_t const sig = e == 0 ? frac : (uint64_t{1} << fi.frac_bits) | frac;
-  return {Decoded::kFinite, neg, sig, exp};
-}
-
-double to_double(Format f, uint64_t bits) {
-  Decoded const d = decode(f, bits);
-  switch (d.cls) {
-  case Decoded::kNaN:
-    return d.neg ? -std::numeric_limits<double>::quiet_NaN() : std::numeric_limits<double>::quiet_NaN();
-  case Decoded::kInf:
-    return d.neg ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
-  case Decoded::kZero:
-    return d.neg ? -0.0 : 0.0;
-  case Decoded::kFinite:
-    break;
-  }
-  double const m = std::ldexp(static_cast<double>(d.sig), d.exp); // sig < 2^53: exact
-  return d.neg ? -m : m;
-}
-
-uint64_t canonical_nan(Format f) {
-  FormatInfo const& fi = info(f);
-  switch (fi.specials) {
-  case kIeee: // exponent all ones, top fraction bit set
-    return ((uint64_t{1} << fi.exp_bits) - 1) << fi.stored_frac_bits | uint64_t{1} << (fi.stored_frac_bits - 1);
-  case kOcpE4m3:
-    return 0x7F;
-  case kFnuz:
-    return 0x80;
-  case kE8m0:
-    return 0xFF;
-  case kInteger:
-  case kFinite:
-    return 0;
-  }
-  return 0;
-}
+uint64_t canonical_nan(Format f) { return core::canonical_nan(f); }
 
 std::string format_exact(bool neg, uint64_t sig, int exp) {
   char const sign = neg ? '-' : '+';

@@ -2,8 +2,6 @@
 
 #include "wavemma/numeric/inputs.hpp"
 
-#include "bits.hpp"
-
 #include <stdexcept>
 #include <string>
 
@@ -46,18 +44,7 @@ void require_16bit(Format f) {
 
 uint32_t widen_to_f32(Format from16, uint16_t bits) {
   require_16bit(from16);
-  if (from16 == Format::kBf16) return uint32_t{bits} << 16;
-  uint32_t const sign = uint32_t{bits & 0x8000u} << 16;
-  uint32_t const e = (bits >> 10) & 0x1F;
-  uint32_t const frac = bits & 0x3FF;
-  if (e == 0x1F) return sign | 0x7F800000 | frac << 13; // inf, NaN with its payload, not quieted
-  if (e != 0) return sign | (e + 112) << 23 | frac << 13;
-  if (frac == 0) return sign;
-  // Subnormal f16 frac·2^-24 becomes a normal f32: normalise the leading one to the hidden bit.
-  int const lead = detail::bit_length(frac) - 1; // 0..9
-  uint32_t const f32_exp = static_cast<uint32_t>(lead - 24 + 127);
-  uint32_t const f32_frac = (frac << (23 - lead)) & 0x7FFFFF;
-  return sign | f32_exp << 23 | f32_frac;
+  return core::widen16_to_f32(from16, bits);
 }
 
 bool is_inline_constant(int src_code) { return is_integer_constant(src_code) || float_constant(src_code) != nullptr; }

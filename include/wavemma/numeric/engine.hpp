@@ -3,8 +3,10 @@
 //
 // An engine computes one output element d = chain over k of a[k]·b[k] starting from c, exactly as
 // the hardware rounds, truncates and handles special values. `dot` is the readable reference;
-// `dot_tile` is the batched form the emulator uses and is bit-identical to it.
+// `dot_tile` is the batched form the emulator uses and is bit-identical to it. Both run the
+// arithmetic of core/engines.hpp, which wavemma::cuda runs on NVIDIA GPUs.
 
+#include "wavemma/numeric/core/model.hpp"
 #include "wavemma/numeric/engine_id.hpp"
 #include "wavemma/numeric/format.hpp"
 #include "wavemma/numeric/inputs.hpp"
@@ -18,31 +20,12 @@
 
 namespace wavemma::numeric {
 
-// The engine enum is in engine_id.hpp.
-struct Model {
-  Engine engine;
-  Format a, b;            // input formats (integers: kI8/kU8/kI4/kU4 give the signedness)
-  Format out;             // C and D format: kF32, kF64, kF16, kBf16, kI32
-  int group = 1;          // products per step/block (FMA 1; Alg1 4 or 8; Alg2 16; DOT2 2; DOT4 4)
-  bool clamp = false;     // integer saturation of the final int32 result
-  bool fp16_ovfl = false; // MODE.FP16_OVFL for f16 outputs of RDNA
-
-  bool operator==(Model const&) const = default;
-};
+// Model (the engine and its formats) and the engines' special results are in core/model.hpp.
 
 // Human-readable steps for `wavemma exec --explain`. Tracing never changes a result.
 struct Trace {
   std::vector<std::string> lines;
 };
-
-// Special results of the engines.
-inline constexpr uint32_t kCdna3Nan = 0xFFC00000;       // any NaN of Algorithms 1/2 [ASSUME §9.7]
-inline constexpr uint32_t kRdnaFactorNan = 0xFFC00A3D;  // an A/B factor is NaN [HW RJ]
-inline constexpr uint32_t kRdnaInvalidNan = 0xFFC00000; // ∞·0 or ∞ − ∞ [HW RJ]
-inline constexpr uint16_t kRdnaFactorNanF16 = 0xFE3D;
-inline constexpr uint16_t kRdnaFactorNanBf16 = 0xFFFD;
-inline constexpr uint16_t kRdnaInvalidNanF16 = 0xFE00;
-inline constexpr uint16_t kRdnaInvalidNanBf16 = 0xFFC0;
 
 std::string_view engine_name(Engine); // "fma_chain", "cdna3_fused_dot", ...
 std::optional<Engine> parse_engine(std::string_view);

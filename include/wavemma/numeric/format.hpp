@@ -2,6 +2,8 @@
 // Number formats of the matrix instructions: exact decoding, correctly rounded encoding.
 // Reference: shared/reference/numerics.md §1.
 
+#include "wavemma/numeric/core/format.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -9,58 +11,10 @@
 
 namespace wavemma::numeric {
 
-enum class Format : uint8_t {
-  kF32,
-  kF64,
-  kF16,
-  kBf16,
-  kXf32,        // an f32 word whose low 13 fraction bits are dropped on input (10 fraction bits left)
-  kFp8E4M3,     // OCP E4M3FN (gfx12 "fp8"): no inf, NaN = S.1111.111
-  kBf8E5M2,     // OCP E5M2 (gfx12 "bf8"): IEEE-like
-  kFp8E4M3Fnuz, // E4M3FNUZ (gfx942 "fp8"): bias 8, 0x80 = NaN, no inf, no -0
-  kBf8E5M2Fnuz, // E5M2FNUZ (gfx942 "bf8"): bias 16, 0x80 = NaN, no inf, no -0
-  kI8,
-  kU8,
-  kI4,
-  kU4,
-  kI32,
-  // OCP Microscaling Formats (MX) v1.0 element and scale formats (gfx950 f8f6f4 MFMA): no inf, no
-  // NaN in the elements; AMD's names: "fp6" = E2M3, "bf6" = E3M2, "fp4" = E2M1.
-  kFp6E2M3, // FP6 E2M3: bias 1, max 7.5, signed zeros
-  kBf6E3M2, // FP6 E3M2: bias 3, max 28, signed zeros
-  kFp4E2M1, // FP4 E2M1: bias 1, max 6, signed zeros
-  kE8M0,    // E8M0 scale: 2^(E-127) for E = 0..254, 0xFF = NaN; no sign, no zero
-};
-inline constexpr int kFormatCount = 18;
-
-// How a format spends its top exponent codes and its sign bit.
-enum class Specials : uint8_t {
-  kIeee,    // E = all ones: inf (F = 0) or NaN (F != 0); signed zeros
-  kOcpE4m3, // no inf; only S.1111.111 is NaN; signed zeros
-  kFnuz,    // no inf; the code 1000...0 (negative zero) is the only NaN
-  kInteger, // two's complement or unsigned integer
-  kFinite,  // no inf, no NaN: every code is a number; signed zeros (MX FP6/FP4)
-  kE8m0,    // unsigned powers of two 2^(E - bias), no zero; E = all ones is the only NaN
-};
-
-struct FormatInfo {
+// A format's parameters (core::FormatParams: widths, bias, specials, largest finite code, e_min(),
+// has_inf(), has_negative_zero(), has_nan()) and its name.
+struct FormatInfo : core::FormatParams {
   std::string_view name; // canonical name accepted by parse_format
-  int bits;              // storage width
-  int exp_bits;          // 0 for integers
-  int frac_bits;         // fraction bits that carry value (xf32: 10)
-  int bias;
-  bool is_float;
-  bool is_signed;
-  Specials specials;
-  int stored_frac_bits; // fraction field width in the stored word (xf32: 23)
-  uint64_t max_finite;  // code of the largest finite positive value (integers: largest value)
-
-  int e_min() const { return 1 - bias; } // exponent of the smallest normal
-  bool has_inf() const { return specials == Specials::kIeee; }
-  bool has_negative_zero() const {
-    return specials == Specials::kIeee || specials == Specials::kOcpE4m3 || specials == Specials::kFinite;
-  }
-  bool has_nan() const { return is_float && specials != Specials::kFinite; }
 };
 
 FormatInfo const& info(Format);
@@ -72,27 +26,8 @@ std::string_view name(Format);
 // case-insensitively. "fp8"/"bf8" are the OCP formats (gfx12 naming); gfx942's are the *_fnuz ones.
 std::optional<Format> parse_format(std::string_view);
 
-// Exact value of a code: (-1)^neg * sig * 2^exp.
-// Floats: sig is the stored significand (hidden bit included when E > 0), never normalised, and
-// exp = max(E, 1) - bias - frac_bits; zeros have sig = 0 and that same subnormal-grid exp.
-// xf32 is classified as inf/NaN on the full f32 word (a NaN whose payload sits only in the dropped
-// bits stays NaN, numerics.md §9 item 8), then its low 13 fraction bits are dropped: sig has 10
-// fraction bits. E8M0: every code but 0xFF is finite, sig = 1 and exp = E - 127 (E = 0 is 2^-127,
-// not a zero). Integers: sig = |value|, exp = 0. For inf/NaN sig holds the fraction field, exp = 0.
-struct Decoded {
-  enum Class : uint8_t { kZero, kFinite, kInf, kNaN } cls;
-  bool neg;
-  uint64_t sig;
-  int exp;
-
-  bool is_nan() const { return cls == kNaN; }
-  bool is_inf() const { return cls == kInf; }
-  bool is_zero() const { return cls == kZero; }
-  bool is_finite() const { return cls == kZero || cls == kFinite; }
-};
+// The exact value of a code (core/format.hpp, Decoded, states the representation).
 Decoded decode(Format, uint64_t bits);
-
-enum class Rounding : uint8_t { kNearestEven, kTowardZero, kDown, kUp };
 
 // Correctly rounded encoding of (-1)^neg * (sig + sticky·ε) * 2^exp, where ε is a positive amount
 // smaller than any bit that matters (bits already discarded below sig). Gradual underflow; the
@@ -123,10 +58,7 @@ std::string format_value(Format, uint64_t bits);
 std::string format_exact(bool neg, uint64_t sig, int exp);
 
 // Mask of the storage bits of a format.
-inline uint64_t storage_mask(Format f) {
-  int const b = info(f).bits;
-  return b >= 64 ? ~uint64_t{0} : (uint64_t{1} << b) - 1;
-}
+inline uint64_t storage_mask(Format f) { return core::storage_mask(f); }
 // The format's canonical quiet NaN (positive where the sign is free); formats without NaN (integers,
 // MX FP6/FP4) give 0.
 uint64_t canonical_nan(Format);

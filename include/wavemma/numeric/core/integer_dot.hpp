@@ -1,16 +1,15 @@
-// Integer WMMA/SWMMAC/MFMA: exact sum, then clamp to int32 or wrap (numerics.md §8, §3.9).
+#pragma once
+// Integer WMMA/SWMMAC/MFMA: exact sum, then clamp to int32 or wrap (numerics.md §8, §3.9), for
+// host and device code.
 
-#include "bits.hpp"
-#include "engine_impl.hpp"
+#include "wavemma/numeric/core/model.hpp"
 
-#include <algorithm>
-#include <limits>
+namespace wavemma::numeric::core {
 
-namespace wavemma::numeric::detail {
-
-uint64_t integer_dot(Model const& m, Operand const* a, Operand const* b, int K, uint64_t c, Tracer& tr) {
+template <class Tr>
+WAVEMMA_HD uint64_t integer_dot(Model const& m, Operand const* a, Operand const* b, int K, uint64_t c, Tr& tr) {
   // |a·b| <= 255·255, so an int64 sum is exact for any K an int can hold.
-  Decoded const dc = decode(Format::kI32, c);
+  Decoded const dc = core::decode(Format::kI32, c);
   int64_t sum = with_sign(dc.neg, dc.sig);
   tr("c = {}", sum);
   for (int k = 0; k < K; ++k) {
@@ -19,10 +18,10 @@ uint64_t integer_dot(Model const& m, Operand const* a, Operand const* b, int K, 
     sum += x * y;
     tr("k={}: {} * {} -> sum {}", k, x, y, sum);
   }
-  int64_t constexpr lo = std::numeric_limits<int32_t>::min();
-  int64_t constexpr hi = std::numeric_limits<int32_t>::max();
+  int64_t constexpr lo = -(int64_t{1} << 31);
+  int64_t constexpr hi = (int64_t{1} << 31) - 1;
   if (m.clamp) {
-    int64_t const clamped = std::clamp(sum, lo, hi);
+    int64_t const clamped = sum < lo ? lo : sum > hi ? hi : sum;
     if (clamped != sum) tr("clamp: {} saturates to {}", sum, clamped);
     sum = clamped;
   } else if (sum < lo || sum > hi) {
@@ -31,4 +30,4 @@ uint64_t integer_dot(Model const& m, Operand const* a, Operand const* b, int K, 
   return static_cast<uint32_t>(sum); // modulo 2^32
 }
 
-} // namespace wavemma::numeric::detail
+} // namespace wavemma::numeric::core

@@ -1,0 +1,198 @@
+// wavemma::cuda on the host: what the kernel needs of an issue (emu's plan: the numeric model,
+// the broadcasts and sign modifiers per element of one instruction), the checks emu::chain makes,
+// and the CUDA runtime calls.
+
+#include "wavemma/cuda/chain.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+#include "../emu/plan.hpp"
+#include "kernels.hpp"
+
+namespace wavemma::cuda {
+namespace {
+
+void require(int error, char const* what) {
+  if (error != 0) throw std::runtime_error(fmt::format("CUDA: {}: {}", what, detail::error_string(error)));
+}
+
+// A device buffer freed when it goes out of scope.
+class DeviceBuffer {
+public:
+  explicit DeviceBuffer(size_t bytes) { require(detail::device_alloc(&p_, bytes), "cudaMalloc"); }
+  ~DeviceBuffer() { detail::device_free(p_); }
+  DeviceBuffer(DeviceBuffer const&) = delete;
+  DeviceBuffer& operator=(DeviceBuffer const&) = delete;
+  template <class T>
+  T* as() const {
+    return static_cast<T*>(p_);
+  }
+
+private:
+  void* p_ = nullptr;
+};
+
+template <class T>
+void upload(T* device, std::vector<T> const& host, CUstream_st* stream) {
+  require(detail::copy_to_device(device, host.data(), host.size() * sizeof(T), stream), "cudaMemcpyAsync");
+}
+
+} // namespace
+
+bool available(std::string* why) {
+  int count = 0;
+  int const e = detail::device_count(&count);
+  if (e != 0 || count == 0) {
+    if (why != nullptr) *why = e != 0 ? fmt::format("no CUDA device: {}", detail::error_string(e)) : "no CUDA device";
+    return false;
+  }
+  return true;
+}
+
+std::string device_name() {
+  char name[256];
+  int major = 0, minor = 0;
+  require(detail::device_properties(name, sizeof name, &major, &minor), "cudaGetDeviceProperties");
+  return fmt::format("{} (sm_{}{})", name, major, minor);
+}
+
+void chain(emu::Issue const& is, emu::Product const& p, uint64_t* d, CUstream_st* stream) {
+  if (std::string const err = emu::check(is); !err.empty()) throw std::invalid_argument(err);
+  auto const& in = *is.instruction;
+  bool const sparse = in.sparse();
+  if (sparse && p.k % 4 != 0)
+    throw std::invalid_argument(fmt::format("sparse products need K divisible by 4 (K={})", p.k));
+  if (sparse && in.blocks != 1) throw std::logic_error("multi-block sparse instructions are not in the catalog");
+  emu::detail::Plan const& plan = emu::detail::plan_for(is);
+  if (in.blocks > 1 && !(plan.a_identity && plan.b_identity))
+    throw std::invalid_argument(fmt::format("{}: cbsz/abid/blgp move data between the blocks of one issue, which hold "
+                                            "different tiles of a product",
+                                            in.mnemonic));
+  if (plan.scaled && (!p.scale_a || !p.scale_b))
+    throw std::invalid_argument(fmt::format("{} needs scale_a and scale_b", in.mnemonic));
+  if (plan.kc > detail::kMaxKc)
+    throw std::invalid_argument(fmt::format("{}: {} products per instruction, more than the {} the GPU kernel holds",
+                                            in.mnemonic, plan.kc, detail::kMaxKc));
+  if (p.m <= 0 || p.n <= 0) return;
+
+  detail::ChainArgs g;
+  g.model = plan.model;
+  g.m = p.m, g.n = p.n, g.k = p.k;
+  g.in_m = in.m, g.in_n = in.n, g.in_k = in.k, g.kc = plan.kc;
+  g.steps = (p.k + in.k - 1) / in.k;
+  // Engine calls over whole blocks of an instruction where the engine hands its accumulator on
+  // between them (numeric::splits_at_steps), in the smallest staging that holds them.
+  int const group = plan.model.group;
+  g.chunk = plan.kc;
+  if (numeric::splits_at_steps(plan.model) && plan.kc % group == 0)
+    for (int const size : detail::kChunks) {
+      int const chunk = size / group * group; // whole blocks that fit, and divide the instruction
+      if (chunk > 0 && plan.kc % chunk == 0) {
+        g.chunk = chunk;
+        break;
+      }
+      if (group <= size) { // the blocks fit but do not divide kc: one block per call
+        g.chunk = group;
+        break;
+      }
+    }
+  g.a_cols = sparse ? p.k / 2 : p.k;
+  g.sparse = sparse, g.scaled = plan.scaled;
+  if (plan.scaled) {
+    g.kb = in.k / plan.model.group;
+    g.scale_blocks = (p.k + plan.model.group - 1) / plan.model.group;
+  }
+  g.a = p.a, g.index = p.index, g.b = p.b, g.c = p.c, g.scale_a = p.scale_a, g.scale_b = p.scale_b, g.d = d;
+
+  // The sign modifiers (emu::detail::apply_value_modifiers) and broadcasts per element of one
+  // instruction (the blocks of a multi-block one are alike: identity layouts, f64 neg on all).
+  auto const [lo, hi, f64_neg] = emu::detail::value_modifiers(plan);
+  auto const sign = [](int bits) { return uint64_t{1} << (bits - 1); };
+  g.a_sign = sign(isa::elem_bits(in.a)), g.b_sign = sign(isa::elem_bits(in.b)), g.c_sign = sign(isa::elem_bits(in.cd));
+  g.c_abs = (hi & 4) != 0;
+  g.c_neg = ((lo | f64_neg) & 4) != 0;
+  size_t const na = size_t(in.m) * size_t(plan.kc), nb = size_t(in.k) * size_t(in.n);
+  auto const flags = [&](std::vector<uint8_t> const& high, size_t n, int bit) {
+    std::vector<uint8_t> f(n);
+    bool const l = lo & (1 << bit), h = hi & (1 << bit), all = f64_neg & (1 << bit);
+    for (size_t e = 0; e < n; ++e) f[e] = all || ((!high.empty() && high[e % high.size()]) ? h : l);
+    return f;
+  };
+  auto const sources = [](std::vector<uint32_t> const& src, bool identity, size_t n) {
+    std::vector<uint32_t> s(n);
+    for (size_t e = 0; e < n; ++e) s[e] = identity ? uint32_t(e) : src[e];
+    return s;
+  };
+  std::vector<uint8_t> const a_neg = flags(plan.a_high, na, 0), b_neg = flags(plan.b_high, nb, 1);
+  std::vector<uint32_t> const a_src = sources(plan.a_source, plan.a_identity, na);
+  std::vector<uint32_t> const b_src = sources(plan.b_source, plan.b_identity, nb);
+  DeviceBuffer tables(4 * (na + nb) + na + nb);
+  auto* dev_a_src = tables.as<uint32_t>();
+  auto* dev_b_src = dev_a_src + na;
+  auto* dev_a_neg = reinterpret_cast<uint8_t*>(dev_b_src + nb);
+  auto* dev_b_neg = dev_a_neg + na;
+  upload(dev_a_src, a_src, stream);
+  upload(dev_b_src, b_src, stream);
+  upload(dev_a_neg, a_neg, stream);
+  upload(dev_b_neg, b_neg, stream);
+  g.a_src = dev_a_src, g.b_src = dev_b_src, g.a_neg = dev_a_neg, g.b_neg = dev_b_neg;
+  g.gathers = !(plan.a_identity && plan.b_identity);
+  g.negates = ((lo | hi | f64_neg) & 3) != 0;
+  require(detail::launch_chain(g, stream), "kernel launch");
+  require(detail::synchronize(stream), "the chain kernel");
+}
+
+void chain_from_host(emu::Issue const& is, emu::Product const& p, uint64_t* d, CUstream_st* stream) {
+  if (std::string const err = emu::check(is); !err.empty()) throw std::invalid_argument(err);
+  bool const sparse = is.instruction->sparse();
+  size_t const m = size_t(std::max(p.m, 0)), n = size_t(std::max(p.n, 0)), k = size_t(std::max(p.k, 0));
+  size_t const a_cols = sparse ? k / 2 : k;
+  auto const group = size_t(std::max(emu::numeric_model(is).group, 1));
+  size_t const kb = (k + group - 1) / group;
+  auto const copy_in = [&](uint64_t const* host, size_t count) -> std::unique_ptr<DeviceBuffer> {
+    if (host == nullptr) return nullptr;
+    auto buf = std::make_unique<DeviceBuffer>(count * sizeof(uint64_t));
+    require(detail::copy_to_device(buf->as<void>(), host, count * sizeof(uint64_t), stream), "cudaMemcpyAsync");
+    return buf;
+  };
+  auto const a = copy_in(p.a, m * a_cols), index = copy_in(sparse ? p.index : nullptr, m * a_cols);
+  auto const b = copy_in(p.b, k * n), c = copy_in(p.c, m * n);
+  auto const sa = copy_in(p.scale_a, m * kb), sb = copy_in(p.scale_b, kb * n);
+  DeviceBuffer dd(m * n * sizeof(uint64_t));
+  auto const dev = [](std::unique_ptr<DeviceBuffer> const& x) { return x ? x->as<uint64_t const>() : nullptr; };
+  emu::Product const q{p.m, p.n, p.k, dev(a), dev(index), dev(b), dev(c), dev(sa), dev(sb)};
+  chain(is, q, dd.as<uint64_t>(), stream);
+  require(detail::copy_to_host(d, dd.as<void>(), m * n * sizeof(uint64_t), stream), "cudaMemcpyAsync");
+  require(detail::synchronize(stream), "copying D back");
+}
+
+void dot_batch(numeric::Model const& m, int K, int count, uint64_t const* a, uint64_t const* b, uint64_t const* c,
+               uint64_t* d, CUstream_st* stream) {
+  if (auto err = numeric::check_model(m)) throw std::invalid_argument(*err);
+  bool const stepped = m.engine == numeric::Engine::kRdna3Dot2 || m.engine == numeric::Engine::kRdna4Dot4;
+  if (K < 0 || (stepped && K % m.group != 0))
+    throw std::invalid_argument(fmt::format("K = {} is not a multiple of the step size", K));
+  if (K > detail::kMaxKc)
+    throw std::invalid_argument(
+        fmt::format("K = {}: more than the {} products the GPU kernel holds", K, detail::kMaxKc));
+  if (count <= 0) return;
+  size_t const n = size_t(count), nk = n * size_t(K);
+  DeviceBuffer buf((2 * nk + 2 * n) * sizeof(uint64_t));
+  auto* da = buf.as<uint64_t>();
+  auto* db = da + nk;
+  auto* dc = db + nk;
+  auto* dd = dc + n;
+  require(detail::copy_to_device(da, a, nk * sizeof(uint64_t), stream), "cudaMemcpyAsync");
+  require(detail::copy_to_device(db, b, nk * sizeof(uint64_t), stream), "cudaMemcpyAsync");
+  require(detail::copy_to_device(dc, c, n * sizeof(uint64_t), stream), "cudaMemcpyAsync");
+  detail::DotArgs const g{m, K, count, da, db, dc, dd};
+  require(detail::launch_dot(g, stream), "kernel launch");
+  require(detail::copy_to_host(d, dd, n * sizeof(uint64_t), stream), "cudaMemcpyAsync");
+  require(detail::synchronize(stream), "the dot kernel");
+}
+
+} // namespace wavemma::cuda

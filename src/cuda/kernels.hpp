@@ -1,0 +1,65 @@
+#pragma once
+// The boundary between the host code of wavemma::cuda (clang) and its CUDA code (nvcc): plain
+// structs and functions, no CUDA headers.
+
+#include <cstddef>
+#include <cstdint>
+
+#include "wavemma/numeric/core/model.hpp"
+
+struct CUstream_st;
+
+namespace wavemma::cuda::detail {
+
+// One chain over a product, as the kernel reads it. Pointers are device memory.
+struct ChainArgs {
+  numeric::Model model;
+  int m = 0, n = 0, k = 0;             // the product
+  int in_m = 0, in_n = 0, in_k = 0;    // the instruction
+  int kc = 0;                          // stored K per instruction (sparse: in_k / 2)
+  int steps = 0;                       // instructions along K
+  int chunk = 0;                       // products per engine call: kc, or a divisor of it that is a
+                                       // multiple of the group when the engine splits there
+  int a_cols = 0;                      // stored K of the whole A (sparse: k / 2)
+  int kb = 0, scale_blocks = 0;        // scaled: blocks per instruction, per product row
+  bool sparse = false, scaled = false; //
+  bool c_abs = false, c_neg = false;   // C modifiers before every instruction: |C|, then -C
+  bool gathers = false;                // a_src/b_src are not the identity (broadcast modifiers)
+  bool negates = false;                // some a_neg/b_neg flag is set
+  uint64_t a_sign = 0, b_sign = 0, c_sign = 0;
+  uint64_t const *a = nullptr, *index = nullptr, *b = nullptr, *c = nullptr;
+  uint64_t const *scale_a = nullptr, *scale_b = nullptr;
+  uint64_t* d = nullptr;
+  // Per element of one instruction: A (in_m x kc) and B (in_k x in_n) read element a_src / b_src of
+  // the instruction's tile (broadcast modifiers; identity otherwise), and flip its sign bit where
+  // a_neg / b_neg is set (NEG, NEG_HI, the f64 neg bits).
+  uint32_t const *a_src = nullptr, *b_src = nullptr;
+  uint8_t const *a_neg = nullptr, *b_neg = nullptr;
+};
+
+// count dot products of K, their operands back to back (a, b: count x K; c, d: count).
+struct DotArgs {
+  numeric::Model model;
+  int K = 0, count = 0;
+  uint64_t const *a = nullptr, *b = nullptr, *c = nullptr;
+  uint64_t* d = nullptr;
+};
+
+// The largest stored K of one instruction the kernel holds, and the smaller chunks it has kernels
+// for (the operands of one engine call are staged in per-thread arrays of that size).
+inline constexpr int kMaxKc = 128;
+inline constexpr int kChunks[] = {4, 32, kMaxKc};
+
+// CUDA runtime calls; each returns a cudaError_t value (0: success).
+int launch_chain(ChainArgs const&, CUstream_st*);
+int launch_dot(DotArgs const&, CUstream_st*);
+int device_count(int* count);
+int device_properties(char* name, size_t name_size, int* major, int* minor);
+char const* error_string(int error);
+int device_alloc(void** p, size_t bytes);
+int device_free(void* p);
+int copy_to_device(void* dst, void const* src, size_t bytes, CUstream_st*);
+int copy_to_host(void* dst, void const* src, size_t bytes, CUstream_st*);
+int synchronize(CUstream_st*);
+
+} // namespace wavemma::cuda::detail
