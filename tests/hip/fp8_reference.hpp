@@ -57,4 +57,40 @@ inline int round_nearest_even(Format f, double v) {
   return static_cast<int>(best | (neg ? 0x80u : 0u));
 }
 
+// The fp8/bf8 conversion builtins' rules (docs/hipcc.md), on top of the formats:
+// The expected code of f32 v: the nearest even code, NaN on overflow or for NaN/inf (OCP E5M2:
+// infinity for overflow and infinity).
+inline unsigned builtin_nearest_even(Format f, float v) {
+  bool const neg = std::signbit(v);
+  bool const e5m2_ocp = !f.fnuz && f.exp_bits == 5;
+  unsigned const nan = f.fnuz ? 0x80u : (neg ? 0x80u : 0u) | 0x7Fu;
+  if (std::isnan(v)) return nan;
+  int const c = std::isinf(v) ? -1 : round_nearest_even(f, v);
+  if (c >= 0) return unsigned(c);
+  return e5m2_ocp ? (neg ? 0xFCu : 0x7Cu) : nan;
+}
+
+// Stochastic rounding, by HIP's model of it: with T the largest format value at or below |v| and q
+// the step above it, the result is the step up when floor((|v| - T) / q * 2^D) + (rnd mod 2^D)
+// reaches 2^D, D = 23 - (fraction bits); T otherwise; beyond the largest value, NaN (infinity in
+// OCP E5M2), as in the nearest-even conversion.
+inline unsigned builtin_stochastic(Format f, float v, uint32_t rnd) {
+  if (std::isnan(v) || std::isinf(v) || v == 0) return builtin_nearest_even(f, v);
+  bool const neg = std::signbit(v);
+  double const a = std::fabs(v);
+  unsigned t = 0;
+  for (unsigned c = 1; c <= max_code(f); ++c)
+    if (value(f, c) <= a) t = c;
+  double const top = value(f, max_code(f));
+  double const next = t < max_code(f) ? value(f, t + 1) : top + std::ldexp(1.0, std::ilogb(top) - f.man_bits);
+  int const d = 23 - f.man_bits;
+  double const below = std::floor((a - value(f, t)) / (next - value(f, t)) * std::ldexp(1.0, d));
+  bool const up = below + double(rnd & ((1u << d) - 1)) >= std::ldexp(1.0, d);
+  if (a >= next && t == max_code(f)) return builtin_nearest_even(f, v); // overflow
+  if (up && t == max_code(f)) return builtin_nearest_even(f, neg ? -HUGE_VALF : HUGE_VALF);
+  unsigned const code = up ? t + 1 : t;
+  if (code == 0) return f.fnuz ? 0u : (neg ? 0x80u : 0u);
+  return code | (neg ? 0x80u : 0u);
+}
+
 } // namespace fp8ref
