@@ -335,6 +335,16 @@ TEST(Fp8Conversions, EveryCodeOutAndEveryBoundaryIn) {
   check_fp8_type<__hip_fp8_e5m2>(fp8ref::kE5M2);
 }
 
+// Overload resolution as HIP's declarations give it: __half converts to and from _Float16 directly;
+// __hip_bfloat16 and the fp8 types have no _Float16 conversion, and the several routes to one
+// (float, double, the integers, bool) are ambiguous, as in HIP: no silent route through bool.
+static_assert(std::is_convertible_v<__half, _Float16> && std::is_convertible_v<_Float16, __half>);
+static_assert(std::is_convertible_v<__half, long double> && std::is_convertible_v<__half, bool>);
+static_assert(!std::is_convertible_v<__hip_bfloat16, _Float16> && !std::is_constructible_v<_Float16, __hip_bfloat16>);
+static_assert(!std::is_convertible_v<__hip_fp8_e4m3, _Float16> &&
+              !std::is_convertible_v<__hip_fp8_e5m2_fnuz, _Float16>);
+static_assert(std::is_convertible_v<__hip_bfloat16, double> && std::is_convertible_v<hip_bfloat16, _Float16>);
+
 // The types are structs, as HIP declares them (a forward declaration names the same type).
 struct __hip_fp8_e4m3;
 static_assert(std::is_class_v<__hip_fp8_e4m3> && std::is_class_v<__hip_fp8x2_e5m2_fnuz> &&
