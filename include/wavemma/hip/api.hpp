@@ -207,6 +207,7 @@ WAVEMMA_SIMT_SHUFFLES(unsigned long long)
 // --- the rest of the device API -----------------------------------------------------------------
 #include "wavemma/hip/atomic.hpp"
 #include "wavemma/hip/cross_lane.hpp"
+#include "wavemma/hip/fp8_builtins.hpp"
 #include "wavemma/hip/math.hpp"
 
 // --- the runtime API ----------------------------------------------------------------------------

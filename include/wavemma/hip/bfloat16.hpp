@@ -2,8 +2,9 @@
 // HIP's bfloat16 types: __hip_bfloat16 and __hip_bfloat162 (<hip/hip_bf16.h>) and the older
 // hip_bfloat16 (<hip/hip_bfloat16.h>). As HIP defines them [SRC: amd_hip_bf16.h, hip_bfloat16.h]:
 // a float rounds to nearest even, and a NaN keeps its top 16 bits, with bit 16 set when any lower
-// bit is (so that it stays a NaN); doubles and integers go through float first; arithmetic is
-// done in float and rounded back (fma too: fmaf, then the rounding to bf16). C++17.
+// bit is (so that it stays a NaN); a double and an int round once (HIP 6.3: round to odd to float,
+// then to nearest even); arithmetic is done in float and rounded back (fma too: fmaf, then the
+// rounding to bf16). C++17.
 
 #include "wavemma/hip/float_bits.hpp"
 #include "wavemma/hip/vector_types.hpp"
@@ -18,6 +19,12 @@ inline uint16_t float_to_bf16(float f) {
   if (std::isnan(f)) return static_cast<uint16_t>((u & 0xFFFFu ? u | 0x10000u : u) >> 16);
   return static_cast<uint16_t>(numeric::from_double(Format::kBf16, f, Rounding::kNearestEven));
 }
+// HIP's double conversion: round to odd to float, then to nearest even: one correct rounding of the
+// double (and, for a NaN, the float NaN's rule after the host's double-to-float conversion).
+inline uint16_t double_to_bf16(double d) {
+  if (std::isnan(d)) return float_to_bf16(static_cast<float>(d));
+  return static_cast<uint16_t>(numeric::from_double(Format::kBf16, d, Rounding::kNearestEven));
+}
 inline uint16_t float_to_bf16_truncate(float f) { return static_cast<uint16_t>(float_bits(f) >> 16); }
 inline float bf16_to_float(uint16_t bits) { return bits_float(uint32_t{bits} << 16); }
 } // namespace wavemma::simt::hip::fp
@@ -29,23 +36,51 @@ struct __hip_bfloat162_raw {
   unsigned short x, y;
 };
 
+// HIP's __hip_bfloat16, member for member [SRC: amd_hip_bf16.h, HIP 6.3]: constructors from int and
+// unsigned (rounded once, through double), short and unsigned short (exact), float and double
+// (rounded once); conversions to float, bool (not zero; a NaN is true) and each integer type (toward
+// zero, through float: wavemma saturates where C++ leaves it undefined, and gives 0 for NaN); no
+// template, so that `(_Float16)b` is as ambiguous here as in HIP. Assignment from int, unsigned or
+// double goes through float first, as HIP's operator= does (so it may round twice).
 struct __hip_bfloat16 {
-  unsigned short data;
+  unsigned short data; // the bits (HIP 6.0's public name; HIP 6.2 made it protected `__x`)
 
   __hip_bfloat16() = default;
-  constexpr __hip_bfloat16(__hip_bfloat16_raw r) : data(r.x) {}
-  template <class T, std::enable_if_t<std::is_arithmetic_v<T>, int> = 0>
-  __hip_bfloat16(T v) : data(::wavemma::simt::hip::fp::float_to_bf16(static_cast<float>(v))) {}
-  template <class T, std::enable_if_t<std::is_floating_point_v<T>, int> = 0>
-  operator T() const {
-    return static_cast<T>(::wavemma::simt::hip::fp::bf16_to_float(data));
-  }
-  template <class T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, int> = 0>
-  operator T() const {
-    return ::wavemma::simt::hip::fp::float_to_int<T>(value(), ::wavemma::simt::hip::fp::Rounding::kTowardZero);
-  }
-  operator bool() const { return (data & 0x7FFFu) != 0; }
+  constexpr __hip_bfloat16(__hip_bfloat16_raw const& r) : data(r.x) {}
+  __hip_bfloat16(unsigned int v) : data(::wavemma::simt::hip::fp::double_to_bf16(v)) {}
+  __hip_bfloat16(int v) : data(::wavemma::simt::hip::fp::double_to_bf16(v)) {}
+  __hip_bfloat16(unsigned short v) : data(::wavemma::simt::hip::fp::float_to_bf16(v)) {}
+  __hip_bfloat16(short v) : data(::wavemma::simt::hip::fp::float_to_bf16(v)) {}
+  __hip_bfloat16(double v) : data(::wavemma::simt::hip::fp::double_to_bf16(v)) {}
+  __hip_bfloat16(float v) : data(::wavemma::simt::hip::fp::float_to_bf16(v)) {}
+
   constexpr operator __hip_bfloat16_raw() const { return {data}; }
+  operator bool() const { return value() != 0.0f; }
+  operator float() const { return value(); }
+#define WAVEMMA_BF16_TO_INTEGER(T)                                                                                     \
+  operator T() const {                                                                                                 \
+    return ::wavemma::simt::hip::fp::float_to_int<T>(value(), ::wavemma::simt::hip::fp::Rounding::kTowardZero);        \
+  }
+  WAVEMMA_BF16_TO_INTEGER(char)
+  WAVEMMA_BF16_TO_INTEGER(signed char)
+  WAVEMMA_BF16_TO_INTEGER(unsigned char)
+  WAVEMMA_BF16_TO_INTEGER(short)
+  WAVEMMA_BF16_TO_INTEGER(unsigned short)
+  WAVEMMA_BF16_TO_INTEGER(int)
+  WAVEMMA_BF16_TO_INTEGER(unsigned int)
+  WAVEMMA_BF16_TO_INTEGER(long)
+  WAVEMMA_BF16_TO_INTEGER(unsigned long)
+  WAVEMMA_BF16_TO_INTEGER(long long)
+  WAVEMMA_BF16_TO_INTEGER(unsigned long long)
+#undef WAVEMMA_BF16_TO_INTEGER
+
+  __hip_bfloat16& operator=(__hip_bfloat16_raw const& r) { return data = r.x, *this; }
+  __hip_bfloat16& operator=(unsigned int v) { return *this = static_cast<float>(v); }
+  __hip_bfloat16& operator=(int v) { return *this = static_cast<float>(v); }
+  __hip_bfloat16& operator=(unsigned short v) { return *this = static_cast<float>(v); }
+  __hip_bfloat16& operator=(short v) { return *this = static_cast<float>(v); }
+  __hip_bfloat16& operator=(double v) { return *this = static_cast<float>(v); }
+  __hip_bfloat16& operator=(float v) { return data = ::wavemma::simt::hip::fp::float_to_bf16(v), *this; }
 
   float value() const { return ::wavemma::simt::hip::fp::bf16_to_float(data); }
   static __hip_bfloat16 of(float v) { return __hip_bfloat16_raw{::wavemma::simt::hip::fp::float_to_bf16(v)}; }
@@ -106,7 +141,7 @@ static_assert(sizeof(__hip_bfloat162) == 4 && alignof(__hip_bfloat162) == 4, "HI
 
 // --- conversions -----------------------------------------------------------------------------
 inline __hip_bfloat16 __float2bfloat16(float f) { return __hip_bfloat16::of(f); }
-inline __hip_bfloat16 __double2bfloat16(double d) { return __hip_bfloat16::of(static_cast<float>(d)); }
+inline __hip_bfloat16 __double2bfloat16(double d) { return __hip_bfloat16(d); }
 inline float __bfloat162float(__hip_bfloat16 a) { return a.value(); }
 inline float2 __bfloat1622float2(__hip_bfloat162 a) { return a; }
 inline __hip_bfloat162 __float22bfloat162_rn(float2 a) { return {__float2bfloat16(a.x), __float2bfloat16(a.y)}; }
@@ -186,6 +221,7 @@ struct hip_bfloat16 {
   explicit hip_bfloat16(float f) : data(::wavemma::simt::hip::fp::float_to_bf16(f)) {}
   hip_bfloat16(float f, truncate_t) : data(::wavemma::simt::hip::fp::float_to_bf16_truncate(f)) {}
   operator float() const { return ::wavemma::simt::hip::fp::bf16_to_float(data); }
+  hip_bfloat16& operator=(float const& f) { return data = ::wavemma::simt::hip::fp::float_to_bf16(f), *this; }
 
   static hip_bfloat16 round_to_nearest_even(float f) { return hip_bfloat16(f); }
   static hip_bfloat16 truncate_float_to_bfloat16(float f) { return hip_bfloat16(f, truncate); }

@@ -13,8 +13,13 @@
 #include <cstdint>
 #include <type_traits>
 
+// As HIP's: the bits, and the same two bytes as a _Float16 (`x` first here, so that wavemma's
+// `__half_raw{bits}` sets the bits).
 struct __half_raw {
-  unsigned short x;
+  union {
+    unsigned short x;
+    _Float16 data;
+  };
 };
 struct __half2_raw {
   unsigned short x, y;
@@ -23,31 +28,77 @@ struct __half2_raw {
 namespace wavemma::simt::hip::fp {
 inline uint16_t to_f16(double v, Rounding r = Rounding::kNearestEven) { return narrow16(Format::kF16, v, r); }
 inline double from_f16(uint16_t bits) { return widen16(Format::kF16, bits); }
+
+// HIP's header makes std::is_floating_point<_Float16> true and converts __half to and from every
+// "floating point" type through templates; wavemma asks its own question instead of changing std's.
+template <class T>
+inline constexpr bool is_float_v = std::is_floating_point_v<T> || std::is_same_v<std::remove_cv_t<T>, _Float16>;
+
+// A value of floating type T as f16 bits, rounded once (_Float16: the same bits; long double goes
+// through double, 53 >= 2 x 11 + 2 bits, which rounds to nearest the same).
+template <class T>
+uint16_t f16_of(T v) {
+  if constexpr (std::is_same_v<std::remove_cv_t<T>, _Float16>)
+    return bits_as<uint16_t>(v);
+  else
+    return to_f16(static_cast<double>(v));
+}
+// f16 bits as floating type T, exactly.
+template <class T>
+T f16_as(uint16_t bits) {
+  if constexpr (std::is_same_v<std::remove_cv_t<T>, _Float16>)
+    return bits_as<_Float16>(bits);
+  else
+    return static_cast<T>(from_f16(bits));
+}
+// f16 bits as integer type T, as C++ converts a _Float16: toward zero; bool is "not zero" (a NaN is
+// true). Out of range is undefined in C++: wavemma saturates and gives 0 for NaN, as the GPU's
+// v_cvt_i32_f32 does [ASSUME for the narrower types].
+template <class T>
+T f16_to_integer(uint16_t bits) {
+  if constexpr (std::is_same_v<std::remove_cv_t<T>, bool>)
+    return (bits & 0x7FFFu) != 0;
+  else
+    return float_to_int<T>(from_f16(bits), Rounding::kTowardZero);
+}
 } // namespace wavemma::simt::hip::fp
 
+// HIP's __half, member for member: the constructors and conversions are HIP's (a _Float16, any
+// floating type through a template, any integer type through another), so that overload resolution
+// picks what HIP's picks and refuses what HIP's refuses (`(__fp16)h`, for one).
 struct __half {
   unsigned short __x; // the bits (HIP keeps them in a union with a _Float16)
 
   __half() = default;
-  constexpr __half(__half_raw r) : __x(r.x) {}
-  // Every arithmetic type converts to and from __half implicitly, as in HIP.
-  template <class T, std::enable_if_t<std::is_arithmetic_v<T>, int> = 0>
+  constexpr __half(__half_raw const& r) : __x(r.x) {}
+  __half(_Float16 v) : __x(::wavemma::simt::hip::fp::bits_as<unsigned short>(v)) {}
+  template <class T, std::enable_if_t<::wavemma::simt::hip::fp::is_float_v<T>, int> = 0>
+  __half(T v) : __x(::wavemma::simt::hip::fp::f16_of(v)) {}
+  template <class T, std::enable_if_t<std::is_integral_v<T>, int> = 0>
   __half(T v) : __x(::wavemma::simt::hip::fp::to_f16(static_cast<double>(v))) {}
-  template <class T, std::enable_if_t<std::is_floating_point_v<T>, int> = 0>
-  operator T() const {
-    return static_cast<T>(::wavemma::simt::hip::fp::from_f16(__x));
-  }
-  template <class T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, int> = 0>
-  operator T() const {
-    return ::wavemma::simt::hip::fp::float_to_int<T>(::wavemma::simt::hip::fp::from_f16(__x),
-                                                     ::wavemma::simt::hip::fp::Rounding::kTowardZero);
-  }
-  operator bool() const { return (__x & 0x7FFFu) != 0; }
-  constexpr operator __half_raw() const { return {__x}; }
-  __half& operator=(__half_raw r) {
+
+  __half& operator=(__half_raw const& r) {
     __x = r.x;
     return *this;
   }
+  template <class T, std::enable_if_t<::wavemma::simt::hip::fp::is_float_v<T>, int> = 0>
+  __half& operator=(T v) {
+    return *this = __half(v);
+  }
+  template <class T, std::enable_if_t<std::is_integral_v<T>, int> = 0>
+  __half& operator=(T v) {
+    return *this = __half(v);
+  }
+
+  template <class T, std::enable_if_t<::wavemma::simt::hip::fp::is_float_v<T>, int> = 0>
+  operator T() const {
+    return ::wavemma::simt::hip::fp::f16_as<T>(__x);
+  }
+  template <class T, std::enable_if_t<std::is_integral_v<T>, int> = 0>
+  operator T() const {
+    return ::wavemma::simt::hip::fp::f16_to_integer<T>(__x);
+  }
+  constexpr operator __half_raw() const { return {{__x}}; }
 
   double value() const { return ::wavemma::simt::hip::fp::from_f16(__x); }
   static __half of(double v, ::wavemma::simt::hip::fp::Rounding r = ::wavemma::simt::hip::fp::Rounding::kNearestEven) {
@@ -91,7 +142,11 @@ struct alignas(4) __half2 {
 
   __half2() = default;
   constexpr __half2(__half a, __half b) : x(a), y(b) {}
-  constexpr __half2(__half2_raw r) : x(__half_raw{r.x}), y(__half_raw{r.y}) {}
+  constexpr __half2(__half2_raw r) : x(__half_raw{{r.x}}), y(__half_raw{{r.y}}) {}
+  // HIP's __half2 also converts to and from its storage, a vector of two _Float16.
+  using _Float16_2 = _Float16 __attribute__((ext_vector_type(2)));
+  __half2(_Float16_2 v) : x(_Float16(v[0])), y(_Float16(v[1])) {}
+  operator _Float16_2() const { return _Float16_2{_Float16(x), _Float16(y)}; }
   constexpr operator __half2_raw() const { return {x.__x, y.__x}; }
   __half2& operator=(__half2_raw r) { return *this = __half2(r); }
 

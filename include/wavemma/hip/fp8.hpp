@@ -23,6 +23,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 typedef unsigned char __hip_fp8_storage_t;
 typedef unsigned short int __hip_fp8x2_storage_t;
@@ -179,6 +180,8 @@ struct Fp8x2 {
   __hip_fp8x2_storage_t __x;
   static constexpr __hip_saturation_t __default_saturation = __HIP_SATFINITE;
   static constexpr __hip_fp8_interpretation_t __default_interpret = I;
+  static constexpr unsigned int __we = (I == __HIP_E4M3 || I == __HIP_E4M3_FNUZ) ? 4 : 5;
+  static constexpr unsigned int __wm = (I == __HIP_E4M3 || I == __HIP_E4M3_FNUZ) ? 3 : 2;
 
   Fp8x2() = default;
   Fp8x2(double2 v) : __x(__hip_cvt_double2_to_fp8x2(v, __default_saturation, I)) {}
@@ -198,6 +201,8 @@ struct Fp8x4 {
   __hip_fp8x4_storage_t __x;
   static constexpr __hip_saturation_t __default_saturation = __HIP_SATFINITE;
   static constexpr __hip_fp8_interpretation_t __default_interpret = I;
+  static constexpr unsigned int __we = (I == __HIP_E4M3 || I == __HIP_E4M3_FNUZ) ? 4 : 5;
+  static constexpr unsigned int __wm = (I == __HIP_E4M3 || I == __HIP_E4M3_FNUZ) ? 3 : 2;
 
   Fp8x4() = default;
   Fp8x4(double4 v) : __x(pack4(v)) {}
@@ -225,17 +230,28 @@ private:
 
 } // namespace wavemma::simt::hip::fp
 
-using __hip_fp8_e4m3_fnuz = ::wavemma::simt::hip::fp::Fp8<__HIP_E4M3_FNUZ>;
-using __hip_fp8_e5m2_fnuz = ::wavemma::simt::hip::fp::Fp8<__HIP_E5M2_FNUZ>;
-using __hip_fp8_e4m3 = ::wavemma::simt::hip::fp::Fp8<__HIP_E4M3>;
-using __hip_fp8_e5m2 = ::wavemma::simt::hip::fp::Fp8<__HIP_E5M2>;
-using __hip_fp8x2_e4m3_fnuz = ::wavemma::simt::hip::fp::Fp8x2<__HIP_E4M3_FNUZ>;
-using __hip_fp8x2_e5m2_fnuz = ::wavemma::simt::hip::fp::Fp8x2<__HIP_E5M2_FNUZ>;
-using __hip_fp8x2_e4m3 = ::wavemma::simt::hip::fp::Fp8x2<__HIP_E4M3>;
-using __hip_fp8x2_e5m2 = ::wavemma::simt::hip::fp::Fp8x2<__HIP_E5M2>;
-using __hip_fp8x4_e4m3_fnuz = ::wavemma::simt::hip::fp::Fp8x4<__HIP_E4M3_FNUZ>;
-using __hip_fp8x4_e5m2_fnuz = ::wavemma::simt::hip::fp::Fp8x4<__HIP_E5M2_FNUZ>;
-using __hip_fp8x4_e4m3 = ::wavemma::simt::hip::fp::Fp8x4<__HIP_E4M3>;
-using __hip_fp8x4_e5m2 = ::wavemma::simt::hip::fp::Fp8x4<__HIP_E5M2>;
+// HIP's twelve FP8 types are structs (a library may forward-declare them: rocWMMA does), with HIP's
+// members: __x, __default_saturation, __default_interpret, __we, __wm, the constructors and the
+// conversions, which they take from the templates above.
+#define WAVEMMA_FP8_STRUCT(name, Base, I)                                                                              \
+  struct name : ::wavemma::simt::hip::fp::Base<I> {                                                                    \
+    using ::wavemma::simt::hip::fp::Base<I>::Base;                                                                     \
+    name() = default;                                                                                                  \
+  };
+WAVEMMA_FP8_STRUCT(__hip_fp8_e4m3_fnuz, Fp8, __HIP_E4M3_FNUZ)
+WAVEMMA_FP8_STRUCT(__hip_fp8_e5m2_fnuz, Fp8, __HIP_E5M2_FNUZ)
+WAVEMMA_FP8_STRUCT(__hip_fp8_e4m3, Fp8, __HIP_E4M3)
+WAVEMMA_FP8_STRUCT(__hip_fp8_e5m2, Fp8, __HIP_E5M2)
+WAVEMMA_FP8_STRUCT(__hip_fp8x2_e4m3_fnuz, Fp8x2, __HIP_E4M3_FNUZ)
+WAVEMMA_FP8_STRUCT(__hip_fp8x2_e5m2_fnuz, Fp8x2, __HIP_E5M2_FNUZ)
+WAVEMMA_FP8_STRUCT(__hip_fp8x2_e4m3, Fp8x2, __HIP_E4M3)
+WAVEMMA_FP8_STRUCT(__hip_fp8x2_e5m2, Fp8x2, __HIP_E5M2)
+WAVEMMA_FP8_STRUCT(__hip_fp8x4_e4m3_fnuz, Fp8x4, __HIP_E4M3_FNUZ)
+WAVEMMA_FP8_STRUCT(__hip_fp8x4_e5m2_fnuz, Fp8x4, __HIP_E5M2_FNUZ)
+WAVEMMA_FP8_STRUCT(__hip_fp8x4_e4m3, Fp8x4, __HIP_E4M3)
+WAVEMMA_FP8_STRUCT(__hip_fp8x4_e5m2, Fp8x4, __HIP_E5M2)
+#undef WAVEMMA_FP8_STRUCT
 static_assert(sizeof(__hip_fp8_e4m3) == 1 && sizeof(__hip_fp8x2_e4m3) == 2 && sizeof(__hip_fp8x4_e4m3) == 4,
               "HIP's FP8 layouts");
+static_assert(std::is_trivially_default_constructible_v<__hip_fp8_e4m3> && std::is_standard_layout_v<__hip_fp8_e4m3>,
+              "a union member, as rocWMMA uses it");
