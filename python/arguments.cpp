@@ -13,6 +13,7 @@ struct Keyword {
 constexpr Keyword kKeywords[] = {
   {"neg_lo", false}, {"neg_hi", false}, {"neg", false}, {"clamp", false}, {"fp16_ovfl", false},
   {"opsel", true}, {"cbsz", true}, {"abid", true}, {"blgp", true}, {"index_key", true}, {"scale_sel", true},
+  {"matrix_fmt", true}, {"scale_fmt", false}, {"reuse", false},
 };
 // clang-format on
 
@@ -41,7 +42,7 @@ std::string bit_pair(py::handle v, char const* key) {
   auto const t = py::isinstance<py::sequence>(v) ? v.cast<py::sequence>() : py::sequence();
   if (!py::isinstance<py::sequence>(v) || t.size() != 2 || !py::isinstance<py::int_>(t[0]) ||
       !py::isinstance<py::int_>(t[1]))
-    throw py::type_error(fmt::format("{} takes two scale bytes (a, b), each 0..3", key));
+    throw py::type_error(fmt::format("{} takes two small integers (a, b)", key));
   return fmt::format("{},{}", t[0].cast<long long>(), t[1].cast<long long>());
 }
 
@@ -108,6 +109,12 @@ isa::Modifiers modifiers(isa::Target const& t, py::kwargs const& kwargs, Modifie
       text.index_key = integer(value, name);
     else if (key == "scale_sel")
       text.scale_sel = bit_pair(value, name);
+    else if (key == "matrix_fmt")
+      text.matrix_fmt = bit_pair(value, name);
+    else if (key == "scale_fmt")
+      text.scale_fmt = bit_pair(value, name);
+    else if (key == "reuse")
+      text.reuse = bit_pair(value, name);
   }
   std::vector<std::string> warnings;
   isa::Modifiers const m = isa::resolve_modifiers(*t.instruction, t.wave, text, &warnings);

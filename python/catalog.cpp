@@ -128,11 +128,15 @@ void bind_catalog(py::module_& m) {
       .def_property_readonly(
           "k", [](Row const& r) { return int(r.in().k); }, "dense K (sparse forms store K/2 of A)")
       .def_property_readonly("blocks", [](Row const& r) { return int(r.in().blocks); })
+      .def_property_readonly(
+          "scale_block", [](Row const& r) { return r.in().scale_block(); },
+          "K positions per scale byte of the scaled forms (32; 16 for v_wmma_scale16_*), else 0")
       .def_property_readonly("sparse", [](Row const& r) { return r.in().sparse(); })
       .def_property_readonly("a_type", [](Row const& r) { return std::string(isa::name(r.in().a)); })
       .def_property_readonly("b_type", [](Row const& r) { return std::string(isa::name(r.in().b)); })
       .def_property_readonly("c_type", [](Row const& r) { return std::string(isa::name(r.in().cd)); })
-      .def_property_readonly("d_type", [](Row const& r) { return std::string(isa::name(r.in().cd)); })
+      .def_property_readonly("d_type",
+                             [](Row const& r) { return std::string(isa::name(r.in().type_of(isa::Operand::kD))); })
       .def_property_readonly("type_descriptions",
                              [](Row const& r) {
                                py::dict out;
@@ -194,11 +198,11 @@ void bind_catalog(py::module_& m) {
           "_fields",
           [](py::object const&) {
             return py::make_tuple("mnemonic", "arch", "wave", "generation", "arch_family", "family", "m", "n", "k",
-                                  "blocks", "sparse", "a_type", "b_type", "c_type", "d_type", "type_descriptions",
-                                  "registers", "ops", "cycles", "valu_coexec", "matrix_units_per_cu", "encoding",
-                                  "opcode", "aliases", "modifiers", "index_sets", "numeric_model", "engine", "group",
-                                  "evidence", "evidence_sources", "numeric_summary", "builtin", "signature", "builtins",
-                                  "archs");
+                                  "blocks", "scale_block", "sparse", "a_type", "b_type", "c_type", "d_type",
+                                  "type_descriptions", "registers", "ops", "cycles", "valu_coexec",
+                                  "matrix_units_per_cu", "encoding", "opcode", "aliases", "modifiers", "index_sets",
+                                  "numeric_model", "engine", "group", "evidence", "evidence_sources", "numeric_summary",
+                                  "builtin", "signature", "builtins", "archs");
           })
       .def(
           "as_dict", [](py::object const& self) { return as_dict(self); }, "Every field in a dict.")
@@ -319,13 +323,17 @@ void bind_catalog(py::module_& m) {
          std::optional<int> wave, py::kwargs const& kwargs) {
         auto const q = query(instr, operand, arch, wave, kwargs, "formulas");
         auto const f = isa::formulas(q.layout, q.names);
+        auto const e = isa::layout_evidence(*q.t.instruction, q.op);
         return py::dict(py::arg("lane") = f.lane, py::arg("vgpr") = f.vgpr, py::arg("bits") = f.bits,
-                        py::arg("inverse") = f.inverse, py::arg("notes") = f.notes);
+                        py::arg("inverse") = f.inverse, py::arg("notes") = f.notes,
+                        py::arg("evidence") = std::string(isa::name(e.evidence)),
+                        py::arg("evidence_sources") = std::string(e.sources));
       },
       py::arg("instr"), py::arg("operand"), py::arg("arch") = py::none(), py::arg("wave") = py::none(),
       "formulas(instr, operand, arch=None, wave=None, **modifiers) -> dict\n\n"
       "The layout's formulas as `wavemma show` prints them: lane, vgpr, bits (element -> place, C integer "
-      "expressions) and inverse (place -> coordinates), with notes on replication and modifiers.");
+      "expressions) and inverse (place -> coordinates), with notes on replication and modifiers; evidence (HW, DOC, "
+      "SRC, ASSUME) and evidence_sources of the layout.");
 }
 
 } // namespace wavemma::python

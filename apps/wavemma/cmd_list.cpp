@@ -80,9 +80,9 @@ void run(ListOptions const& o) {
     for (auto const& e : entries)
       fmt::print("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", e.arch->name, e.wave, e.in->mnemonic,
                  builtin_of(*e.in, e.wave), e.in->m, e.in->n, e.in->k, e.in->blocks, isa::name(e.in->a),
-                 isa::name(e.in->b), isa::name(e.in->cd), isa::name(e.in->cd), e.in->sparse() ? "true" : "false",
-                 isa::name(e.in->kind), e.in->opcode, e.in->ops(), e.in->cycles, e.in->numeric().name,
-                 isa::name(e.in->numeric().evidence));
+                 isa::name(e.in->b), isa::name(e.in->cd), isa::name(e.in->type_of(isa::Operand::kD)),
+                 e.in->sparse() ? "true" : "false", isa::name(e.in->kind), e.in->opcode, e.in->ops(), e.in->cycles,
+                 e.in->numeric().name, isa::name(e.in->numeric().evidence));
     return;
   }
   if (format == Format::kJson) {
@@ -100,7 +100,7 @@ void run(ListOptions const& o) {
                      {"a_type", isa::name(e.in->a)},
                      {"b_type", isa::name(e.in->b)},
                      {"c_type", isa::name(e.in->cd)},
-                     {"d_type", isa::name(e.in->cd)},
+                     {"d_type", isa::name(e.in->type_of(isa::Operand::kD))},
                      {"sparse", e.in->sparse()},
                      {"family", isa::name(e.in->kind)},
                      {"opcode", e.in->opcode},
