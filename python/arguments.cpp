@@ -14,6 +14,7 @@ struct Keyword {
 constexpr Keyword kKeywords[] = {
   {"neg_lo", false}, {"neg_hi", false}, {"neg", false}, {"clamp", false}, {"fp16_ovfl", false},
   {"opsel", true}, {"cbsz", true}, {"abid", true}, {"blgp", true}, {"index_key", true}, {"scale_sel", true},
+  {"matrix_fmt", true}, {"scale_fmt", false}, {"reuse", false},
 };
 // clang-format on
 
@@ -44,8 +45,10 @@ std::string bit_pair(py::handle v, char const* key) {
   auto const t = py::isinstance<py::sequence>(v) ? v.cast<py::sequence>() : py::sequence();
   if (!py::isinstance<py::sequence>(v) || t.size() != 2 || !py::isinstance<py::int_>(t[0]) ||
       !py::isinstance<py::int_>(t[1]))
-    throw py::type_error(fmt::format("{} takes two scale bytes (a, b), each 0..3", key));
-  return fmt::format("{},{}", integer_arg(t[0], key, 0, 3), integer_arg(t[1], key, 0, 3));
+    throw py::type_error(fmt::format("{} takes two small integers (a, b)", key));
+  // The range of each is the instruction's (isa::resolve_modifiers checks it).
+  return fmt::format("{},{}", integer_arg(t[0], key, 0, std::numeric_limits<int>::max()),
+                     integer_arg(t[1], key, 0, std::numeric_limits<int>::max()));
 }
 
 // A modifier field: isa::resolve_modifiers checks its range against the instruction.
@@ -131,6 +134,12 @@ isa::Modifiers modifiers(isa::Target const& t, py::kwargs const& kwargs, Modifie
       text.index_key = integer(value, name);
     else if (key == "scale_sel")
       text.scale_sel = bit_pair(value, name);
+    else if (key == "matrix_fmt")
+      text.matrix_fmt = bit_pair(value, name);
+    else if (key == "scale_fmt")
+      text.scale_fmt = bit_pair(value, name);
+    else if (key == "reuse")
+      text.reuse = bit_pair(value, name);
   }
   std::vector<std::string> warnings;
   isa::Modifiers const m = isa::resolve_modifiers(*t.instruction, t.wave, text, &warnings);

@@ -192,6 +192,12 @@ py::array matmul(py::handle a, py::handle b, py::handle c, std::string const& in
 
 } // namespace
 
+// D's format: the engine's output format (C's), except gfx1250 bf16f32 (an f32 C, a bf16 D).
+static numeric::Format d_format(emu::Issue const& is) {
+  auto const& in = *is.instruction;
+  return in.type_of(isa::Operand::kD) == in.cd ? emu::numeric_model(is).out : numeric::Format::kBf16;
+}
+
 void bind_products(py::module_& m) {
   m.def(
       "mma",
@@ -202,7 +208,7 @@ void bind_products(py::module_& m) {
         auto const& in = *is.instruction;
         Operands const o = read_operands(is, a, b, c, scale_a, scale_b);
         emu::Matrix const d = without_gil([&] { return emu::execute(is, o.a, o.b, o.c, o.index(), o.scale()); });
-        return to_array(d.bits, emu::numeric_model(is).out, shape_of(in, in.m, in.n));
+        return to_array(d.bits, d_format(is), shape_of(in, in.m, in.n));
       },
       py::arg("instr"), py::arg("a"), py::arg("b"), py::arg("c") = py::none(), py::arg("arch") = py::none(),
       py::arg("wave") = py::none(), py::arg("scale_a") = py::none(), py::arg("scale_b") = py::none(), kMmaDoc);
@@ -237,11 +243,13 @@ void bind_products(py::module_& m) {
   m.def(
       "operand_formats",
       [](std::string const& instr, std::optional<std::string> const& arch, py::handle wave, py::kwargs const& kwargs) {
-        auto const model = emu::numeric_model(issue(target(instr, arch, optional_int(wave, "wave", 0, 64)), kwargs,
-                                                    ModifierSet::kAll, "operand_formats"));
-        std::string const out(numeric::name(model.out));
+        emu::Issue const is =
+            issue(target(instr, arch, optional_int(wave, "wave", 0, 64)), kwargs, ModifierSet::kAll, "operand_formats");
+        auto const model = emu::numeric_model(is);
         return py::dict(py::arg("A") = std::string(numeric::name(model.a)),
-                        py::arg("B") = std::string(numeric::name(model.b)), py::arg("C") = out, py::arg("D") = out);
+                        py::arg("B") = std::string(numeric::name(model.b)),
+                        py::arg("C") = std::string(numeric::name(model.out)),
+                        py::arg("D") = std::string(numeric::name(d_format(is))));
       },
       py::arg("instr"), py::arg("arch") = py::none(), py::arg("wave") = py::none(),
       "operand_formats(instr, arch=None, wave=None, **modifiers) -> dict\n\nThe number format of A, B, C and D as mma "

@@ -186,7 +186,12 @@ void ModifierOptions::add_data_moving(CLI::App& app) {
   add_int(app, "--abid", text.abid, "MFMA A-block broadcast id (< 2^cbsz); SMFMAC: index set when --cbsz 0", field);
   add_int(app, "--blgp", text.blgp, "MFMA B lane-group pattern 0..7; gfx950 f8f6f4: B's format (as --cbsz)", field);
   add_text(app, "--scale-sel", text.scale_sel,
-           "v_mfma_scale_*: A,B bytes (0..3) of the scale VGPRs (op_sel + 2*op_sel_hi)");
+           "v_mfma_scale_*: A,B bytes (0..3) of the scale VGPRs (op_sel + 2*op_sel_hi); v_wmma_scale*_*: A,B scale "
+           "rows (matrix_a_scale, matrix_b_scale: 0 ROW0, 1 ROW1)");
+  add_text(app, "--matrix-fmt", text.matrix_fmt,
+           "gfx1250 f8f6f4: A,B formats (matrix_a_fmt, matrix_b_fmt: 0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4)");
+  add_text(app, "--scale-fmt", text.scale_fmt,
+           "v_wmma_scale*_*: A,B scale formats (matrix_a_scale_fmt, matrix_b_scale_fmt: 0 E8M0, 1 E5M3, 2 E4M3)");
   add_text(app, "--opsel", text.op_sel, "op_sel bits a,b,c (RDNA3 16-bit C/D: c=1 uses bits [31:16])");
   add_int(app, "--index-key", text.index_key, "SWMMAC index set (index_key)", field);
 }
@@ -200,6 +205,7 @@ void ModifierOptions::add_all(CLI::App& app) {
   app.add_flag(
       "--clamp", text.clamp,
       "integer: saturate the int32 result (RDNA f16/bf16 WMMA: accepted, no effect, as the hardware's captures show)");
+  add_text(app, "--reuse", text.reuse, "gfx1250: a,b matrix_a_reuse, matrix_b_reuse (operand-cache hints, no effect)");
   app.add_flag("--fp16-ovfl", text.fp16_ovfl, "MODE.FP16_OVFL: f16 results saturate to +-65504 instead of infinity");
 }
 

@@ -121,6 +121,8 @@ void run(ExecOptions const& o) {
   auto const& in = *t.instruction;
   emu::Issue const is{t.instruction, t.wave, o.mods.resolve(in, t.wave)};
   auto const model = emu::numeric_model(is);
+  // D in its own type: the engine's (C's), except gfx1250 bf16f32 (an f32 C, a bf16 D)
+  numeric::Format const d_format = in.type_of(isa::Operand::kD) == in.cd ? model.out : numeric::Format::kBf16;
   int const blocks = in.blocks;
   emu::Matrix const b = read_matrix(o.b, "b", blocks, in.k, in.n, model.b);
   emu::Matrix c(blocks, in.m, in.n);
@@ -165,7 +167,7 @@ void run(ExecOptions const& o) {
   std::string out;
   for (int r = 0; r < blocks * in.m; ++r) {
     for (int col = 0; col < in.n; ++col)
-      out += (col ? " " : "") + element_text(model.out, d.bits[size_t(r) * in.n + col], o.decimal);
+      out += (col ? " " : "") + element_text(d_format, d.bits[size_t(r) * in.n + col], o.decimal);
     out += "\n";
   }
   write_output(out, "");

@@ -51,8 +51,8 @@ void run_layout(LayoutOptions const& o) {
   case Format::kMarkdown:
   case Format::kText: {
     bool const md = f == Format::kMarkdown;
-    std::string out = fmt::format("{}{} {} wave{}: {}{}\n\n", md ? "### " : "", v.instruction.mnemonic, v.arch, v.wave,
-                                  operand_title(v), md ? "" : "");
+    std::string out = fmt::format("{}{} {} wave{}: {}{}\n{}evidence {}\n\n", md ? "### " : "", v.instruction.mnemonic,
+                                  v.arch, v.wave, operand_title(v), md ? "" : "", md ? "\n" : "", evidence_text(v));
     out += registers ? render_register_text(v, md) : render_matrix_text(v, md);
     out += md ? "\nFormulas:\n\n```\n" + render_formulas(v, "") + "```\n" : "\nformulas:\n" + render_formulas(v, "  ");
     return write_output(out, o.output);

@@ -83,8 +83,10 @@ void run(ShowOptions const& o) {
   fmt::print("  shape        M={} N={} K={}{}, {} block{}\n", in.m, in.n, in.k,
              in.sparse() ? " (dense K; A stored 2:4)" : "", in.blocks, in.blocks > 1 ? "s" : "");
   fmt::print("  types        A {}, B {}, C {}, D {}{}\n", isa::name(in.a), isa::name(in.b), isa::name(in.cd),
-             isa::name(in.cd),
-             in.mod_rules().format_select ? " (at cbsz = blgp = 0; cbsz/blgp 0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4)" : "");
+             isa::name(in.type_of(isa::Operand::kD)),
+             !in.mod_rules().format_select ? ""
+             : in.mod_rules().mai ? " (at cbsz = blgp = 0; cbsz/blgp 0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4)"
+                                  : " (at matrix_a_fmt = matrix_b_fmt = 0; 0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4)");
   fmt::print("               {}: {}\n", isa::name(in.a), isa::description(in.a));
   if (in.b != in.a) fmt::print("               {}: {}\n", isa::name(in.b), isa::description(in.b));
   std::string regs;
@@ -99,9 +101,20 @@ void run(ShowOptions const& o) {
   if (!isa::is_rdna(in.gen)) fmt::print("               VALU co-execution: {} cycles\n", in.valu_coexec);
   if (isa::is_rdna(in.gen) && t.wave == 64)
     fmt::print("               wave64 cost: not documented; assumed equal to wave32 [ASSUME]\n");
-  fmt::print("  encoding     {} opcode {:#04x} (OP field, D0 bits 22:16){}\n",
-             isa::is_rdna(in.gen) ? "VOP3P" : "VOP3P-MAI", in.opcode,
+  bool const gfx1250 = in.gen == isa::Generation::kGfx1250;
+  if (gfx1250)
+    fmt::print("               cycles: LLVM 22's gfx1250 schedule model, not a measurement [DOC]; AMD has published "
+               "no per-CU rate for gfx1250, so no peak figure\n");
+  fmt::print("  encoding     {} opcode {:#04x} (OP field, D0 bits {}){}\n",
+             isa::is_rdna(in.gen) ? "VOP3P" : "VOP3P-MAI", in.opcode, gfx1250 ? "23:16" : "22:16",
              in.aliases.empty() ? "" : fmt::format("; aliases: {}", in.aliases));
+  if (gfx1250 && in.mod_rules().wmma_scaled)
+    fmt::print("               16 bytes: the {} prefix word (opcode {:#04x}, the scales), then the WMMA word\n",
+               in.scale_block() == 16 ? "v_wmma_ld_scale16_paired_b64" : "v_wmma_ld_scale_paired_b32",
+               in.scale_block() == 16 ? 0x3a : 0x35);
+  if (gfx1250 && in.gfx12_form())
+    fmt::print("               a gfx12 instruction llvm-mc-22 also assembles for gfx1250 (gfx12 encoding and layouts); "
+               "clang-22 cannot select it there: assembler only\n");
   if (in.aliases.find('~') != std::string_view::npos)
     fmt::print("               (~name: llvm-mc-22 also assembles this CDNA2 name as this instruction, a different "
                "shape on CDNA2)\n");

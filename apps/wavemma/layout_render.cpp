@@ -33,6 +33,11 @@ std::string operand_title(LayoutView const& v) {
                      v.layout.cols(), type, v.layout.vgprs(), v.layout.vgprs() > 1 ? "s" : "");
 }
 
+std::string evidence_text(LayoutView const& v) {
+  auto const e = isa::layout_evidence(v.instruction, v.operand);
+  return fmt::format("{}: {}", isa::name(e.evidence), e.sources);
+}
+
 std::string render_csv(LayoutView const& v) {
   std::string out = "block,row,col,lane,vgpr,bit_lo,bit_hi\n";
   auto const& L = v.layout;
@@ -123,6 +128,8 @@ std::string render_json(LayoutView const& v) {
       {"col_name", v.names.col},
       {"elem_bits", L.elem_bits()},
       {"vgprs", L.vgprs()},
+      {"evidence", isa::name(isa::layout_evidence(v.instruction, v.operand).evidence)},
+      {"evidence_sources", isa::layout_evidence(v.instruction, v.operand).sources},
       {"formulas", {{"lane", f.lane}, {"vgpr", f.vgpr}, {"bits", f.bits}, {"inverse", f.inverse}, {"notes", f.notes}}},
       {"places", places}};
   return j.dump(2) + "\n";
@@ -174,9 +181,9 @@ std::string render_svg(LayoutView const& v) {
   int const grid_h = block_rows * (block_h + gap) + 12;
   int const legend_cols = 16, legend_rows = L.wave() / 16, sw = 30, sh = 20;
   int const legend_h = 40 + legend_rows * sh + 60;
-  std::string const subtitle =
-      fmt::format("operand {}; rows {} (down), columns {} (across); each cell: lane and VGPR[bits]", operand_title(v),
-                  v.names.row, v.names.col);
+  std::string const subtitle = fmt::format(
+      "operand {}; rows {} (down), columns {} (across); each cell: lane and VGPR[bits]; evidence {}", operand_title(v),
+      v.names.row, v.names.col, isa::name(isa::layout_evidence(v.instruction, v.operand).evidence));
   int const width = std::max(
       {margin + grid_w + 20, margin + legend_cols * sw + 200, margin + static_cast<int>(subtitle.size()) * 8 + 20});
   int const height = title_h + grid_h + legend_h;
@@ -189,6 +196,8 @@ std::string render_svg(LayoutView const& v) {
   s += fmt::format("<text x=\"{}\" y=\"22\" font-size=\"16\" font-weight=\"bold\">{} — {} wave{}</text>\n", margin,
                    esc(std::string(v.instruction.mnemonic)), v.arch, v.wave);
   s += fmt::format("<text x=\"{}\" y=\"42\" font-size=\"12\">{}</text>\n", margin, esc(subtitle));
+  s += fmt::format("<title>{} layout evidence {}</title>\n", esc(std::string(isa::name(v.operand))),
+                   esc(evidence_text(v)));
   for (int b = 0; b < L.blocks(); ++b) {
     int const ox = margin + (b % blocks_per_row) * (block_w + gap);
     int const oy = title_h + (b / blocks_per_row) * (block_h + gap) + 26;

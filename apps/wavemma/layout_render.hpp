@@ -32,5 +32,6 @@ std::string element_name(LayoutView const&, isa::Coord);
 // "v2{19}.[31:16]" (CALC's spelling)
 std::string place_name(isa::Place const&);
 std::string operand_title(LayoutView const&); // "A (16x16 f16, 4 VGPRs)"
+std::string evidence_text(LayoutView const&); // "SRC: Composable Kernel, ... (reference/gfx1250.md §5.1)"
 
 } // namespace wavemma::cli

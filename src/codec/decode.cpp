@@ -23,8 +23,8 @@ using detail::Mod;
 
 constexpr uint32_t kVgprBase = 256;
 constexpr uint32_t kLiteral = 255;
-constexpr int kGenerations = 6; // isa::Generation values
-constexpr int kOpcodes = 128;
+constexpr int kGenerations = 7; // isa::Generation values
+constexpr int kOpcodes = 256;   // gfx1250: an 8-bit OP field
 
 // (generation, opcode) -> catalog row: [0] the one-word rows, [1] the scaled rows (whose MFMA word
 // has the opcode of their unscaled twin).
@@ -248,6 +248,7 @@ Result<MachineInstruction> decode_prefixed(std::span<uint8_t const> bytes, Targe
 } // namespace
 
 Result<MachineInstruction> decode(std::span<uint8_t const> bytes, Target target) {
+  if (target.gen == isa::Generation::kGfx1250) return detail::gfx1250_not_yet();
   if (bytes.size() < static_cast<size_t>(kWordBytes))
     return Error{ErrorKind::kTruncated,
                  fmt::format("an instruction has 8 bytes (16 for a scaled MFMA), got {}", bytes.size())};

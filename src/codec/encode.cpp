@@ -71,6 +71,7 @@ void append(Bytes& out, uint64_t word) {
 } // namespace
 
 Result<Bytes> encode(MachineInstruction const& mi) {
+  if (mi.row && mi.row->gen == isa::Generation::kGfx1250) return detail::gfx1250_not_yet();
   if (auto e = validate(mi)) return *e;
   bool const scaled = mi.row->mod_rules().scaled;
   EncodingFamily const& family = family_of(mi.row->gen);

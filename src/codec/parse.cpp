@@ -318,6 +318,9 @@ private:
 
 } // namespace
 
-Result<MachineInstruction> parse(std::string_view text, Target target) { return Parser(text, target).run(); }
+Result<MachineInstruction> parse(std::string_view text, Target target) {
+  if (target.gen == isa::Generation::kGfx1250) return detail::gfx1250_not_yet();
+  return Parser(text, target).run();
+}
 
 } // namespace wavemma::codec

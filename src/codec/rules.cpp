@@ -21,6 +21,7 @@ constexpr std::array kGenerationRules = std::to_array<GenerationRules>({
   {kGfx90a,  true,   true,   true,  4,        OpSelHi::kAbsent,             false,       true,       -1},
   {kGfx94x,  true,   true,   true,  4,        OpSelHi::kAbsent,             false,       true,       -1},
   {kGfx950,  true,   true,   true,  4,        OpSelHi::kAbsent,             false,       true,       0x2C},
+  {kGfx1250, false,  false,  true,  0,        OpSelHi::kAllOnes,            false,       true,       -1},
 });
 
 struct ConstKindRow {
@@ -52,6 +53,10 @@ constexpr ConstKindRow kConstKinds[] = {
   {kGfx950,   0,   kF32,         ConstKind::kF32},
   {kGfx950,   0,   kI32,         ConstKind::kF32},
   {kGfx950,   0,   kF64,         ConstKind::kF64},
+  {kGfx1250,  0,   kF32,         ConstKind::kF32},
+  {kGfx1250,  0,   kI32,         ConstKind::kF32},
+  {kGfx1250,  0,   kF16,         ConstKind::kF16},
+  {kGfx1250,  0,   kBf16,        ConstKind::kBf16},
 };
 // clang-format on
 

@@ -88,6 +88,10 @@ void chain(Issue const& is, Product const& p, uint64_t* d, int threads) {
                                             in.mnemonic));
   if (plan.scaled && (!p.scale_a || !p.scale_b))
     throw std::invalid_argument(fmt::format("{} needs scale_a and scale_b", in.mnemonic));
+  if (in.type_of(isa::Operand::kD) != in.cd) // gfx1250 bf16f32: an f32 C, a bf16 D
+    throw std::invalid_argument(fmt::format("{} cannot be chained over K: its D ({}) is not its C ({}); chain the f32 "
+                                            "form and narrow once",
+                                            in.mnemonic, isa::name(in.type_of(isa::Operand::kD)), isa::name(in.cd)));
   int const scale_blocks = (p.k + plan.model.group - 1) / plan.model.group; // columns of scale_a, rows of scale_b
   if (composes(plan, p)) return compose(plan, p, d, threads);
   int const kc = sparse ? in.k / 2 : in.k;   // stored K per instruction

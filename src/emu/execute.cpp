@@ -288,10 +288,51 @@ Operands apply_value_modifiers(Plan const& p, uint64_t const* a, uint64_t const*
   return out;
 }
 
+namespace {
+
+// gfx1250 scaled WMMA: the engine applies E8M0 scales (exact powers of two). E5M3 and E4M3 scales
+// are real multipliers, which no engine of wavemma::numeric computes yet: refused, never guessed.
+void require_power_of_two_scales(Plan const& p) {
+  auto const& in = *p.issue.instruction;
+  if (!in.mod_rules().wmma_scaled) return;
+  for (int t = 0; t < 2; ++t)
+    if (p.issue.mods.scale_fmt[t] != 0)
+      throw std::invalid_argument(fmt::format(
+          "{}: matrix_{}_scale_fmt {} ({}) is not emulated: the numeric engine applies E8M0 (power-of-two) scales "
+          "only (docs/numerics.md §12)",
+          in.mnemonic, t == 0 ? 'a' : 'b', p.issue.mods.scale_fmt[t],
+          p.issue.mods.scale_fmt[t] == 1 ? "E5M3" : "E4M3"));
+}
+
+void compute_c_typed(Plan const& p, uint64_t const* a_in, uint64_t const* b_in, uint64_t const* c_in,
+                     uint64_t const* index, uint64_t* d, bool b_by_columns, Scales scales);
+
+} // namespace
+
+// D in C's type from the engine, then narrowed where D is narrower (gfx1250 bf16f32: C f32, D
+// bf16, rounded once to nearest even [ASSUME: docs/numerics.md §12]).
 void compute(Plan const& p, uint64_t const* a_in, uint64_t const* b_in, uint64_t const* c_in, uint64_t const* index,
              uint64_t* d, bool b_by_columns, Scales scales) {
+  compute_c_typed(p, a_in, b_in, c_in, index, d, b_by_columns, scales);
+  auto const& in = *p.issue.instruction;
+  ElemType const dt = in.type_of(Operand::kD);
+  if (dt == in.cd) return;
+  numeric::Format const from = format_of(in.cd, true), to = format_of(dt, true);
+  size_t const n = size_t(p.blocks) * p.m * p.n;
+  for (size_t e = 0; e < n; ++e) {
+    uint64_t const x = d[e] & numeric::storage_mask(from);
+    double const v = numeric::to_double(from, x);
+    d[e] = v != v ? numeric::canonical_nan(to) : numeric::from_double(to, v);
+  }
+}
+
+namespace {
+
+void compute_c_typed(Plan const& p, uint64_t const* a_in, uint64_t const* b_in, uint64_t const* c_in,
+                     uint64_t const* index, uint64_t* d, bool b_by_columns, Scales scales) {
   auto const [a, b, c] = apply_value_modifiers(p, a_in, b_in, c_in, b_by_columns);
   if (p.scaled) {
+    require_power_of_two_scales(p);
     // One E8M0 byte per row of A (column of B) and block of 32 K: dot_tile_scaled takes B and SB by
     // columns (N x K, N x K/32).
     if (!scales.a || !scales.b)
@@ -333,6 +374,8 @@ void compute(Plan const& p, uint64_t const* a_in, uint64_t const* b_in, uint64_t
   }
   numeric::dot_tile_rows(p.model, rows, p.n, p.kc, a, b, p.blocks * p.k, map.data(), c, d, layout);
 }
+
+} // namespace
 
 } // namespace detail
 
@@ -397,10 +440,10 @@ Registers execute(Issue const& is, RegisterOperands const& ops) {
   require(ops.a, p.a.vgprs, w, "A");
   require(ops.b, p.b.vgprs, w, "B");
   if (!ops.c_inline) require(ops.c, p.c.vgprs, w, p.sparse ? "the accumulator (D before the instruction)" : "C");
-  if (p.sparse) require(ops.index, 1, w, "the sparsity index");
+  if (p.sparse) require(ops.index, p.index.vgprs, w, "the sparsity index");
   if (p.scaled) {
-    require(ops.scale_a, 1, w, "the A scales (SA)");
-    require(ops.scale_b, 1, w, "the B scales (SB)");
+    require(ops.scale_a, p.scale_a.vgprs, w, "the A scales (SA)");
+    require(ops.scale_b, p.scale_b.vgprs, w, "the B scales (SB)");
   }
   if (!ops.d_prior.words.empty()) require(ops.d_prior, p.d.vgprs, w, "the prior D registers");
   run_registers(p, {ops.a.words.data()}, {ops.b.words.data()}, {ops.c.words.data()}, ops.c_inline,

@@ -39,17 +39,24 @@ constexpr std::array kArchs = std::to_array<Arch>({
   {"gfx941",  kGfx94x, "Instinct MI300 (early)",                              4, false},
   {"gfx942",  kGfx94x, "Instinct MI300X/MI300A/MI325X",                       4, true},
   {"gfx950",  kGfx950, "Instinct MI350X/MI355X",                              4, true},
+  // gfx1250/gfx1251: CDNA5 (MI400 series per third-party reports; AMD names no product for the gfx
+  // number). LLVM 22 treats both alike. Matrix units per CU: 4 as CDNA [ASSUME]; no GPU row, since
+  // AMD has published no per-CU rate or clock for them (reference/gfx1250.md §7).
+  {"gfx1250", kGfx1250, "CDNA5 (Instinct MI400 series, per third-party reports)", 4, true},
+  {"gfx1251", kGfx1250, "CDNA5 (gfx1251; same matrix instructions as gfx1250 in LLVM 22)", 4, true},
 });
 
 // Each generation's names and the architecture its family alias means.
 constexpr std::array kGenerations = std::to_array<GenerationInfo>({
-//  gen      name      family   default    rdna   preferred
-  {kGfx11,  "gfx11",  "RDNA3", "gfx1100", true,  false},
-  {kGfx12,  "gfx12",  "RDNA4", "gfx1201", true,  false},
-  {kGfx908, "gfx908", "CDNA1", "gfx908",  false, false},
-  {kGfx90a, "gfx90a", "CDNA2", "gfx90a",  false, false},
-  {kGfx94x, "gfx94x", "CDNA3", "gfx942",  false, true},
-  {kGfx950, "gfx950", "CDNA4", "gfx950",  false, false},
+//  gen       name       family   default    rdna   preferred wave64
+  {kGfx11,   "gfx11",   "RDNA3", "gfx1100", true,  false,    true},
+  {kGfx12,   "gfx12",   "RDNA4", "gfx1201", true,  false,    true},
+  {kGfx908,  "gfx908",  "CDNA1", "gfx908",  false, false,    true},
+  {kGfx90a,  "gfx90a",  "CDNA2", "gfx90a",  false, false,    true},
+  {kGfx94x,  "gfx94x",  "CDNA3", "gfx942",  false, true,     true},
+  {kGfx950,  "gfx950",  "CDNA4", "gfx950",  false, false,    true},
+  // gfx1250: WMMA in VOP3P as RDNA (rdna: the WMMA encoding and layout family), wave32 only
+  {kGfx1250, "gfx1250", "CDNA5", "gfx1250", true,  false,    false},
 });
 
 // Aliases beyond the family names: RDNA3.5 is the gfx115x part of gfx11.
@@ -100,9 +107,12 @@ std::string lower(std::string_view s) {
 
 } // namespace
 
-std::vector<int> GenerationInfo::wave_sizes() const { return rdna ? std::vector<int>{32, 64} : std::vector<int>{64}; }
+std::vector<int> GenerationInfo::wave_sizes() const {
+  if (!rdna) return {64};
+  return wave64 ? std::vector<int>{32, 64} : std::vector<int>{32};
+}
 int GenerationInfo::default_wave() const { return rdna ? 32 : 64; }
-bool GenerationInfo::has_wave(int w) const { return w == 64 || (w == 32 && rdna); }
+bool GenerationInfo::has_wave(int w) const { return (w == 64 && (wave64 || !rdna)) || (w == 32 && rdna); }
 
 std::vector<int> Arch::wave_sizes() const { return info(gen).wave_sizes(); }
 int Arch::default_wave() const { return info(gen).default_wave(); }

@@ -44,11 +44,11 @@ std::string cdna_feature(Instruction const& in) {
 CType operand_ctype(Instruction const& in, ElemType t, int vgprs) {
   switch (t) {
   case ElemType::kF16:
-    // SWMMAC declares __fp16 vectors, every other builtin _Float16 (seed-errata.md §A.5).
-    return {in.kind == Kind::kSwmmac ? CScalar::kFp16 : CScalar::kFloat16, vgprs * 2};
+    // SWMMAC and gfx1250 declare __fp16 vectors, every other builtin _Float16 (seed-errata.md §A.5).
+    return {in.kind == Kind::kSwmmac || in.gen == Generation::kGfx1250 ? CScalar::kFp16 : CScalar::kFloat16, vgprs * 2};
   case ElemType::kBf16:
-    // bf16 is short bit patterns, except in the builtins that arrived with gfx950 (clang's __bf16).
-    return {first_of_builtin(in).gen == Generation::kGfx950 ? CScalar::kBf16 : CScalar::kShort, vgprs * 2};
+    // bf16 is short bit patterns, except in the builtins that arrived with gfx950 and gfx1250 (__bf16).
+    return {first_of_builtin(in).gen >= Generation::kGfx950 ? CScalar::kBf16 : CScalar::kShort, vgprs * 2};
   case ElemType::kF32:
   case ElemType::kXf32:
     return {CScalar::kFloat, vgprs};
@@ -69,6 +69,8 @@ std::string feature_of(Instruction const& in, int wave) {
     return fmt::format("gfx11-insts,wavefrontsize{}", wave);
   case Generation::kGfx12:
     return fmt::format("gfx12-insts,wavefrontsize{}", wave);
+  case Generation::kGfx1250:
+    return "gfx1250-insts,wavefrontsize32";
   default:
     return cdna_feature(in);
   }
@@ -95,13 +97,56 @@ std::string builtin_name(Instruction const& in, int wave, bool tied) {
   }
 }
 
+// gfx1250 (reference/gfx1250.md §4.2, clang-22's table): flags before each of A and B, a c_mod short
+// after B (none on SWMMAC and iu8), C, the SWMMAC index, the scale arguments, the reuse hints, and
+// iu8's optional clamp.
+std::vector<BuiltinParam> gfx1250_params(Instruction const& in, CType a, CType b, CType c) {
+  constexpr CType kBool{CScalar::kBool}, kInt{CScalar::kInt}, kShort{CScalar::kShort};
+  ModRules const& r = in.mod_rules();
+  std::vector<BuiltinParam> p;
+  bool const integer = is_integer(in.a);
+  bool const neg = (r.neg_lo_legal & 0b011) != 0 && !integer;
+  if (r.format_select) p.push_back({ParamRole::kFmtA, "fmt_a", kInt, true});
+  if (integer) p.push_back({ParamRole::kASign, "a_sign", kBool, true});
+  if (neg) p.push_back({ParamRole::kANeg, "a_neg", kBool, true});
+  p.push_back({ParamRole::kA, "a", a, false});
+  if (r.format_select) p.push_back({ParamRole::kFmtB, "fmt_b", kInt, true});
+  if (integer) p.push_back({ParamRole::kBSign, "b_sign", kBool, true});
+  if (neg) p.push_back({ParamRole::kBNeg, "b_neg", kBool, true});
+  p.push_back({ParamRole::kB, "b", b, false});
+  if (r.neg_lo_legal & 0b100) p.push_back({ParamRole::kCMod, "c_mod", kShort, true});
+  p.push_back({ParamRole::kC, "c", c, false});
+  if (in.sparse()) p.push_back({ParamRole::kIndex, "index", kInt, false});
+  if (r.wmma_scaled) {
+    CType const scale = in.scale_block() == 16 ? CType{CScalar::kInt64} : kInt;
+    p.push_back({ParamRole::kScaleSelA, "a_scale_sel", kInt, true});
+    p.push_back({ParamRole::kScaleFmtA, "a_scale_fmt", kInt, true});
+    p.push_back({ParamRole::kScaleA, "a_scale", scale, false});
+    p.push_back({ParamRole::kScaleSelB, "b_scale_sel", kInt, true});
+    p.push_back({ParamRole::kScaleFmtB, "b_scale_fmt", kInt, true});
+    p.push_back({ParamRole::kScaleB, "b_scale", scale, false});
+  }
+  if (r.reuse) {
+    p.push_back({ParamRole::kReuseA, "reuse_a", kBool, true});
+    p.push_back({ParamRole::kReuseB, "reuse_b", kBool, true});
+  }
+  if (r.clamp) p.push_back({ParamRole::kClamp, "clamp", kBool, true, true});
+  return p;
+}
+
 Builtin derive(Instruction const& in, int wave, bool tied) {
   constexpr CType kBool{CScalar::kBool}, kInt{CScalar::kInt};
   CType const a = operand_ctype(in, in.a, vgprs(in, wave, Operand::kA));
   CType const b = operand_ctype(in, in.b, vgprs(in, wave, Operand::kB));
-  CType const c = operand_ctype(in, in.cd, vgprs(in, wave, Operand::kD));
-  Builtin bi{builtin_name(in, wave, tied), &in, in.gen, wave, tied, c, {}, feature_of(in, wave), {&in}};
+  CType const c = operand_ctype(in, in.cd, vgprs(in, wave, Operand::kC));
+  // The result is D's type; the bf16f32 SWMMAC returns C's eight floats (D is C's registers).
+  CType const d = in.sparse() ? c : operand_ctype(in, in.type_of(Operand::kD), vgprs(in, wave, Operand::kD));
+  Builtin bi{builtin_name(in, wave, tied), &in, in.gen, wave, tied, d, {}, feature_of(in, wave), {&in}};
   auto& p = bi.params;
+  if (in.gen == Generation::kGfx1250) {
+    p = gfx1250_params(in, a, b, c);
+    return bi;
+  }
   bool const integer = is_integer(in.a) && is_rdna(in.gen);
   if (integer) {
     p = {{ParamRole::kASign, "a_sign", kBool, true},
@@ -182,8 +227,10 @@ std::string CType::c_name() const {
 std::string Builtin::signature() const {
   std::string out = ret.short_name() + " (";
   for (size_t i = 0; i < params.size(); ++i)
-    out += fmt::format("{}{}{} {}", i ? ", " : "", params[i].constant ? "const " : "", params[i].type.short_name(),
-                       params[i].name);
+    out += fmt::format("{}{}{}{} {}", params[i].optional ? "[" : "", i ? ", " : "", params[i].constant ? "const " : "",
+                       params[i].type.short_name(), params[i].name);
+  for (auto const& p : params)
+    if (p.optional) out += "]";
   return out + ")";
 }
 
@@ -226,8 +273,11 @@ BuiltinStatus builtin_status(Builtin const& b, Arch const& arch, int wave) {
   if (!is_rdna(b.gen)) // CDNA: clang checks the feature only, the backend the instruction
     return !is_rdna(arch.gen) && cdna_has_feature(arch.gen, b.feature) ? BuiltinStatus::kBackendCrash
                                                                        : BuiltinStatus::kSemaError;
-  // gfx12 implies gfx11-insts: the gfx11 builtins pass Sema there and fail selection.
+  // gfx12 implies gfx11-insts: the gfx11 builtins pass Sema there and fail selection; gfx1250 implies
+  // both, and selects neither (reference/gfx1250.md §4.2, trap 4).
   if (b.gen == Generation::kGfx11 && arch.gen == Generation::kGfx12 && wave_ok) return BuiltinStatus::kBackendCrash;
+  if ((b.gen == Generation::kGfx11 || b.gen == Generation::kGfx12) && arch.gen == Generation::kGfx1250 && wave_ok)
+    return BuiltinStatus::kBackendCrash;
   return BuiltinStatus::kSemaError;
 }
 

@@ -226,6 +226,77 @@ constexpr std::array kRows = std::to_array<Instruction>({
 {"v_smfmac_f32_32x32x64_fp8_bf8",   kGfx950, kSmfmac, 0x4f, 32, 32, 64,  1, kFp8,     kBf8,     kF32,   32, 24, P::kSmfmac,         M::kCdna4SparseFp8,  "smfmac_f32_32x32x64_fp8_bf8",     ""},
 {"v_smfmac_f32_32x32x64_bf8_fp8",   kGfx950, kSmfmac, 0x4e, 32, 32, 64,  1, kBf8,     kFp8,     kF32,   32, 24, P::kSmfmac,         M::kCdna4SparseFp8,  "smfmac_f32_32x32x64_bf8_fp8",     ""},
 {"v_smfmac_f32_32x32x64_bf8_bf8",   kGfx950, kSmfmac, 0x4b, 32, 32, 64,  1, kBf8,     kBf8,     kF32,   32, 24, P::kSmfmac,         M::kCdna4SparseFp8,  "smfmac_f32_32x32x64_bf8_bf8",     ""},
+// --- gfx1250 WMMA (CDNA5; reference/gfx1250.md §2.1; cycles: LLVM's gfx1250 schedule model, DOC) ----------------------------------------------------------------------------
+{"v_wmma_f32_16x16x4_f32",               kGfx1250, kWmma,   0x5d, 16, 16,   4, 1, kF32,     kF32,     kF32,  16,  0, P::kG1250F32,           M::kGfx1250FmaF32,      "wmma_f32_16x16x4_f32",                 ""},
+{"v_wmma_f32_16x16x32_f16",              kGfx1250, kWmma,   0x60, 16, 16,  32, 1, kF16,     kF16,     kF32,   8,  0, P::kG1250Float16,       M::kGfx1250Dot4,        "wmma_f32_16x16x32_f16",                ""},
+{"v_wmma_f16_16x16x32_f16",              kGfx1250, kWmma,   0x61, 16, 16,  32, 1, kF16,     kF16,     kF16,   8,  0, P::kG1250Float16,       M::kGfx1250Dot4,        "wmma_f16_16x16x32_f16",                ""},
+{"v_wmma_f32_16x16x32_bf16",             kGfx1250, kWmma,   0x62, 16, 16,  32, 1, kBf16,    kBf16,    kF32,   8,  0, P::kG1250Float16,       M::kGfx1250Dot4,        "wmma_f32_16x16x32_bf16",               ""},
+{"v_wmma_bf16_16x16x32_bf16",            kGfx1250, kWmma,   0x63, 16, 16,  32, 1, kBf16,    kBf16,    kBf16,  8,  0, P::kG1250Float16,       M::kGfx1250Dot4,        "wmma_bf16_16x16x32_bf16",              ""},
+{"v_wmma_bf16f32_16x16x32_bf16",         kGfx1250, kWmma,   0x64, 16, 16,  32, 1, kBf16,    kBf16,    kF32,   8,  0, P::kG1250Float16,       M::kGfx1250Dot4,        "wmma_bf16f32_16x16x32_bf16",           "", kBf16},
+{"v_wmma_f32_16x16x64_fp8_fp8",          kGfx1250, kWmma,   0x6a, 16, 16,  64, 1, kFp8,     kFp8,     kF32,   8,  0, P::kG1250Fp8,           M::kGfx1250Fp8Dot4,     "wmma_f32_16x16x64_fp8_fp8",            ""},
+{"v_wmma_f32_16x16x64_fp8_bf8",          kGfx1250, kWmma,   0x6b, 16, 16,  64, 1, kFp8,     kBf8,     kF32,   8,  0, P::kG1250Fp8,           M::kGfx1250Fp8Dot4,     "wmma_f32_16x16x64_fp8_bf8",            ""},
+{"v_wmma_f32_16x16x64_bf8_fp8",          kGfx1250, kWmma,   0x6c, 16, 16,  64, 1, kBf8,     kFp8,     kF32,   8,  0, P::kG1250Fp8,           M::kGfx1250Fp8Dot4,     "wmma_f32_16x16x64_bf8_fp8",            ""},
+{"v_wmma_f32_16x16x64_bf8_bf8",          kGfx1250, kWmma,   0x6d, 16, 16,  64, 1, kBf8,     kBf8,     kF32,   8,  0, P::kG1250Fp8,           M::kGfx1250Fp8Dot4,     "wmma_f32_16x16x64_bf8_bf8",            ""},
+{"v_wmma_f16_16x16x64_fp8_fp8",          kGfx1250, kWmma,   0x6e, 16, 16,  64, 1, kFp8,     kFp8,     kF16,   8,  0, P::kG1250Fp8,           M::kGfx1250Fp8Dot4,     "wmma_f16_16x16x64_fp8_fp8",            ""},
+{"v_wmma_f16_16x16x64_fp8_bf8",          kGfx1250, kWmma,   0x6f, 16, 16,  64, 1, kFp8,     kBf8,     kF16,   8,  0, P::kG1250Fp8,           M::kGfx1250Fp8Dot4,     "wmma_f16_16x16x64_fp8_bf8",            ""},
+{"v_wmma_f16_16x16x64_bf8_fp8",          kGfx1250, kWmma,   0x70, 16, 16,  64, 1, kBf8,     kFp8,     kF16,   8,  0, P::kG1250Fp8,           M::kGfx1250Fp8Dot4,     "wmma_f16_16x16x64_bf8_fp8",            ""},
+{"v_wmma_f16_16x16x64_bf8_bf8",          kGfx1250, kWmma,   0x71, 16, 16,  64, 1, kBf8,     kBf8,     kF16,   8,  0, P::kG1250Fp8,           M::kGfx1250Fp8Dot4,     "wmma_f16_16x16x64_bf8_bf8",            ""},
+{"v_wmma_i32_16x16x64_iu8",              kGfx1250, kWmma,   0x72, 16, 16,  64, 1, kIu8,     kIu8,     kI32,  16,  0, P::kG1250Int,           M::kGfx1250Int,         "wmma_i32_16x16x64_iu8",                ""},
+{"v_wmma_f32_16x16x128_fp8_fp8",         kGfx1250, kWmma,   0x80, 16, 16, 128, 1, kFp8,     kFp8,     kF32,   8,  0, P::kG1250Fp8,           M::kGfx1250Fp8Dot4,     "wmma_f32_16x16x128_fp8_fp8",           ""},
+{"v_wmma_f32_16x16x128_fp8_bf8",         kGfx1250, kWmma,   0x81, 16, 16, 128, 1, kFp8,     kBf8,     kF32,   8,  0, P::kG1250Fp8,           M::kGfx1250Fp8Dot4,     "wmma_f32_16x16x128_fp8_bf8",           ""},
+{"v_wmma_f32_16x16x128_bf8_fp8",         kGfx1250, kWmma,   0x82, 16, 16, 128, 1, kBf8,     kFp8,     kF32,   8,  0, P::kG1250Fp8,           M::kGfx1250Fp8Dot4,     "wmma_f32_16x16x128_bf8_fp8",           ""},
+{"v_wmma_f32_16x16x128_bf8_bf8",         kGfx1250, kWmma,   0x83, 16, 16, 128, 1, kBf8,     kBf8,     kF32,   8,  0, P::kG1250Fp8,           M::kGfx1250Fp8Dot4,     "wmma_f32_16x16x128_bf8_bf8",           ""},
+{"v_wmma_f16_16x16x128_fp8_fp8",         kGfx1250, kWmma,   0x84, 16, 16, 128, 1, kFp8,     kFp8,     kF16,   8,  0, P::kG1250Fp8,           M::kGfx1250Fp8Dot4,     "wmma_f16_16x16x128_fp8_fp8",           ""},
+{"v_wmma_f16_16x16x128_fp8_bf8",         kGfx1250, kWmma,   0x85, 16, 16, 128, 1, kFp8,     kBf8,     kF16,   8,  0, P::kG1250Fp8,           M::kGfx1250Fp8Dot4,     "wmma_f16_16x16x128_fp8_bf8",           ""},
+{"v_wmma_f16_16x16x128_bf8_fp8",         kGfx1250, kWmma,   0x86, 16, 16, 128, 1, kBf8,     kFp8,     kF16,   8,  0, P::kG1250Fp8,           M::kGfx1250Fp8Dot4,     "wmma_f16_16x16x128_bf8_fp8",           ""},
+{"v_wmma_f16_16x16x128_bf8_bf8",         kGfx1250, kWmma,   0x87, 16, 16, 128, 1, kBf8,     kBf8,     kF16,   8,  0, P::kG1250Fp8,           M::kGfx1250Fp8Dot4,     "wmma_f16_16x16x128_bf8_bf8",           ""},
+// f8f6f4: A's and B's formats are matrix_a_fmt/matrix_b_fmt (fp8 at 0); the scaled forms are the same WMMA word behind a
+// v_wmma_ld_scale{,16}_paired_b{32,64} prefix (16 bytes), one opcode 0x35 (32-bit scales) or 0x3a (64-bit scales).
+{"v_wmma_f32_16x16x128_f8f6f4",          kGfx1250, kWmma,   0x33, 16, 16, 128, 1, kFp8,     kFp8,     kF32,  16,  0, P::kG1250F8f6f4,        M::kGfx1250F8f6f4,      "wmma_f32_16x16x128_f8f6f4",            ""},
+{"v_wmma_f32_32x16x128_f4",              kGfx1250, kWmma,   0x88, 32, 16, 128, 1, kFp4,     kFp4,     kF32,   8,  0, P::kG1250F4,            M::kGfx1250F8f6f4,      "wmma_f32_32x16x128_f4",                ""},
+{"v_wmma_scale_f32_16x16x128_f8f6f4",    kGfx1250, kWmma,   0x33, 16, 16, 128, 1, kFp8,     kFp8,     kF32,  16,  0, P::kG1250ScaledF8f6f4,  M::kGfx1250Scaled,      "wmma_scale_f32_16x16x128_f8f6f4",      ""},
+{"v_wmma_scale16_f32_16x16x128_f8f6f4",  kGfx1250, kWmma,   0x33, 16, 16, 128, 1, kFp8,     kFp8,     kF32,  16,  0, P::kG1250ScaledF8f6f4,  M::kGfx1250Scaled16,    "wmma_scale16_f32_16x16x128_f8f6f4",    ""},
+{"v_wmma_scale_f32_32x16x128_f4",        kGfx1250, kWmma,   0x88, 32, 16, 128, 1, kFp4,     kFp4,     kF32,   8,  0, P::kG1250ScaledF4,      M::kGfx1250Scaled,      "wmma_scale_f32_32x16x128_f4",          ""},
+{"v_wmma_scale16_f32_32x16x128_f4",      kGfx1250, kWmma,   0x88, 32, 16, 128, 1, kFp4,     kFp4,     kF32,   8,  0, P::kG1250ScaledF4,      M::kGfx1250Scaled16,    "wmma_scale16_f32_32x16x128_f4",        ""},
+// --- gfx1250 SWMMAC (CDNA5, A stored 2:4; reference/gfx1250.md §2.3) ----------------------------------------------------------------------------------------------------
+{"v_swmmac_f32_16x16x64_f16",            kGfx1250, kSwmmac, 0x65, 16, 16,  64, 1, kF16,     kF16,     kF32,   8,  0, P::kG1250SwmmacFloat16, M::kGfx1250SparseDot4,  "swmmac_f32_16x16x64_f16",              ""},
+{"v_swmmac_f32_16x16x64_bf16",           kGfx1250, kSwmmac, 0x66, 16, 16,  64, 1, kBf16,    kBf16,    kF32,   8,  0, P::kG1250SwmmacFloat16, M::kGfx1250SparseDot4,  "swmmac_f32_16x16x64_bf16",             ""},
+{"v_swmmac_f16_16x16x64_f16",            kGfx1250, kSwmmac, 0x67, 16, 16,  64, 1, kF16,     kF16,     kF16,   8,  0, P::kG1250SwmmacFloat16, M::kGfx1250SparseDot4,  "swmmac_f16_16x16x64_f16",              ""},
+{"v_swmmac_bf16_16x16x64_bf16",          kGfx1250, kSwmmac, 0x68, 16, 16,  64, 1, kBf16,    kBf16,    kBf16,  8,  0, P::kG1250SwmmacFloat16, M::kGfx1250SparseDot4,  "swmmac_bf16_16x16x64_bf16",            ""},
+{"v_swmmac_bf16f32_16x16x64_bf16",       kGfx1250, kSwmmac, 0x69, 16, 16,  64, 1, kBf16,    kBf16,    kF32,   8,  0, P::kG1250SwmmacFloat16, M::kGfx1250SparseDot4,  "swmmac_bf16f32_16x16x64_bf16",         "", kBf16},
+{"v_swmmac_f32_16x16x128_fp8_fp8",       kGfx1250, kSwmmac, 0x73, 16, 16, 128, 1, kFp8,     kFp8,     kF32,   8,  0, P::kG1250SwmmacFp8,     M::kGfx1250SparseDot4,  "swmmac_f32_16x16x128_fp8_fp8",         ""},
+{"v_swmmac_f32_16x16x128_fp8_bf8",       kGfx1250, kSwmmac, 0x74, 16, 16, 128, 1, kFp8,     kBf8,     kF32,   8,  0, P::kG1250SwmmacFp8,     M::kGfx1250SparseDot4,  "swmmac_f32_16x16x128_fp8_bf8",         ""},
+{"v_swmmac_f32_16x16x128_bf8_fp8",       kGfx1250, kSwmmac, 0x75, 16, 16, 128, 1, kBf8,     kFp8,     kF32,   8,  0, P::kG1250SwmmacFp8,     M::kGfx1250SparseDot4,  "swmmac_f32_16x16x128_bf8_fp8",         ""},
+{"v_swmmac_f32_16x16x128_bf8_bf8",       kGfx1250, kSwmmac, 0x76, 16, 16, 128, 1, kBf8,     kBf8,     kF32,   8,  0, P::kG1250SwmmacFp8,     M::kGfx1250SparseDot4,  "swmmac_f32_16x16x128_bf8_bf8",         ""},
+{"v_swmmac_f16_16x16x128_fp8_fp8",       kGfx1250, kSwmmac, 0x77, 16, 16, 128, 1, kFp8,     kFp8,     kF16,   8,  0, P::kG1250SwmmacFp8,     M::kGfx1250SparseDot4,  "swmmac_f16_16x16x128_fp8_fp8",         ""},
+{"v_swmmac_f16_16x16x128_fp8_bf8",       kGfx1250, kSwmmac, 0x78, 16, 16, 128, 1, kFp8,     kBf8,     kF16,   8,  0, P::kG1250SwmmacFp8,     M::kGfx1250SparseDot4,  "swmmac_f16_16x16x128_fp8_bf8",         ""},
+{"v_swmmac_f16_16x16x128_bf8_fp8",       kGfx1250, kSwmmac, 0x79, 16, 16, 128, 1, kBf8,     kFp8,     kF16,   8,  0, P::kG1250SwmmacFp8,     M::kGfx1250SparseDot4,  "swmmac_f16_16x16x128_bf8_fp8",         ""},
+{"v_swmmac_f16_16x16x128_bf8_bf8",       kGfx1250, kSwmmac, 0x7a, 16, 16, 128, 1, kBf8,     kBf8,     kF16,   8,  0, P::kG1250SwmmacFp8,     M::kGfx1250SparseDot4,  "swmmac_f16_16x16x128_bf8_bf8",         ""},
+{"v_swmmac_i32_16x16x128_iu8",           kGfx1250, kSwmmac, 0x7b, 16, 16, 128, 1, kIu8,     kIu8,     kI32,  16,  0, P::kG1250SwmmacInt,     M::kGfx1250SparseInt,   "swmmac_i32_16x16x128_iu8",             ""},
+// --- gfx1250: the gfx12 WMMA/SWMMAC llvm-mc-22 also assembles (wave32, gfx12 encoding and widths; clang-22's gfx12 ------------------------------------------------
+// builtins fail instruction selection on gfx1250, so no builtin reaches them; reference/gfx1250.md §2.4) --------------------------------------------------------------
+{"v_wmma_f32_16x16x16_f16",              kGfx1250, kWmma,   0x40, 16, 16,  16, 1, kF16,     kF16,     kF32,   8,  0, P::kRdna4Float,         M::kGfx1250Dot4,        "",                                     ""},
+{"v_wmma_f32_16x16x16_bf16",             kGfx1250, kWmma,   0x41, 16, 16,  16, 1, kBf16,    kBf16,    kF32,   8,  0, P::kRdna4Float,         M::kGfx1250Dot4,        "",                                     ""},
+{"v_wmma_f16_16x16x16_f16",              kGfx1250, kWmma,   0x42, 16, 16,  16, 1, kF16,     kF16,     kF16,   8,  0, P::kRdna4Float,         M::kGfx1250Dot4,        "",                                     ""},
+{"v_wmma_bf16_16x16x16_bf16",            kGfx1250, kWmma,   0x43, 16, 16,  16, 1, kBf16,    kBf16,    kBf16,  8,  0, P::kRdna4Float,         M::kGfx1250Dot4,        "",                                     ""},
+{"v_wmma_i32_16x16x16_iu8",              kGfx1250, kWmma,   0x44, 16, 16,  16, 1, kIu8,     kIu8,     kI32,  16,  0, P::kRdna4Int,           M::kGfx1250Int,         "",                                     ""},
+{"v_wmma_i32_16x16x16_iu4",              kGfx1250, kWmma,   0x45, 16, 16,  16, 1, kIu4,     kIu4,     kI32,  16,  0, P::kRdna4Int,           M::kGfx1250Int,         "",                                     ""},
+{"v_wmma_f32_16x16x16_fp8_fp8",          kGfx1250, kWmma,   0x46, 16, 16,  16, 1, kFp8,     kFp8,     kF32,   8,  0, P::kRdna4Fp8,           M::kGfx1250Fp8Dot4,     "",                                     ""},
+{"v_wmma_f32_16x16x16_fp8_bf8",          kGfx1250, kWmma,   0x47, 16, 16,  16, 1, kFp8,     kBf8,     kF32,   8,  0, P::kRdna4Fp8,           M::kGfx1250Fp8Dot4,     "",                                     ""},
+{"v_wmma_f32_16x16x16_bf8_fp8",          kGfx1250, kWmma,   0x48, 16, 16,  16, 1, kBf8,     kFp8,     kF32,   8,  0, P::kRdna4Fp8,           M::kGfx1250Fp8Dot4,     "",                                     ""},
+{"v_wmma_f32_16x16x16_bf8_bf8",          kGfx1250, kWmma,   0x49, 16, 16,  16, 1, kBf8,     kBf8,     kF32,   8,  0, P::kRdna4Fp8,           M::kGfx1250Fp8Dot4,     "",                                     ""},
+{"v_wmma_i32_16x16x32_iu4",              kGfx1250, kWmma,   0x4a, 16, 16,  32, 1, kIu4,     kIu4,     kI32,  16,  0, P::kRdna4Int,           M::kGfx1250Int,         "",                                     ""},
+{"v_swmmac_f32_16x16x32_f16",            kGfx1250, kSwmmac, 0x50, 16, 16,  32, 1, kF16,     kF16,     kF32,   8,  0, P::kSwmmacFloat16,      M::kGfx1250SparseDot4,  "",                                     ""},
+{"v_swmmac_f32_16x16x32_bf16",           kGfx1250, kSwmmac, 0x51, 16, 16,  32, 1, kBf16,    kBf16,    kF32,   8,  0, P::kSwmmacFloat16,      M::kGfx1250SparseDot4,  "",                                     ""},
+{"v_swmmac_f16_16x16x32_f16",            kGfx1250, kSwmmac, 0x52, 16, 16,  32, 1, kF16,     kF16,     kF16,   8,  0, P::kSwmmacFloat16,      M::kGfx1250SparseDot4,  "",                                     ""},
+{"v_swmmac_bf16_16x16x32_bf16",          kGfx1250, kSwmmac, 0x53, 16, 16,  32, 1, kBf16,    kBf16,    kBf16,  8,  0, P::kSwmmacFloat16,      M::kGfx1250SparseDot4,  "",                                     ""},
+{"v_swmmac_i32_16x16x32_iu8",            kGfx1250, kSwmmac, 0x54, 16, 16,  32, 1, kIu8,     kIu8,     kI32,  16,  0, P::kSwmmacInt,          M::kGfx1250SparseInt,   "",                                     ""},
+{"v_swmmac_i32_16x16x32_iu4",            kGfx1250, kSwmmac, 0x55, 16, 16,  32, 1, kIu4,     kIu4,     kI32,  16,  0, P::kSwmmacInt,          M::kGfx1250SparseInt,   "",                                     ""},
+{"v_swmmac_i32_16x16x64_iu4",            kGfx1250, kSwmmac, 0x56, 16, 16,  64, 1, kIu4,     kIu4,     kI32,  16,  0, P::kSwmmacInt,          M::kGfx1250SparseInt,   "",                                     ""},
+{"v_swmmac_f32_16x16x32_fp8_fp8",        kGfx1250, kSwmmac, 0x57, 16, 16,  32, 1, kFp8,     kFp8,     kF32,   8,  0, P::kSwmmacFp8,          M::kGfx1250SparseDot4,  "",                                     ""},
+{"v_swmmac_f32_16x16x32_fp8_bf8",        kGfx1250, kSwmmac, 0x58, 16, 16,  32, 1, kFp8,     kBf8,     kF32,   8,  0, P::kSwmmacFp8,          M::kGfx1250SparseDot4,  "",                                     ""},
+{"v_swmmac_f32_16x16x32_bf8_fp8",        kGfx1250, kSwmmac, 0x59, 16, 16,  32, 1, kBf8,     kFp8,     kF32,   8,  0, P::kSwmmacFp8,          M::kGfx1250SparseDot4,  "",                                     ""},
+{"v_swmmac_f32_16x16x32_bf8_bf8",        kGfx1250, kSwmmac, 0x5a, 16, 16,  32, 1, kBf8,     kBf8,     kF32,   8,  0, P::kSwmmacFp8,          M::kGfx1250SparseDot4,  "",                                     ""},
 });
 
 constexpr std::array kModels = std::to_array<NumericModel>({
@@ -301,6 +372,24 @@ constexpr std::array kModels = std::to_array<NumericModel>({
 {M::kRdna4Int,         "rdna4.int",          Engine::kIntegerDot,    1, Evidence::kSrc,    "CALC README (clamp) [DOC], GOC/RJ (wrap) [SRC]; numerics.md §8",
  "exact sum; NEG[0]/NEG[1] choose signed A/B; CLAMP saturates to int32, otherwise wrap"},
 {M::kRdna4SparseInt,   "rdna4.sparse.int",   Engine::kIntegerDot,    1, Evidence::kSrc,    "numerics.md §8 (stored values times the selected B rows)",
+ "exact sum of the stored products; CLAMP saturates to int32, otherwise wrap"},
+{M::kGfx1250FmaF32,    "gfx1250.fma_f32",    Engine::kFmaChain,      1, Evidence::kAssume, "no gfx1250 measurement; the CDNA3 f32 model (numerics.md §12; LLVM runs it on the VALU)",
+ "d = fma(a_k, b_k, d) in k order, binary32 RNE, subnormals kept"},
+{M::kGfx1250Dot4,      "gfx1250.dot4",       Engine::kRdna4Dot4,     4, Evidence::kAssume, "no gfx1250 measurement; the gfx12 DOT4 chain (numerics.md §12)",
+ "the gfx12 DOT4 chain over K groups of 4 in k order, floor alignment, RNE32 per step; 16-bit D narrowed per step"},
+{M::kGfx1250Fp8Dot4,   "gfx1250.fp8.dot4",   Engine::kRdna4Dot4,     4, Evidence::kAssume, "no gfx1250 measurement; the gfx12 fp8 assumption (numerics.md §12)",
+ "OCP fp8/bf8 decoded, then the gfx12 DOT4 step over K groups of 4"},
+{M::kGfx1250Int,       "gfx1250.int",        Engine::kIntegerDot,    1, Evidence::kAssume, "no gfx1250 measurement; exact arithmetic (numerics.md §12)",
+ "exact sum; NEG[0]/NEG[1] choose signed A/B; CLAMP saturates to int32, otherwise wrap"},
+{M::kGfx1250F8f6f4,    "gfx1250.f8f6f4",     Engine::kCdna4ScaledDot, 32, Evidence::kAssume, "no gfx1250 measurement; the gfx950 f8f6f4 model (numerics.md §12)",
+ "fp8/bf8/fp6/bf6/fp4 (matrix_a_fmt, matrix_b_fmt): each block of 32 exact products plus C rounded once to binary32 (RNE)"},
+{M::kGfx1250Scaled,    "gfx1250.scaled",     Engine::kCdna4ScaledDot, 32, Evidence::kAssume, "no gfx1250 measurement; the gfx950 scaled model (numerics.md §12)",
+ "as gfx1250.f8f6f4, each block of 32's exact sum times the A and B scales (E8M0 2^(e-127); E5M3, E4M3 as real multipliers)"},
+{M::kGfx1250Scaled16,  "gfx1250.scaled16",   Engine::kCdna4ScaledDot, 16, Evidence::kAssume, "no gfx1250 measurement; the gfx950 scaled model, blocks of 16 (numerics.md §12)",
+ "as gfx1250.scaled with a scale per 16 K: each block of 16's exact sum times its scales, C rounded once per block"},
+{M::kGfx1250SparseDot4, "gfx1250.sparse.dot4", Engine::kRdna4Dot4,   4, Evidence::kAssume, "no gfx1250 measurement; the gfx12 SWMMAC assumption (numerics.md §12)",
+ "the selected products in increasing logical k, four per DOT4 step"},
+{M::kGfx1250SparseInt, "gfx1250.sparse.int", Engine::kIntegerDot,    1, Evidence::kAssume, "no gfx1250 measurement; exact arithmetic (numerics.md §12)",
  "exact sum of the stored products; CLAMP saturates to int32, otherwise wrap"},
 });
 // clang-format on
@@ -379,19 +468,37 @@ bool Instruction::has_operand(Operand op) const {
   }
 }
 
+bool Instruction::gfx12_form() const {
+  switch (profile) {
+  case P::kRdna4Float:
+  case P::kRdna4Fp8:
+  case P::kRdna4Int:
+  case P::kSwmmacFloat16:
+  case P::kSwmmacInt:
+  case P::kSwmmacFp8:
+    return true;
+  default:
+    return false;
+  }
+}
+
+int Instruction::scale_block() const { return mod_rules().scaled ? numeric().group : 0; }
+
 ElemType Instruction::type_of(Operand op, Modifiers const& mods) const {
-  bool const format = mod_rules().format_select;
+  ModRules const& r = mod_rules();
+  bool const format = r.format_select;
   switch (op) {
   case Operand::kA:
-    return format ? f8f6f4_format(mods.cbsz).value_or(a) : a;
+    return format ? f8f6f4_format(r.mai ? mods.cbsz : mods.matrix_fmt[0]).value_or(a) : a;
   case Operand::kB:
-    return format ? f8f6f4_format(mods.blgp).value_or(b) : b;
+    return format ? f8f6f4_format(r.mai ? mods.blgp : mods.matrix_fmt[1]).value_or(b) : b;
   case Operand::kScaleA:
   case Operand::kScaleB:
-    return kE8m0;
+    return r.wmma_scaled ? scale_format(mods.scale_fmt[op == Operand::kScaleA ? 0 : 1]).value_or(kE8m0) : kE8m0;
   case Operand::kC:
-  case Operand::kD:
     return cd;
+  case Operand::kD:
+    return d_type.value_or(cd);
   case Operand::kIndex:
     return kI32;
   }

@@ -23,8 +23,8 @@ AbAxes ab_axes(Operand op) {
   return op == Operand::kA ? AbAxes{Axis::kRow, Axis::kCol} : AbAxes{Axis::kCol, Axis::kRow};
 }
 
-// K positions that share one scale (the scaled MFMA's block, the numeric model's group).
-int scale_block(Instruction const& in) { return in.numeric().group; }
+// K positions that share one scale (the scaled forms' block, the numeric model's group).
+int scale_block(Instruction const& in) { return in.scale_block(); }
 
 int rows_of(Instruction const& in, Operand op) {
   switch (op) {
@@ -163,6 +163,26 @@ void mfma_cd(BitLayout& L, Instruction const& in) {
   }
 }
 
+// --- gfx1250 (reference/gfx1250.md §5) -------------------------------------------------------
+bool gfx1250_new(Instruction const& in) { return in.gen == Generation::kGfx1250 && !in.gfx12_form(); }
+
+// Dense A/B: the K-chunk rule with S = 128/e consecutive K per chunk (f32 K=4: 2), FP6 S = 32
+// (§5.1) [SRC CK5, RJ5, TRI]. The 32-row A of 32x16x128_f4 holds rows 16-31 in the upper half of
+// its registers.
+void gfx1250_ab(BitLayout& L, Instruction const& in, Operand op, int e) {
+  auto const ax = ab_axes(op);
+  int const s = e == 6 ? 32 : std::min(128 / e, in.k / 2);
+  L.route(ax.mn, 0, 4, Field::kLane, 0);
+  k_chunks(L, ax.k, lg(in.k), lg(s));
+  int const mn = op == Operand::kA ? in.m : in.n;
+  if (mn > 16) L.route(ax.mn, 4, lg(mn) - 4, Field::kSlot, lg(in.k) - 1);
+}
+// C/D: the gfx12 rule; the 32-row C/D of the f4 forms holds rows 16-31 in VGPRs 8-15 (§5.2).
+void gfx1250_cd(BitLayout& L, Instruction const& in) {
+  rdna4_cd(L);
+  if (in.m > 16) L.route(Axis::kRow, 4, lg(in.m) - 4, Field::kSlot, 3);
+}
+
 // SMFMAC: dense K positions per lane chunk, T = M*K/64 (a lane holds T/2 stored A values): 128/e
 // bits of A on gfx942 (§6.1), 256/e on the wider gfx950 forms (4 VGPRs of A).
 int cdna_sparse_tbits(Instruction const& in) { return lg(in.m * in.k / 64); }
@@ -188,14 +208,16 @@ void select_index_set(BitLayout& L, int sets, int set) {
   if (sets > 1) L.set_slot_const(field_bits, lg(sets), static_cast<uint32_t>(set));
 }
 
-int sets_of(BitLayout const& base) { return 32 / ((1 << base.slot_bits()) * 2); }
+// A set fills 2^slot_bits two-bit fields; gfx1250's 8-bit index (64 bits, a VGPR pair) is one set.
+int sets_of(BitLayout const& base) { return std::max(1, 32 / ((1 << base.slot_bits()) * 2)); }
 
 // The index operand's routing before a set is selected.
 BitLayout index_base(Instruction const& in, int wave) {
   BitLayout L = empty_layout(in, wave, Operand::kIndex, 2);
   int const e = elem_bits(in.a);
   bool const rdna = is_rdna(in.gen);
-  int const tbits = rdna ? lg(std::min(128 / e, in.k / 2)) : cdna_sparse_tbits(in);
+  // gfx1250: 16 (16-bit) or 32 (8-bit) two-bit entries of one row per lane, rows i and i+16 [SRC RJ5]
+  int const tbits = gfx1250_new(in) ? lg(512 / e) : rdna ? lg(std::min(128 / e, in.k / 2)) : cdna_sparse_tbits(in);
   sparse_a(L, tbits, lg(in.k / 2), lg(in.m), rdna);
   if (rdna && wave == 64) {
     // The A operand decides: a one-VGPR A keeps the wave32 index (lanes 32-63 ignored);
@@ -215,15 +237,24 @@ void check_shape(Instruction const& in, int wave, Operand op) {
     throw std::invalid_argument(
         op == Operand::kIndex
             ? fmt::format("{} has no sparsity index operand (K)", in.mnemonic)
-            : fmt::format("{} has no scale operands (SA, SB): only v_mfma_scale_* have them", in.mnemonic));
+            : fmt::format("{} has no scale operands (SA, SB): only v_mfma_scale_* and v_wmma_scale*_* have them",
+                          in.mnemonic));
 }
 
 // The scale operands (one VGPR): the lane of the scaled A row / B column and K block holds its byte
 // in the byte scale_sel selects. A lane's scale covers the 32 K positions of A (B) that it holds.
+// gfx1250: row (column) i's bytes, in K-block order, fill lane i + 16 sel of one VGPR (scale) or a
+// pair (scale16); the 32 rows of the f4 A use every lane (§5.3) [SRC TRI, CK5].
 void scale_operand(BitLayout& L, Instruction const& in, Operand op, Modifiers const& mods) {
   int const mbits = lg(op == Operand::kScaleA ? in.m : in.n);
   Axis const mn = op == Operand::kScaleA ? Axis::kRow : Axis::kCol;
   Axis const kb = op == Operand::kScaleA ? Axis::kCol : Axis::kRow;
+  if (in.gen == Generation::kGfx1250) {
+    L.route(mn, 0, mbits, Field::kLane, 0).route(kb, 0, L.extent_bits(kb), Field::kSlot, 0);
+    int const sel = mods.scale_sel[op == Operand::kScaleA ? 0 : 1];
+    if (mbits == 4) L.fix_lane_bits(1u << kLaneGroupBit, static_cast<uint32_t>(sel) << kLaneGroupBit);
+    return;
+  }
   L.route(mn, 0, mbits, Field::kLane, 0).route(kb, 0, L.extent_bits(kb), Field::kLane, mbits);
   L.set_slot_bits(2).set_slot_const(0, 2, static_cast<uint32_t>(mods.scale_sel[op == Operand::kScaleA ? 0 : 1]));
 }
@@ -249,6 +280,48 @@ AxisNames axis_names(Instruction const& in, Operand op) {
   default:
     return {"b", "i", "j"};
   }
+}
+
+LayoutEvidence layout_evidence(Instruction const& in, Operand op) {
+  using enum Evidence;
+  bool const ab = op == Operand::kA || op == Operand::kB;
+  switch (in.gen) {
+  case Generation::kGfx11:
+  case Generation::kGfx12:
+  case Generation::kGfx908:
+  case Generation::kGfx90a:
+  case Generation::kGfx94x:
+    return {kDoc, "AMD's matrix instruction calculator (docs/layouts.md)"};
+  case Generation::kGfx950:
+    if (in.sparse() && op == Operand::kIndex) return {kAssume, "the gfx942 index split (docs/layouts.md, CDNA4)"};
+    if (ab && in.mod_rules().format_select)
+      return {kSrc, "AMD's CDNA4 matrix-core blog (32x32x64), Triton, aiter (docs/layouts.md, gfx950 f8f6f4)"};
+    return {kDoc, "CDNA4 ISA guide, LLVM widths, AMD's CDNA4 blog (docs/layouts.md)"};
+  case Generation::kGfx1250:
+    if (in.gfx12_form())
+      return {kSrc,
+              "the gfx12 layout (CALC) assumed on gfx1250; rocjitsu runs the gfx12 forms so (reference/gfx1250.md "
+              "§2.4)"};
+    switch (op) {
+    case Operand::kC:
+    case Operand::kD:
+      return {kSrc, "rocjitsu, Composable Kernel, Triton: the gfx12 C/D rule (reference/gfx1250.md §5.2)"};
+    case Operand::kIndex:
+      return {kSrc,
+              "rocjitsu after PR #10521 (Tensile kernels); ISA5 reportedly differs for 8-bit (reference/gfx1250.md "
+              "§5.4, §5.7)"};
+    case Operand::kScaleA:
+    case Operand::kScaleB:
+      return {kSrc, "Triton chooseScaledWmmaScaleLayout, Composable Kernel (reference/gfx1250.md §5.3)"};
+    default:
+      if (in.sparse()) return {kSrc, "rocjitsu after PR #10521 (Tensile kernels) (reference/gfx1250.md §5.4)"};
+      if (in.k == 128 && elem_bits(in.a) == 8 && is_float(in.a) && !in.mod_rules().format_select)
+        return {kSrc, "rocjitsu (S = 16, Tensile kernels); ISA5 as quoted and CK's default say S = 8: followed RJ5 "
+                      "(docs/layouts.md, gfx1250)"};
+      return {kSrc, "Composable Kernel, rocjitsu, Triton: the K-chunk rule (reference/gfx1250.md §5.1)"};
+    }
+  }
+  return {kAssume, ""};
 }
 
 int index_sets(Instruction const& in, int wave) {
@@ -277,6 +350,19 @@ BitLayout operand_layout(Instruction const& in, int wave, Operand op, Modifiers 
     else
       rdna3_cd(L, wave, e == 16, mods.op_sel[2]);
     return L;
+  case Generation::kGfx1250:
+    if (!in.gfx12_form()) {
+      if (op == Operand::kA && in.sparse())
+        sparse_a(L, lg(256 / e), lg(in.k / 2), 4, true); // stored chunks of 128/e values (§5.4)
+      else if (op == Operand::kB && in.sparse())
+        k_chunks(L.route(Axis::kCol, 0, 4, Field::kLane, 0), Axis::kRow, lg(in.k), lg(256 / e)); // S = 256/e
+      else if (ab)
+        gfx1250_ab(L, in, op, e);
+      else
+        gfx1250_cd(L, in);
+      return L;
+    }
+    [[fallthrough]]; // the gfx12 forms llvm-mc-22 also assembles for gfx1250: gfx12 layouts, wave32
   case Generation::kGfx12:
     if (op == Operand::kA && in.sparse())
       sparse_a(L, lg(std::min(128 / e, in.k / 2)), lg(in.k / 2), 4, true);

@@ -33,7 +33,20 @@ constexpr std::array kRules = std::to_array<ModRules>({
   /* kSmfmac          */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, false, false, true,  false, true,  false, false, false, false, false, false},
   /* kMfmaF8f6f4      */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  false, false, true,  false, false, true,  false, false},
   /* kMfmaScaled      */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  false, false, true,  false, false, true,  true, false},
+  //                                                                                                                                             reuse  wscale negHiDropped
+  /* kG1250F32        */ {0b111, 0b111, 0b111, 0b100, 0b000, 0b000, false, false, true,  false, false, false, false, false, false, false, false, false, false, true,  false, 0b011},
+  /* kG1250Float16    */ {0b111, 0b111, 0b111, 0b111, 0b000, 0b000, false, false, true,  false, false, false, false, false, false, false, false, false, false, true,  false, 0b000},
+  /* kG1250Fp8        */ {0b100, 0b100, 0b100, 0b100, 0b000, 0b000, false, false, true,  false, false, false, false, false, false, false, false, false, false, true,  false, 0b000},
+  /* kG1250Int        */ {0b011, 0b011, 0b000, 0b000, 0b000, 0b000, true,  true,  true,  false, false, false, false, false, false, false, false, false, false, true,  false, 0b000},
+  /* kG1250F8f6f4     */ {0b100, 0b100, 0b100, 0b100, 0b000, 0b000, false, false, true,  false, false, false, false, false, false, false, true,  false, false, false, false, 0b000},
+  /* kG1250F4         */ {0b100, 0b100, 0b100, 0b100, 0b000, 0b000, false, false, true,  false, false, false, false, false, false, false, false, false, false, false, false, 0b000},
+  /* kG1250ScaledF8f6f4 */ {0b100, 0b100, 0b100, 0b100, 0b000, 0b000, false, false, true, false, false, false, false, false, false, false, true,  true,  false, true,  true,  0b000},
+  /* kG1250ScaledF4   */ {0b100, 0b100, 0b100, 0b100, 0b000, 0b000, false, false, true,  false, false, false, false, false, false, false, false, true,  false, true,  true,  0b000},
+  /* kG1250SwmmacFloat16 */ {0b011, 0b011, 0b011, 0b011, 0b000, 0b000, false, false, false, true, false, false, false, false, false, false, false, false, false, true,  false, 0b000},
+  /* kG1250SwmmacFp8  */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, false, true,  false, false, false, false, false, false, false, false, false, true,  false, 0b000},
+  /* kG1250SwmmacInt  */ {0b011, 0b011, 0b000, 0b000, 0b000, 0b000, true,  true,  false, true,  false, false, false, false, false, false, false, false, false, true,  false, 0b000},
 });
+static_assert(kRules.size() == static_cast<size_t>(ModProfile::kG1250SwmmacInt) + 1, "one rule row per profile");
 // clang-format on
 
 constexpr char const* kSrc[3] = {"A", "B", "C"};
@@ -55,6 +68,12 @@ void check_list(std::string_view what, std::array<bool, 3> const& v, uint8_t leg
 } // namespace
 
 ModRules const& rules(ModProfile p) { return kRules[static_cast<size_t>(p)]; }
+
+std::optional<ElemType> scale_format(int code) {
+  constexpr ElemType kFormats[] = {ElemType::kE8m0, ElemType::kE5m3, ElemType::kFp8};
+  if (code < 0 || code >= static_cast<int>(std::size(kFormats))) return std::nullopt;
+  return kFormats[code];
+}
 
 std::optional<ElemType> f8f6f4_format(int code) {
   constexpr ElemType kFormats[] = {ElemType::kFp8, ElemType::kBf8, ElemType::kFp6, ElemType::kBf6, ElemType::kFp4};
@@ -87,6 +106,10 @@ std::string check_modifiers(Instruction const& in, int wave, Modifiers const& m,
 
   int const sets = index_sets(in, wave);
   if (r.index_key) {
+    if (in.gen == Generation::kGfx1250 && m.index_key == 1 && !in.gfx12_form())
+      return fmt::format("index_key 1 on {}: llvm-mc-22 encodes it, but what it selects on gfx1250 is unknown (one "
+                         "index set fills the operand; reference/gfx1250.md §5.6)",
+                         in.mnemonic);
     if (m.index_key < 0 || m.index_key >= sets)
       return sets == 1 ? fmt::format("{} has no index_key in wave{} (one index set)", in.mnemonic, wave)
                        : fmt::format("index_key {} out of range 0..{} for {} in wave{}", m.index_key, sets - 1,
@@ -129,14 +152,36 @@ std::string check_modifiers(Instruction const& in, int wave, Modifiers const& m,
         warnings->push_back(fmt::format("blgp has no effect on {}: accepted, ignored", in.mnemonic));
     }
   }
-  for (int t = 0; t < 2; ++t) {
+  if (r.format_select && !r.mai) {
+    for (int t = 0; t < 2; ++t)
+      if (!f8f6f4_format(m.matrix_fmt[t]))
+        return fmt::format("matrix_{}_fmt {} selects no format on {} (0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4)",
+                           t == 0 ? 'a' : 'b', m.matrix_fmt[t], in.mnemonic);
+  } else if (m.matrix_fmt[0] || m.matrix_fmt[1]) {
+    return fmt::format("matrix_a_fmt/matrix_b_fmt are for the gfx1250 f8f6f4 WMMA, not {}", in.mnemonic);
+  }
+  if ((m.reuse[0] || m.reuse[1]) && !r.reuse)
+    return fmt::format("matrix_a_reuse/matrix_b_reuse are not allowed on {}", in.mnemonic);
+  if (r.wmma_scaled) {
+    for (int t = 0; t < 2; ++t) {
+      char const ab = t == 0 ? 'a' : 'b';
+      if (m.scale_sel[t] < 0 || m.scale_sel[t] > 1)
+        return fmt::format("matrix_{}_scale {} out of range 0..1 (ROW0, ROW1) on {}", ab, m.scale_sel[t], in.mnemonic);
+      if (!scale_format(m.scale_fmt[t]))
+        return fmt::format("matrix_{}_scale_fmt {} out of range 0..2 (E8, E5M3, E4M3) on {}", ab, m.scale_fmt[t],
+                           in.mnemonic);
+    }
+  } else if (m.scale_fmt[0] || m.scale_fmt[1]) {
+    return fmt::format("matrix_a_scale_fmt/matrix_b_scale_fmt are for the gfx1250 scaled WMMA, not {}", in.mnemonic);
+  }
+  for (int t = 0; t < 2 && !r.wmma_scaled; ++t) {
     if (m.scale_sel[t] == 0) continue;
     if (!r.scaled)
       return fmt::format("scale byte selects (op_sel/op_sel_hi) are for the scaled MFMAs, not {}", in.mnemonic);
     if (m.scale_sel[t] < 0 || m.scale_sel[t] > 3)
       return fmt::format("scale byte {} of {} out of range 0..3", m.scale_sel[t], t == 0 ? "A" : "B");
   }
-  if (m.fp16_ovfl && in.cd != ElemType::kF16 && warnings)
+  if (m.fp16_ovfl && in.type_of(Operand::kD) != ElemType::kF16 && warnings)
     warnings->push_back(fmt::format("FP16_OVFL only affects f16 outputs; {} ignores it", in.mnemonic));
   return {};
 }

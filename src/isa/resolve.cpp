@@ -124,6 +124,9 @@ Target resolve_target(std::string_view given, std::string_view arch, int wave) {
     for (auto const& g : generations())
       if (auto const* in = find_instruction(g.gen, instruction)) found.push_back(in);
     if (found.empty()) throw InputError(fmt::format("unknown instruction '{}'{}", name, suggestion(instruction)));
+    // The gfx12 forms gfx1250 also assembles are gfx12's instructions: without --arch, gfx12's.
+    if (std::ranges::any_of(found, [](Instruction const* in) { return in->gen == Generation::kGfx12; }))
+      std::erase_if(found, [](Instruction const* in) { return in->gen == Generation::kGfx1250 && in->gfx12_form(); });
     auto const preferred = std::ranges::find_if(found, [](Instruction const* in) { return info(in->gen).preferred; });
     if (found.size() > 1 && preferred != found.end()) found = {*preferred}; // CDNA names: CDNA3's
     if (found.size() > 1) {
@@ -211,7 +214,25 @@ Modifiers resolve_modifiers(Instruction const& in, int wave, ModifierText const&
     if (comma == std::string_view::npos) throw bad();
     m.scale_sel = {byte(text.substr(0, comma)), byte(text.substr(comma + 1))};
     if (!in.mod_rules().scaled)
-      throw InputError(fmt::format("--scale-sel is for the scaled MFMAs (v_mfma_scale_*), not {}", in.mnemonic));
+      throw InputError(
+          fmt::format("--scale-sel is for the scaled forms (v_mfma_scale_*, v_wmma_scale*_*), not {}", in.mnemonic));
+  }
+  // "A,B": two small integers (gfx1250 formats and scale formats).
+  auto const pair = [](std::string_view flag, std::string_view text, int max) {
+    size_t const comma = text.find(',');
+    auto const one = [&](std::string_view s) {
+      if (s.size() != 1 || s[0] < '0' || s[0] - '0' > max)
+        throw InputError(fmt::format("{} takes A,B values 0..{} (got '{}')", flag, max, excerpt(text)));
+      return s[0] - '0';
+    };
+    if (comma == std::string_view::npos) one("?");
+    return std::array<int, 2>{one(text.substr(0, comma)), one(text.substr(comma + 1))};
+  };
+  if (!t.matrix_fmt.empty()) m.matrix_fmt = pair("--matrix-fmt", t.matrix_fmt, 7);
+  if (!t.scale_fmt.empty()) m.scale_fmt = pair("--scale-fmt", t.scale_fmt, 3);
+  if (!t.reuse.empty()) {
+    auto const bits = pair("--reuse", t.reuse, 1);
+    m.reuse = {bits[0] == 1, bits[1] == 1};
   }
   if (!t.neg.empty()) {
     if (!in.mod_rules().blgp_is_neg) throw InputError(fmt::format("--neg is for f64 MFMA only, not {}", in.mnemonic));
@@ -282,6 +303,11 @@ std::string modifier_summary(Instruction const& in) {
   else if (r.blgp_legal)
     parts.push_back("blgp reserved (no effect)");
   if (r.blgp_is_neg) parts.push_back("neg:[a,b,c] in the BLGP bits");
+  if (r.format_select && !r.mai) parts.push_back("matrix_a_fmt/matrix_b_fmt (A/B formats: fp8, bf8, fp6, bf6, fp4)");
+  if (r.wmma_scaled)
+    parts.push_back("matrix_a_scale/matrix_b_scale (scale row ROW0/ROW1), matrix_a_scale_fmt/matrix_b_scale_fmt (E8, "
+                    "E5M3, E4M3)");
+  if (r.reuse) parts.push_back("matrix_a_reuse/matrix_b_reuse (operand-cache hints, no effect)");
   if (r.c_inline) parts.push_back("C may be an inline constant");
   std::string out;
   for (auto const& p : parts) out += (out.empty() ? "" : "; ") + p;

@@ -34,6 +34,7 @@ constexpr std::array kElems = std::to_array<ElemInfo>({
   {"bf6",       6, true,  "OCP MX FP6 E3M2: bias 3, max 28, no infinity, no NaN"},
   {"fp4",       4, true,  "OCP MX FP4 E2M1: bias 1, max 6, no infinity, no NaN"},
   {"e8m0",      8, true,  "OCP MX E8M0 scale: 2^(E-127), E = 0..254; 0xFF = NaN; no sign, no zero"},
+  {"e5m3",      8, true,  "AMD E5M3 scale (gfx1250): 5 exponent, 3 fraction bits, no sign; bias and specials not public (ASSUME: bias 15, no inf/NaN)"},
 });
 // clang-format on
 
@@ -62,8 +63,8 @@ std::string_view description(Operand o) {
                                          "C (SRC2)",
                                          "D (VDST)",
                                          "sparsity index (SRC2)",
-                                         "A scale (E8M0, scale SRC0)",
-                                         "B scale (E8M0, scale SRC1)"};
+                                         "A scale (scale SRC0)",
+                                         "B scale (scale SRC1)"};
   return kNames[static_cast<int>(o)];
 }
 std::string_view name(Evidence e) {

@@ -59,8 +59,12 @@ TEST(CliExec, EveryInstructionFollowsTheFileContract) {
     if (in.mod_rules().format_select)
       for (auto [fa, fb] : {std::pair{2, 4}, std::pair{3, 1}, std::pair{4, 0}}) {
         issues.push_back({&in, in.default_wave(), {}});
-        issues.back().mods.cbsz = fa;
-        issues.back().mods.blgp = fb;
+        if (in.mod_rules().mai) {
+          issues.back().mods.cbsz = fa;
+          issues.back().mods.blgp = fb;
+        } else {
+          issues.back().mods.matrix_fmt = {fa, fb}; // gfx1250: matrix_a_fmt, matrix_b_fmt
+        }
       }
   }
   for (emu::Issue is : issues) {
@@ -88,10 +92,13 @@ TEST(CliExec, EveryInstructionFollowsTheFileContract) {
                       fb = write_file(tag + "_b.txt", to_text(b, model.b)),
                       fc = write_file(tag + "_c.txt", to_text(c, model.out));
     std::string flags = is.mods.neg_lo[0] ? " --neg-lo 1,0,0" : "";
-    if (in.mod_rules().format_select) flags += fmt::format(" --cbsz {} --blgp {}", is.mods.cbsz, is.mods.blgp);
+    if (in.mod_rules().format_select)
+      flags += in.mod_rules().mai ? fmt::format(" --cbsz {} --blgp {}", is.mods.cbsz, is.mods.blgp)
+                                  : fmt::format(" --matrix-fmt {},{}", is.mods.matrix_fmt[0], is.mods.matrix_fmt[1]);
     std::optional<emu::ScaleMatrices> scales;
     if (in.has_operand(isa::Operand::kScaleA)) {
-      scales = {random(1, in.m, in.k / 32, numeric::Format::kE8M0), random(1, in.k / 32, in.n, numeric::Format::kE8M0)};
+      int const kb = in.k / in.scale_block();
+      scales = {random(1, in.m, kb, numeric::Format::kE8M0), random(1, kb, in.n, numeric::Format::kE8M0)};
       flags += fmt::format(" --scale-a {} --scale-b {}",
                            write_file(tag + "_sa.txt", to_text(scales->a, numeric::Format::kE8M0)),
                            write_file(tag + "_sb.txt", to_text(scales->b, numeric::Format::kE8M0)));
@@ -101,7 +108,9 @@ TEST(CliExec, EveryInstructionFollowsTheFileContract) {
     ASSERT_EQ(res.status, 0) << in.mnemonic << "\n" << res.output;
     emu::Matrix const d = packed ? emu::execute(is, packed->values, b, c, &packed->index)
                                  : emu::execute(is, a, b, c, nullptr, scales ? &*scales : nullptr);
-    ASSERT_EQ(res.output, to_text(d, model.out)) << in.mnemonic;
+    // D in its own type (gfx1250 bf16f32: an f32 C, a bf16 D)
+    numeric::Format const fd = in.type_of(isa::Operand::kD) == in.cd ? model.out : numeric::Format::kBf16;
+    ASSERT_EQ(res.output, to_text(d, fd)) << in.mnemonic;
   }
 }
 

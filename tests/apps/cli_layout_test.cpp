@@ -31,6 +31,7 @@ std::string modifier_flags(isa::Modifiers const& m) {
   if (m.abid) f += fmt::format(" --abid {}", m.abid);
   if (m.blgp) f += fmt::format(" --blgp {}", m.blgp);
   if (m.scale_sel[0] || m.scale_sel[1]) f += fmt::format(" --scale-sel {},{}", m.scale_sel[0], m.scale_sel[1]);
+  if (m.matrix_fmt[0] || m.matrix_fmt[1]) f += fmt::format(" --matrix-fmt {},{}", m.matrix_fmt[0], m.matrix_fmt[1]);
   return f;
 }
 
@@ -152,7 +153,7 @@ TEST(CliList, CountsPerArchitecture) {
     std::string args;
     int lines;
   };
-  int const gfx11 = reference_rows("gfx11"), gfx12 = reference_rows("gfx12");
+  int const gfx11 = reference_rows("gfx11"), gfx12 = reference_rows("gfx12"), gfx1250 = reference_rows("gfx1250");
   int cdna = 0;
   for (char const* gen : {"gfx908", "gfx90a", "gfx942", "gfx950"}) cdna += reference_rows(gen);
   ASSERT_GT(gfx11 * gfx12 * reference_rows("gfx942"), 0);
@@ -160,7 +161,9 @@ TEST(CliList, CountsPerArchitecture) {
                              {"--arch gfx1201 --wave 64", gfx12},
                              {"--arch gfx1100", gfx11},
                              {"--arch gfx1151 --wave 64", gfx11},
-                             {"", 2 * gfx11 + 2 * gfx12 + cdna}};
+                             {"--arch gfx1250", gfx1250},
+                             {"--arch gfx1251", gfx1250},
+                             {"", 2 * gfx11 + 2 * gfx12 + cdna + gfx1250}}; // gfx1250: wave32 only
   for (char const* gen : {"gfx908", "gfx90a", "gfx942", "gfx950"})
     cases.push_back({fmt::format("--arch {}", gen), reference_rows(gen)});
   for (Case const& c : cases) {

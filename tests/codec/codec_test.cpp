@@ -285,9 +285,22 @@ TEST(MachineInstruction, EncodesWhatItHolds) {
 
 // Every row encodes with low registers and decodes back; decoding is keyed by (family, opcode),
 // the scale prefix and ABID. The f8f6f4 rows: every cbsz x blgp, each tuple as wide as its format.
+// gfx1250 rows: not in the codec yet (issue 20 item 3; parse, decode and encode refuse them).
+bool codec_has(isa::Instruction const& row) { return row.gen != isa::Generation::kGfx1250; }
+
+TEST(MachineInstruction, Gfx1250IsRefusedWithAMessage) {
+  Target const t{isa::Generation::kGfx1250, 32};
+  auto const p = parse("v_wmma_f32_16x16x32_f16 v[0:7], v[8:15], v[16:23], v[0:7]", t);
+  ASSERT_FALSE(p);
+  EXPECT_NE(p.error().message.find("gfx1250"), std::string::npos);
+  std::vector<uint8_t> const bytes{0x00, 0x00, 0x60, 0xcc, 0x08, 0x21, 0x02, 0x1c};
+  EXPECT_FALSE(decode(bytes, t));
+}
+
 TEST(MachineInstruction, EveryRowRoundTrips) {
   for (auto const& row : isa::catalog())
     for (int wave : row.wave_sizes()) {
+      if (!codec_has(row)) continue;
       int const codes = row.mod_rules().format_select ? 8 : 1;
       for (int code = 0; code < codes * codes; ++code) {
         MachineInstruction mi;
@@ -325,7 +338,7 @@ TEST(MachineInstruction, EveryRowRoundTrips) {
 TEST(MachineInstruction, F8f6f4WidthsFollowTheFormats) {
   constexpr int kWidths[] = {8, 8, 6, 6, 4, 8, 8, 8};
   for (auto const& row : isa::catalog()) {
-    if (!row.mod_rules().format_select) continue;
+    if (!row.mod_rules().format_select || !codec_has(row)) continue;
     for (int code = 0; code < 8; ++code) {
       isa::Modifiers m;
       m.cbsz = m.blgp = code;
@@ -343,6 +356,7 @@ TEST(MachineInstruction, F8f6f4WidthsFollowTheFormats) {
 TEST(MachineInstruction, OpcodesAreUniquePerFamily) {
   std::set<std::tuple<int, int, int, bool>> seen;
   for (auto const& row : isa::catalog()) {
+    if (!codec_has(row)) continue;
     bool const scaled = row.mod_rules().scaled;
     EXPECT_TRUE(
         seen.insert({static_cast<int>(family_of(row.gen).encoding), static_cast<int>(row.gen), row.opcode, scaled})

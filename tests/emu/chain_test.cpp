@@ -99,7 +99,7 @@ std::vector<uint64_t> literal_chain(Issue const& is, Matrix const& dense_a, std:
                                     std::vector<uint64_t> const& sa = {}, std::vector<uint64_t> const& sb = {}) {
   auto const& in = *is.instruction;
   bool const scaled = in.has_operand(isa::Operand::kScaleA);
-  int const kb = in.k / 32; // scale blocks per instruction
+  int const kb = in.k / std::max(1, in.scale_block()); // scale blocks per instruction
   std::vector<uint64_t> d(size_t(M) * N);
   for (int ti = 0; ti < M / in.m; ++ti)
     for (int tj = 0; tj < N / in.n; ++tj) {
@@ -119,7 +119,7 @@ std::vector<uint64_t> literal_chain(Issue const& is, Matrix const& dense_a, std:
           ScaleMatrices win{Matrix(1, in.m, kb), Matrix(1, kb, in.n)};
           for (int q = 0; q < kb; ++q) {
             int const gq = s * kb + q; // the K block of the whole product
-            for (int i = 0; i < in.m; ++i) win.a.at(0, i, q) = sa[size_t(ti * in.m + i) * (K / 32) + gq];
+            for (int i = 0; i < in.m; ++i) win.a.at(0, i, q) = sa[size_t(ti * in.m + i) * (K / in.scale_block()) + gq];
             for (int j = 0; j < in.n; ++j) win.b.at(0, q, j) = sb[size_t(gq) * N + tj * in.n + j];
           }
           acc = execute(is, a, bt, acc, nullptr, &win);
@@ -177,8 +177,8 @@ TEST(Chain, EqualsTheLoopOfExecuteForEveryInstruction) {
         if (in.sparse()) packed = std::get<CompressedA>(compress_2to4(in.a, dense));
         std::vector<uint64_t> sa, sb; // scaled forms: random E8M0 codes, 0xFF (NaN) included
         if (in.has_operand(isa::Operand::kScaleA)) {
-          sa.resize(size_t(M) * (K / 32));
-          sb.resize(size_t(K / 32) * N);
+          sa.resize(size_t(M) * (K / in.scale_block()));
+          sb.resize(size_t(K / in.scale_block()) * N);
           for (auto* v : {&sa, &sb})
             for (auto& x : *v) x = static_cast<uint64_t>(rng.uniform(0, 255));
         }
@@ -191,6 +191,10 @@ TEST(Chain, EqualsTheLoopOfExecuteForEveryInstruction) {
                         c.data(),
                         sa.empty() ? nullptr : sa.data(),
                         sb.empty() ? nullptr : sb.data()};
+        if (in.type_of(isa::Operand::kD) != in.cd) { // gfx1250 bf16f32: D is no C of the next step
+          EXPECT_THROW(chain(is, p, d.data()), std::invalid_argument) << in.mnemonic;
+          continue;
+        }
         if (moves_blocks && !in.mod_rules().blgp_is_neg) { // the blocks of one issue hold different tiles
           EXPECT_THROW(chain(is, p, d.data()), std::invalid_argument) << in.mnemonic;
           continue;

@@ -156,8 +156,12 @@ std::vector<Issue> plain_issues(isa::Instruction const& in, int wave) {
     for (int fa = 0; fa <= 4; ++fa)
       for (int fb = 0; fb <= 4; ++fb) {
         isa::Modifiers m;
-        m.cbsz = fa;
-        m.blgp = fb;
+        if (in.mod_rules().mai) {
+          m.cbsz = fa;
+          m.blgp = fb;
+        } else {
+          m.matrix_fmt = {fa, fb}; // gfx1250: matrix_a_fmt, matrix_b_fmt
+        }
         if (fa || fb) out.push_back({&in, wave, m});
       }
   return out;
@@ -277,7 +281,11 @@ TEST(Emulator, OneHotInputsLandWhereTheProductPutsThem) {
                                      : numeric::from_double(f, x);
       };
       // Distinct values where the format allows: 1..8 are exact in every fp8/bf8, 1..7 in uint4.
-      int const max_b = isa::is_integer(in.a) ? (ebits(in.a) == 4 ? 7 : 100) : (ebits(in.a) == 8 ? 8 : 100);
+      // fp4 (E2M1) holds 1..4 exactly (gfx1250's f4 rows are fp4 by default).
+      int const max_b = isa::is_integer(in.a) ? (ebits(in.a) == 4 ? 7 : 100)
+                        : ebits(in.a) == 8    ? 8
+                        : ebits(in.a) == 4    ? 4
+                                              : 100;
       for (int trial = 0; trial < 4; ++trial) {
         int const b0 = static_cast<int>(rng()() % in.blocks), i0 = static_cast<int>(rng()() % in.m),
                   k0 = static_cast<int>(rng()() % in.k);
@@ -290,15 +298,17 @@ TEST(Emulator, OneHotInputsLandWhereTheProductPutsThem) {
             for (int j = 0; j < in.n; ++j) b.at(bb, k, j) = num(model.b, 1 + (k * in.n + j) % max_b);
         ScaleMatrices ones; // the scaled forms at scale 1 (E8M0 127)
         if (scaled(in)) {
-          ones = {Matrix(1, in.m, in.k / 32), Matrix(1, in.k / 32, in.n)};
+          ones = {Matrix(1, in.m, in.k / in.scale_block()), Matrix(1, in.k / in.scale_block(), in.n)};
           for (auto* m : {&ones.a, &ones.b}) std::fill(m->bits.begin(), m->bits.end(), 127);
         }
         Matrix const d = execute(is, a, b, c, nullptr, scaled(in) ? &ones : nullptr);
         for (int bb = 0; bb < in.blocks; ++bb)
           for (int i = 0; i < in.m; ++i)
             for (int j = 0; j < in.n; ++j) {
-              double const got = isa::is_integer(in.a) ? static_cast<int32_t>(d.at(bb, i, j))
-                                                       : numeric::to_double(model.out, d.at(bb, i, j));
+              // D in its own type (gfx1250 bf16f32: an f32 C, a bf16 D)
+              numeric::Format const fd = in.type_of(Operand::kD) == in.cd ? model.out : numeric::Format::kBf16;
+              double const got =
+                  isa::is_integer(in.a) ? static_cast<int32_t>(d.at(bb, i, j)) : numeric::to_double(fd, d.at(bb, i, j));
               double const want = (bb == b0 && i == i0) ? 1 + (k0 * in.n + j) % max_b : 0;
               ASSERT_EQ(got, want) << name_of(is) << " one-hot A[" << b0 << "][" << i0 << "][" << k0 << "] -> D[" << bb
                                    << "][" << i << "][" << j << "]";
@@ -473,9 +483,13 @@ TEST(Modifiers, ClampAndFp16OverflowTouchOnlyOverflowingElements) {
       }
       if (in.cd == ElemType::kF16) {
         Operands o = random_operands(in, true);
-        // Positive products (every A and B element 16.0) so that 65504 + each step overflows, whatever
-        // the random stream (which depends on the catalog's size) gave.
-        for (auto* m : {&o.a, &o.b}) std::fill(m->bits.begin(), m->bits.end(), 0x4c00u);
+        // Positive products (every A and B element 16.0: f16 0x4c00, OCP fp8 0x58, bf8 0x4c) so that
+        // 65504 + each step overflows, whatever the random stream (which depends on the catalog's size) gave.
+        auto const sixteen = [](ElemType t) {
+          return t == ElemType::kFp8 ? 0x58u : t == ElemType::kBf8 ? 0x4cu : 0x4c00u;
+        };
+        std::fill(o.a.bits.begin(), o.a.bits.end(), sixteen(in.a));
+        std::fill(o.b.bits.begin(), o.b.bits.end(), sixteen(in.b));
         for (size_t x = 0; x < o.c.bits.size(); x += 3) o.c.bits[x] = 0x7bff; // 65504: the sum overflows
         isa::Modifiers m;
         m.fp16_ovfl = true;
@@ -568,10 +582,12 @@ TEST(EntryPoints, LanePathEqualsRegisterPath) {
         r.a = random_regs(isa::vgprs(in, wave, Operand::kA, mods));
         r.b = random_regs(isa::vgprs(in, wave, Operand::kB, mods));
         r.c = random_regs(isa::vgprs(in, wave, Operand::kC));
-        if (in.sparse()) r.index = random_regs(1);
-        if (scaled(in)) r.scale_a = random_regs(1), r.scale_b = random_regs(1);
-        int const stride =
-            r.a.vgprs + r.b.vgprs + r.c.vgprs + 3 + static_cast<int>(rng()() % 3); // any row stride will do
+        if (in.sparse()) r.index = random_regs(isa::vgprs(in, wave, Operand::kIndex)); // gfx1250 8-bit: a pair
+        if (scaled(in))
+          r.scale_a = random_regs(isa::vgprs(in, wave, Operand::kScaleA)),
+          r.scale_b = random_regs(isa::vgprs(in, wave, Operand::kScaleB));
+        int const stride = r.a.vgprs + r.b.vgprs + r.c.vgprs + std::max(1, r.index.vgprs) + r.scale_a.vgprs +
+                           r.scale_b.vgprs + static_cast<int>(rng()() % 3); // any row stride will do
         Registers const got = test::execute_lane_major(is, r, stride);
         Registers const want = execute(is, r);
         for (int lane = 0; lane < wave; ++lane)
@@ -591,7 +607,8 @@ TEST(EntryPoints, LanePathMeetsTheFormulasAndExactArithmetic) {
       for (Issue const& is : plain_issues(in, wave)) {
         auto const x = test::small_operands(is, gen);
         RegisterOperands const r = test::reference_operands(is, x.a, x.b, x.c, x.index, x.scales);
-        int const stride = r.a.vgprs + r.b.vgprs + r.c.vgprs + 3;
+        int const stride =
+            r.a.vgprs + r.b.vgprs + r.c.vgprs + std::max(1, r.index.vgprs) + r.scale_a.vgprs + r.scale_b.vgprs;
         Matrix const d = test::reference_d(is, test::execute_lane_major(is, r, stride));
         ASSERT_EQ(test::values_of(is, d), test::exact_product(is, x)) << name_of(is);
       }

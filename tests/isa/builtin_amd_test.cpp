@@ -124,7 +124,8 @@ TEST(BuiltinsAmd, BackendCrashesAreReal) {
   };
   for (Case c : {Case{"wmma_f32_16x16x16_f16_w32", "gfx1201"}, Case{"mfma_i32_32x32x8i8", "gfx942"},
                  Case{"mfma_f32_32x32x4bf16_1k", "gfx908"}, Case{"smfmac_f32_16x16x32_f16", "gfx90a"},
-                 Case{"mfma_f32_16x16x8_xf32", "gfx950"}}) {
+                 Case{"mfma_f32_16x16x8_xf32", "gfx950"}, Case{"wmma_f32_16x16x16_f16_w32_gfx12", "gfx1250"},
+                 Case{"wmma_f32_16x16x16_f16_w32", "gfx1250"}}) {
     Builtin const* b = find_builtin(c.builtin);
     ASSERT_NE(b, nullptr);
     ASSERT_EQ(builtin_status(*b, *find_arch(c.arch), b->wave), BuiltinStatus::kBackendCrash);

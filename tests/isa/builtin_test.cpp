@@ -21,7 +21,7 @@ using test::markdown_table;
 constexpr char const* kSections[] = {
     "### 4.1 gfx11 builtins",       "### 4.2 gfx12 WMMA builtins",    "### 4.3 gfx12 SWMMAC builtins",
     "### 4.4 gfx942 MFMA builtins", "### 4.5 gfx942 SMFMAC builtins", "### 4.6 gfx908/gfx90a builtins",
-    "### 4.7 gfx950 builtins",
+    "### 4.7 gfx950 builtins",      "### 4.8 gfx1250 builtins",
 };
 
 // The derived builtins are exactly the reference's: each line is one builtin, and each builtin a line.
@@ -80,6 +80,18 @@ TEST(Builtins, GatingRules) {
   EXPECT_EQ(builtin_status(fp8, *gfx950, 64), BuiltinStatus::kOk);
   EXPECT_EQ(builtin_status(f16_k32, *gfx942, 64), BuiltinStatus::kSemaError);
   EXPECT_EQ(builtin_status(f16_k32, *gfx950, 64), BuiltinStatus::kOk);
+  // gfx1250 implies the gfx11 and gfx12 features and selects neither (reference/gfx1250.md §4.2).
+  auto const* gfx1250 = find_arch("gfx1250");
+  auto const& g1250 = *find_builtin("wmma_f32_16x16x32_f16");
+  EXPECT_EQ(builtin_status(g1250, *gfx1250, 32), BuiltinStatus::kOk);
+  EXPECT_EQ(builtin_status(g1250, *find_arch("gfx1251"), 32), BuiltinStatus::kOk);
+  EXPECT_EQ(builtin_status(g1250, *gfx1201, 32), BuiltinStatus::kSemaError);
+  EXPECT_EQ(builtin_status(w12, *gfx1250, 32), BuiltinStatus::kBackendCrash);
+  EXPECT_EQ(builtin_status(w11, *gfx1250, 32), BuiltinStatus::kBackendCrash);
+  EXPECT_EQ(builtin_status(w12_64, *gfx1250, 32), BuiltinStatus::kSemaError);
+  EXPECT_EQ(builtin_status(f32, *gfx1250, 32), BuiltinStatus::kSemaError);
+  EXPECT_EQ(builtin_diagnostic(g1250, *gfx1201, 32),
+            "'__builtin_amdgcn_wmma_f32_16x16x32_f16' needs target feature gfx1250-insts,wavefrontsize32");
   EXPECT_EQ(builtin_diagnostic(w12, *gfx1100, 32),
             "'__builtin_amdgcn_wmma_f32_16x16x16_f16_w32_gfx12' needs target feature gfx12-insts,wavefrontsize32");
   EXPECT_EQ(builtin_diagnostic(xf32, *gfx1201, 32),

@@ -37,6 +37,7 @@ ElemType doc_type(std::string const& s, std::string const& mnemonic = "") {
       {"bf8 E5M2 (OCP)", ElemType::kBf8},
       {"fp8 E4M3FNUZ", ElemType::kFp8Fnuz},
       {"bf8 E5M2FNUZ", ElemType::kBf8Fnuz},
+      {"fp4 E2M1 (OCP MX)", ElemType::kFp4},
   };
   auto it = kMap.find(s);
   if (it == kMap.end()) ADD_FAILURE() << "unknown type in reference: " << s;
@@ -188,13 +189,58 @@ void check_smfmac(Rows rows, Table const& doc, Generation gen) {
   });
 }
 
-// An opcode is one instruction per generation, except that a scaled MFMA is its unscaled one behind
-// the scale prefix (instructions.md §3.8 notes).
+// gfx1250 (§3.10-3.12): one column layout for WMMA, SWMMAC and the gfx12 forms, wave32 only; C and
+// D apart (bf16f32); VGPRs A/B/C/D (SWMMAC: A/B/C=D/index).
+void check_gfx1250(Rows rows, Table const& doc, Kind kind, bool gfx12_forms) {
+  std::set<std::string> in_doc, in_catalog;
+  for (auto const& r : doc) in_doc.insert(r[0]);
+  for (auto const& in : rows)
+    if (in.gen == Generation::kGfx1250 && in.gfx12_form() == gfx12_forms && (gfx12_forms || in.kind == kind))
+      in_catalog.emplace(in.mnemonic);
+  EXPECT_EQ(in_doc, in_catalog) << "gfx1250 rows and instructions.md differ";
+  for (auto const& r : doc) {
+    Instruction const* in = row_named(rows, Generation::kGfx1250, r[0]);
+    if (!in) continue;
+    SCOPED_TRACE(r[0]);
+    Shape const shape = parse_shape(r[2]);
+    EXPECT_EQ(in->opcode, std::stoi(r[1], nullptr, 16));
+    EXPECT_EQ(in->m, shape.m);
+    EXPECT_EQ(in->n, shape.n);
+    EXPECT_EQ(in->k, shape.k);
+    EXPECT_EQ(in->a, doc_type(r[3]));
+    EXPECT_EQ(in->b, doc_type(r[4]));
+    EXPECT_EQ(in->cd, doc_type(r[5]));
+    EXPECT_EQ(in->type_of(Operand::kD), doc_type(r[6].substr(0, r[6].find(" ("))));
+    auto const v = split_ints(r[7], '/');
+    ASSERT_EQ(v.size(), 4u);
+    EXPECT_EQ(vgprs(*in, 32, Operand::kA), v[0]);
+    EXPECT_EQ(vgprs(*in, 32, Operand::kB), v[1]);
+    EXPECT_EQ(vgprs(*in, 32, Operand::kC), v[2]);
+    if (in->sparse())
+      EXPECT_EQ(vgprs(*in, 32, Operand::kIndex), v[3]);
+    else
+      EXPECT_EQ(vgprs(*in, 32, Operand::kD), v[3]);
+    EXPECT_EQ(in->ops(), std::stol(r[8]));
+    EXPECT_EQ(in->cycles, std::stoi(r[9]));
+    EXPECT_FALSE(in->has_wave(64));
+    auto const& m = in->mod_rules();
+    EXPECT_EQ(m.clamp, r[10].find("clamp") != std::string::npos);
+    EXPECT_EQ(m.reuse, r[10].find("reuse") != std::string::npos && r[10].find("no reuse") == std::string::npos);
+    EXPECT_EQ(m.format_select, r[10].find("matrix_a_fmt") != std::string::npos);
+    EXPECT_EQ(m.wmma_scaled, r[10].find("scale_fmt") != std::string::npos);
+    EXPECT_EQ(m.index_key, r[10].find("index_key") != std::string::npos);
+    EXPECT_EQ(m.c_inline, r[10].find("C inline const") != std::string::npos);
+    EXPECT_EQ((m.neg_lo_legal & 0b011) != 0, r[10].find("neg_lo[0:") != std::string::npos);
+  }
+}
+
+// An opcode is one instruction per generation, except that a scaled form is its unscaled one behind
+// a scale prefix (instructions.md §3.8 notes, §3.10): one per scale block.
 void check_unique(Rows rows) {
-  std::set<std::tuple<Generation, int, bool>> opcodes;
+  std::set<std::tuple<Generation, int, int>> opcodes;
   std::set<std::pair<Generation, std::string_view>> names;
   for (auto const& in : rows) {
-    EXPECT_TRUE(opcodes.emplace(in.gen, in.opcode, in.mod_rules().scaled).second) << in.mnemonic;
+    EXPECT_TRUE(opcodes.emplace(in.gen, in.opcode, in.scale_block()).second) << in.mnemonic;
     EXPECT_TRUE(names.emplace(in.gen, in.mnemonic).second) << in.mnemonic;
   }
 }
@@ -235,6 +281,47 @@ TEST(Catalog, Gfx950MfmaMatchesReference) {
 }
 TEST(Catalog, Gfx950SmfmacMatchesReference) {
   check_smfmac(catalog(), section("### 3.9 gfx950 SMFMAC"), Generation::kGfx950);
+}
+TEST(Catalog, Gfx1250WmmaMatchesReference) {
+  check_gfx1250(catalog(), section("### 3.10 gfx1250 WMMA"), Kind::kWmma, false);
+}
+TEST(Catalog, Gfx1250SwmmacMatchesReference) {
+  check_gfx1250(catalog(), section("### 3.11 gfx1250 SWMMAC"), Kind::kSwmmac, false);
+}
+TEST(Catalog, Gfx1250Gfx12FormsMatchReference) {
+  check_gfx1250(catalog(), section("### 3.12 gfx1250 legacy RDNA4 forms"), Kind::kWmma, true);
+  // The same instructions as gfx12's, with gfx12's opcodes and wave32 widths.
+  for (auto const* in : instructions_of(Generation::kGfx1250)) {
+    if (!in->gfx12_form()) continue;
+    auto const* g12 = find_instruction(Generation::kGfx12, in->mnemonic);
+    ASSERT_NE(g12, nullptr) << in->mnemonic;
+    EXPECT_EQ(in->opcode, g12->opcode);
+    for (Operand op : {Operand::kA, Operand::kB, Operand::kC})
+      EXPECT_EQ(vgprs(*in, 32, op), vgprs(*g12, 32, op)) << in->mnemonic;
+    EXPECT_TRUE(in->builtin_stem.empty()) << in->mnemonic; // clang-22 cannot select them on gfx1250
+  }
+}
+// gfx1250 f8f6f4: A's and B's widths follow matrix_a_fmt/matrix_b_fmt as llvm-mc-22 requires
+// (16 VGPRs for FP8/BF8, 12 for FP6/BF6, 8 for FP4; reference/gfx1250.md §2.1) [DOC].
+TEST(Catalog, Gfx1250FormatWidths) {
+  auto const* in = find_instruction(Generation::kGfx1250, "v_wmma_f32_16x16x128_f8f6f4");
+  ASSERT_NE(in, nullptr);
+  constexpr int kWidth[] = {16, 16, 12, 12, 8};
+  for (int f = 0; f < 5; ++f) {
+    Modifiers m;
+    m.matrix_fmt = {f, 4 - f};
+    EXPECT_EQ(vgprs(*in, 32, Operand::kA, m), kWidth[f]) << f;
+    EXPECT_EQ(vgprs(*in, 32, Operand::kB, m), kWidth[4 - f]) << f;
+  }
+  // Cycles: 4 passes when either is fp8/bf8, else 2 (LLVM's gfx1250 model) [DOC].
+  Modifiers fp6_fp4;
+  fp6_fp4.matrix_fmt = {2, 4};
+  EXPECT_EQ(in->cycles_of(fp6_fp4), 8);
+  Modifiers fp8_fp4;
+  fp8_fp4.matrix_fmt = {0, 4};
+  EXPECT_EQ(in->cycles_of(fp8_fp4), 16);
+  EXPECT_EQ(find_instruction(Generation::kGfx1250, "v_wmma_scale16_f32_32x16x128_f4")->scale_block(), 16);
+  EXPECT_EQ(find_instruction(Generation::kGfx1250, "v_wmma_scale_f32_32x16x128_f4")->scale_block(), 32);
 }
 TEST(Catalog, OpcodesAndNamesAreUniquePerGeneration) { check_unique(catalog()); }
 TEST(Catalog, EveryRowNamesAModelWithEvidence) { check_models(catalog()); }
@@ -292,6 +379,11 @@ TEST(Arch, RecordsAndAliases) {
   EXPECT_EQ(find_arch("cdna1")->name, "gfx908");
   EXPECT_EQ(find_arch("cdna2")->name, "gfx90a");
   EXPECT_EQ(find_arch("cdna4")->name, "gfx950");
+  EXPECT_EQ(find_arch("cdna5")->name, "gfx1250");
+  EXPECT_EQ(find_arch("gfx1251")->gen, Generation::kGfx1250);
+  EXPECT_EQ(find_arch("gfx1250")->wave_sizes(), std::vector<int>{32}); // wave32 only [DOC: llvm-mc-22]
+  EXPECT_FALSE(find_arch("gfx1251")->has_wave(64));
+  EXPECT_EQ(flagship_gpu("gfx1250"), nullptr); // AMD has published no per-CU figures
   EXPECT_EQ(find_arch("gfx906"), nullptr);
   for (auto const* name : {"gfx1100", "gfx1101", "gfx1102", "gfx1103", "gfx1150", "gfx1151", "gfx1200", "gfx1201",
                            "gfx908", "gfx90a", "gfx940", "gfx941", "gfx942", "gfx950"})

@@ -15,7 +15,9 @@ def candidates(rng):
     return [{"neg_lo": bits()}, {"neg_hi": bits()}, {"neg": bits()}, {"clamp": True}, {"fp16_ovfl": True},
             {"opsel": (0, 0, 1)}, {"cbsz": int(rng.integers(0, 5))}, {"abid": int(rng.integers(0, 4))},
             {"blgp": int(rng.integers(1, 8))}, {"index_key": int(rng.integers(0, 4))},
-            {"scale_sel": (int(rng.integers(0, 4)), int(rng.integers(0, 4)))}]
+            {"scale_sel": (int(rng.integers(0, 4)), int(rng.integers(0, 4)))},
+            {"matrix_fmt": (int(rng.integers(0, 5)), int(rng.integers(0, 5)))},  # gfx1250 f8f6f4
+            {"reuse": (int(rng.integers(0, 2)), int(rng.integers(0, 2)))}]
 
 
 def random_modifiers(row, rng):
@@ -41,9 +43,9 @@ def run_both(cli, tmp_path, row, rng, mods):
     a, b, c, f = operands.random_operands(row, rng, **mods)
     files = [("a", a, f["A"]), ("b", b, f["B"]), ("c", c, f["C"])]
     scales = {}
-    if operands.scaled(row):  # the E8M0 scales of v_mfma_scale_*: M x K/32 and K/32 x N
-        scales = {"scale_a": operands.random_scales(row, rng, row.m, row.k // 32),
-                  "scale_b": operands.random_scales(row, rng, row.k // 32, row.n)}
+    if operands.scaled(row):  # the E8M0 scales: M x K/block and K/block x N (block 32, or 16 for scale16)
+        scales = {"scale_a": operands.random_scales(row, rng, row.m, row.k // row.scale_block),
+                  "scale_b": operands.random_scales(row, rng, row.k // row.scale_block, row.n)}
         files += [("scale-a", scales["scale_a"], "e8m0"), ("scale-b", scales["scale_b"], "e8m0")]
     for name, array, fmt in files:
         (tmp_path / f"{name}.txt").write_text(operands.matrix_text(array, fmt))
@@ -76,4 +78,5 @@ def test_every_modifier_kind_was_drawn():
     seen = set()
     for row in ROWS:
         seen |= set(random_modifiers(row, rng))
-    assert seen == {"neg_lo", "neg_hi", "neg", "clamp", "fp16_ovfl", "opsel", "cbsz", "abid", "blgp", "index_key", "scale_sel"}
+    assert seen == {"neg_lo", "neg_hi", "neg", "clamp", "fp16_ovfl", "opsel", "cbsz", "abid", "blgp", "index_key", "scale_sel",
+                    "matrix_fmt", "reuse"}

@@ -17,6 +17,14 @@
 namespace wavemma::simt::test {
 namespace {
 
+// The builtins the SIMT runtime runs: all but gfx1250's, which are not wave collectives yet (issue
+// 20 item 5; tools/gen_simt_builtins.cpp).
+size_t simt_builtin_count() {
+  size_t n = 0;
+  for (auto const& b : isa::builtins()) n += b.gen != isa::Generation::kGfx1250;
+  return n;
+}
+
 // The buffers of one case: per global lane, the words of A, B, C, the index and the two scales
 // (gfx950 mfma_scale_*), and of D.
 constexpr int kInputs = 6;
@@ -224,7 +232,7 @@ TEST(SimtBuiltins, EveryBuiltinEqualsTheEmulatorOnGatheredRegisters) {
     }
     builtins_checked.insert(c.builtin);
   }
-  EXPECT_EQ(builtins_checked.size(), isa::builtins().size());
+  EXPECT_EQ(builtins_checked.size(), simt_builtin_count());
   std::cout << "[simt] " << builtins_checked.size() << " builtins, " << checked
             << " immediate variants, equal to wavemma::emu\n";
 }
@@ -282,7 +290,7 @@ TEST(SimtBuiltins, EveryBuiltinOnTheFormulasPlacesGivesTheExactProduct) {
     builtins_checked.insert(c.builtin);
     ++variants;
   }
-  EXPECT_EQ(builtins_checked.size(), isa::builtins().size()) << "every builtin has a variant that moves no data";
+  EXPECT_EQ(builtins_checked.size(), simt_builtin_count()) << "every builtin has a variant that moves no data";
   std::cout << "[simt] " << builtins_checked.size() << " builtins, " << variants
             << " immediate variants on the formulas' places: the exact product\n";
 }
@@ -348,7 +356,7 @@ TEST(SimtBuiltins, CasesCoverTheCatalog) {
     seen.insert(c.builtin);
     EXPECT_EQ(isa::builtins()[size_t(c.builtin)].name, c.name);
   }
-  EXPECT_EQ(seen.size(), isa::builtins().size());
+  EXPECT_EQ(seen.size(), simt_builtin_count());
   // Every instruction has a builtin at each of its wave sizes, except the unscaled f8f6f4 MFMAs,
   // which clang-22 reaches only through mfma_scale_* with constant zero scales.
   for (auto const& in : isa::catalog())

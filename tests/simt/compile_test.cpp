@@ -28,6 +28,7 @@ TEST(SimtCompile, EveryBuiltinHasClangsSignature) {
   std::string body;
   int n = 0; // a function per builtin
   for (auto const& b : isa::builtins()) {
+    if (b.gen == isa::Generation::kGfx1250) continue; // not SIMT builtins yet (issue 20 item 5)
     std::string decls, args;
     for (auto const& p : b.params) {
       args += args.empty() ? "" : ", ";

@@ -234,8 +234,51 @@ inline std::vector<Place> smfmac(Instruction const& in, Operand op, Coord c, Mod
   return {{0, L, 4 * f + 2 * s + o, 4 * f + 2 * s + o + 1}};
 }
 
+// gfx1250 (reference/gfx1250.md §5, its expanded tables written out; wave32 only).
+inline std::vector<Place> gfx1250(Instruction const& in, Operand op, Coord c, Modifiers const& mods) {
+  int const e = op == Operand::kIndex ? 2 : elem_bits(in.type_of(op, mods));
+  if (op == Operand::kScaleA || op == Operand::kScaleB) { // §5.3: byte beta of row/column mn
+    bool const a = op == Operand::kScaleA;
+    int const mn = a ? c.row : c.col, beta = a ? c.col : c.row;
+    int const lane = (a ? in.m : in.n) == 32 ? mn : mn + 16 * mods.scale_sel[a ? 0 : 1];
+    return {{beta / 4, lane, 8 * (beta % 4), 8 * (beta % 4) + 7}};
+  }
+  if (op == Operand::kC || op == Operand::kD) { // §5.2
+    int const i = c.row, j = c.col;
+    if (e == 32) return {{i % 8 + 8 * (i / 16), 16 * ((i % 16) / 8) + j, 0, 31}};
+    return {{(i % 8) / 2, 16 * (i / 8) + j, 16 * (i % 2), 16 * (i % 2) + 15}};
+  }
+  if (in.sparse()) { // §5.4
+    int const ea = elem_bits(in.a);
+    if (op == Operand::kB) { // S = 16 (16-bit) or 32 (8-bit)
+      int const k = c.row, j = c.col, S = 256 / ea;
+      return {to_place(from_n(S * (k / (2 * S)) + k % S, e, j + 16 * ((k / S) % 2)), e)};
+    }
+    int const i = c.row, cc = c.col;
+    if (op == Operand::kA) { // the dense rule on the 16 x K/2 stored values, S = 128/e
+      int const S = 128 / ea;
+      return {to_place(from_n(S * (cc / (2 * S)) + cc % S, e, i + 16 * ((cc / S) % 2)), e)};
+    }
+    int const E = ea == 16 ? 16 : 32; // index entries per lane
+    int const bit = 2 * (cc % E);
+    return {{bit / 32, i + 16 * (cc / E), bit % 32, bit % 32 + 1}};
+  }
+  bool const a = op == Operand::kA;
+  int const mn = a ? c.row : c.col, k = a ? c.col : c.row;
+  int const i = mn % 16, hi_rows = 8 * (mn / 16); // 32x16x128_f4 A: rows 16-31 in VGPRs 8-15
+  if (e == 32) return {{k % 2, i + 16 * (k / 2), 0, 31}};
+  if (e == 16) return {to_place({4 * (k / 16) + (k % 8) / 2, i + 16 * ((k / 8) % 2), 16 * (k % 2)}, e)};
+  if (e == 8) return {to_place({4 * (k / 32) + (k % 16) / 4, i + 16 * ((k / 16) % 2), 8 * (k % 4)}, e)};
+  if (e == 6) {
+    int const b = 6 * (32 * (k / 64) + k % 32);
+    return {to_place({b / 32, i + 16 * ((k / 32) % 2), b % 32}, e)};
+  }
+  return {to_place({4 * (k / 64) + (k % 32) / 8 + hi_rows, i + 16 * ((k / 32) % 2), 4 * (k % 8)}, e)};
+}
+
 inline std::vector<Place> reference(Instruction const& in, int W, Operand op, Coord c, Modifiers const& mods) {
   std::vector<Place> p;
+  if (in.gen == Generation::kGfx1250 && !in.gfx12_form()) return gfx1250(in, op, c, mods);
   switch (in.kind) {
   case Kind::kWmma:
     p = in.gen == Generation::kGfx11 ? rdna3(in, W, op, c, mods) : rdna4_dense(in, W, op, c);
@@ -292,11 +335,14 @@ inline std::vector<Modifiers> modifier_variants(Instruction const& in, int wave,
   if (r.format_select && (op == Operand::kA || op == Operand::kB))
     for (int format = 1; format <= 4; ++format) {
       Modifiers m;
-      (op == Operand::kA ? m.cbsz : m.blgp) = format;
+      if (!r.mai)
+        m.matrix_fmt[op == Operand::kA ? 0 : 1] = format;
+      else
+        (op == Operand::kA ? m.cbsz : m.blgp) = format;
       out.push_back(m);
     }
   if (op == Operand::kScaleA || op == Operand::kScaleB)
-    for (int sel = 1; sel < 4; ++sel) {
+    for (int sel = 1; sel < (r.wmma_scaled ? 2 : 4); ++sel) {
       Modifiers m;
       m.scale_sel[op == Operand::kScaleA ? 0 : 1] = sel;
       out.push_back(m);

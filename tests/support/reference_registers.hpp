@@ -160,11 +160,10 @@ inline emu::Registers execute_lane_major(emu::Issue const& is, emu::RegisterOper
     for (int v = 0; v < va; ++v) row[v] = r.a.at(v, lane);
     for (int v = 0; v < vb; ++v) row[va + v] = r.b.at(v, lane);
     for (int v = 0; v < vc; ++v) row[va + vb + v] = r.c.at(v, lane);
-    if (in.sparse()) row[va + vb + vc] = r.index.at(0, lane);
-    if (scaled) {
-      row[va + vb + vc + 1] = r.scale_a.at(0, lane);
-      row[va + vb + vc + 2] = r.scale_b.at(0, lane);
-    }
+    for (int v = 0; in.sparse() && v < r.index.vgprs; ++v) row[va + vb + vc + v] = r.index.at(v, lane);
+    for (int v = 0; scaled && v < r.scale_a.vgprs; ++v) row[va + vb + vc + 1 + v] = r.scale_a.at(v, lane);
+    for (int v = 0; scaled && v < r.scale_b.vgprs; ++v)
+      row[va + vb + vc + 1 + r.scale_a.vgprs + v] = r.scale_b.at(v, lane);
   }
   emu::LaneWords const lw{words.data(),
                           stride,
@@ -173,7 +172,7 @@ inline emu::Registers execute_lane_major(emu::Issue const& is, emu::RegisterOper
                           vc,
                           in.sparse() ? va + vb + vc : -1,
                           scaled ? va + vb + vc + 1 : -1,
-                          scaled ? va + vb + vc + 2 : -1};
+                          scaled ? va + vb + vc + 1 + r.scale_a.vgprs : -1};
   std::vector<uint32_t> d(size_t(wave) * size_t(vd), 0x12345678);
   execute_lanes(is, lw, d.data());
   emu::Registers out(vd, wave);
@@ -206,9 +205,11 @@ inline std::vector<double> exact_product(emu::Issue const& is, SmallOperands con
   return d;
 }
 
-// The values of a D matrix, in the order of exact_product.
+// The values of a D matrix, in the order of exact_product (D in its own type: gfx1250 bf16f32 has
+// an f32 C and a bf16 D).
 inline std::vector<double> values_of(emu::Issue const& is, emu::Matrix const& d) {
-  auto const f = emu::numeric_model(is).out;
+  auto const& in = *is.instruction;
+  auto const f = in.type_of(Operand::kD) == in.cd ? emu::numeric_model(is).out : numeric::Format::kBf16; // bf16f32's D
   std::vector<double> out;
   for (auto v : d.bits) out.push_back(numeric::to_double(f, v));
   return out;

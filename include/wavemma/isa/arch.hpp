@@ -17,7 +17,7 @@ struct Arch {
   int matrix_units_per_cu;   // SIMDs with a matrix core per CU: 2 on RDNA, 4 on CDNA3 [DOC]
   bool clang22_target;       // clang-22 accepts it as --offload-arch (gfx940/gfx941 are gone)
 
-  std::vector<int> wave_sizes() const; // RDNA: 32 (default) and 64; CDNA3: 64
+  std::vector<int> wave_sizes() const; // RDNA: 32 (default) and 64; gfx1250: 32; CDNA: 64
   int default_wave() const;
   bool has_wave(int) const;
 };
@@ -35,11 +35,13 @@ struct GenerationInfo {
   std::string_view family;       // "RDNA4"; in lower case, the --arch alias of default_arch
   std::string_view default_arch; // "gfx1201": where an instruction of the generation runs when no
                                  // architecture is given
-  bool rdna;                     // RDNA: wave32 and wave64, VOP3P; otherwise CDNA: wave64, VOP3P-MAI
+  bool rdna;                     // RDNA: WMMA in VOP3P, wave32 (and wave64 where `wave64`); gfx1250
+                                 // (CDNA5) is in this family; otherwise CDNA: wave64, VOP3P-MAI
   bool preferred;                // a name several CDNA generations share means this one's when no
                                  // architecture is given (CDNA3: the first CDNA target of wavemma)
+  bool wave64;                   // an RDNA-family generation also has wave64 (gfx1250: wave32 only)
 
-  std::vector<int> wave_sizes() const; // RDNA: {32, 64}; CDNA: {64}
+  std::vector<int> wave_sizes() const; // RDNA: {32, 64}; gfx1250: {32}; CDNA: {64}
   int default_wave() const;            // 32 on RDNA (as LLVM), 64 on CDNA
   bool has_wave(int) const;
 };

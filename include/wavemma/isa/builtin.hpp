@@ -39,14 +39,25 @@ enum class ParamRole : uint8_t {
   kScaleSelA,
   kScaleA,
   kScaleSelB,
-  kScaleB, // gfx950 mfma_scale_*: byte select (constant) and scale VGPR
+  kScaleB, // gfx950 mfma_scale_*: byte select (constant) and scale VGPR; gfx1250: scale row (ROW0/ROW1)
+  // gfx1250 (reference/gfx1250.md §4.2)
+  kANeg,      // bool: negate A (16-bit: neg_lo and neg_hi; f32: neg_lo)
+  kBNeg,      // bool: negate B
+  kCMod,      // short: bit 0 -C (neg_lo[2]), bit 1 |C| (neg_hi[2])
+  kReuseA,    // bool: matrix_a_reuse
+  kReuseB,    // bool: matrix_b_reuse
+  kFmtA,      // int: matrix_a_fmt (0 fp8 ... 4 fp4)
+  kFmtB,      // int: matrix_b_fmt
+  kScaleFmtA, // int: matrix_a_scale_fmt (0 E8M0, 1 E5M3, 2 E4M3)
+  kScaleFmtB, // int: matrix_b_scale_fmt
 };
 
 struct BuiltinParam {
   ParamRole role;
   std::string_view name; // as BuiltinsAMDGPU.td names it where it does
   CType type;
-  bool constant; // must be an integer constant expression
+  bool constant;         // must be an integer constant expression
+  bool optional = false; // clang's table ends in '.': the argument may be left out (gfx1250 clamp)
 };
 
 struct Builtin {

@@ -1,6 +1,6 @@
 #pragma once
-// The instruction catalog: one row per matrix instruction of gfx11, gfx12, gfx908, gfx90a, gfx942
-// and gfx950.
+// The instruction catalog: one row per matrix instruction of gfx11, gfx12, gfx908, gfx90a, gfx942,
+// gfx950 and gfx1250.
 //
 // A row holds what is known of an instruction and nothing that can be derived: register counts,
 // layouts, formulas, builtin names and signatures, index-set counts, ops are computed from it.
@@ -56,6 +56,16 @@ enum class NumericModelId : uint8_t {
   kRdna4SparseDot4, // gfx12 float SWMMAC (ASSUME)
   kRdna4Int,
   kRdna4SparseInt,
+  // gfx1250: no hardware measurement is published; every model is the nearest generation's (ASSUME)
+  kGfx1250FmaF32,     // f32 16x16x4 (the CDNA3 f32 FMA chain)
+  kGfx1250Dot4,       // f16/bf16 WMMA (the gfx12 DOT4 chain)
+  kGfx1250Fp8Dot4,    // fp8/bf8 WMMA (the gfx12 fp8 DOT4 assumption)
+  kGfx1250Int,        // iu8 (and the gfx12 iu4 forms)
+  kGfx1250F8f6f4,     // f8f6f4 and f4 unscaled (the gfx950 f8f6f4 model, every scale 1)
+  kGfx1250Scaled,     // v_wmma_scale_*: 32 K per scale
+  kGfx1250Scaled16,   // v_wmma_scale16_*: 16 K per scale
+  kGfx1250SparseDot4, // float SWMMAC (the gfx12 SWMMAC assumption)
+  kGfx1250SparseInt,  // iu8 SWMMAC
 };
 
 struct NumericModel {
@@ -81,9 +91,10 @@ struct Instruction {
   uint8_t valu_coexec;     // VALU cycles that can issue during the instruction (CDNA3)
   ModProfile profile;
   NumericModelId model;
-  std::string_view builtin_stem; // "wmma_f32_16x16x16_f16", "mfma_f32_32x32x1f32"
-  std::string_view aliases;      // space-separated mnemonics llvm-mc-22 also accepts; "~name": only
-                                 // the assembler's (the CDNA2 name of another instruction, a trap)
+  std::string_view builtin_stem;    // "wmma_f32_16x16x16_f16", "mfma_f32_32x32x1f32"
+  std::string_view aliases;         // space-separated mnemonics llvm-mc-22 also accepts; "~name": only
+                                    // the assembler's (the CDNA2 name of another instruction, a trap)
+  std::optional<ElemType> d_type{}; // D's type where it differs from C's (gfx1250 bf16f32: C f32, D bf16)
 
   bool sparse() const { return is_sparse(kind); }
   long ops() const { return 2L * m * n * k * blocks; }
@@ -93,6 +104,11 @@ struct Instruction {
   bool has_wave(int wave) const;
   int default_wave() const;
   bool has_operand(Operand) const; // the index only on sparse forms, SA/SB on scaled ones
+  // A gfx12 (RDNA4) WMMA/SWMMAC form: the gfx12 rows, and the same instructions llvm-mc-22 also
+  // assembles for gfx1250 (same encoding, layouts and widths; clang-22 cannot select them there).
+  bool gfx12_form() const;
+  // K positions that share one scale byte (scaled forms: the numeric model's group; else 0).
+  int scale_block() const;
   // Cycles of an issue: `cycles`, except that the gfx950 f8f6f4 MFMAs take half as many passes when
   // neither A nor B is fp8/bf8 [DOC: LLVM's gfx950 schedule model].
   int cycles_of(Modifiers const&) const;
@@ -112,12 +128,22 @@ Instruction const* find_instruction(Generation, std::string_view name, AliasUse 
 // --- layouts ---------------------------------------------------------------------------------
 // The layout of one operand at a wave size under data-moving modifiers (CBSZ/ABID on MFMA A,
 // BLGP on MFMA B, OPSEL on gfx11 16-bit C/D, index_key on SWMMAC, ABID set on SMFMAC).
-// The scale operands: SA holds one E8M0 byte per row of A and block of numeric().group (32) K, in
-// the byte of the lane's VGPR that scale_sel[0] selects; SB the same per column of B.
+// The scale operands: SA holds one scale byte per row of A and block of scale_block() K. gfx950:
+// in the byte of the lane's VGPR that scale_sel[0] selects; SB the same per column of B. gfx1250:
+// in lane i + 16 scale_sel (ROW0/ROW1), bytes in K-block order across one VGPR (scale) or a pair
+// (scale16).
 BitLayout operand_layout(Instruction const&, int wave, Operand, Modifiers const& = {});
 // Registers per lane of the operand (gfx950 f8f6f4 A/B: by the format the modifiers select).
 int vgprs(Instruction const&, int wave, Operand, Modifiers const& = {});
 AxisNames axis_names(Instruction const&, Operand);
+// The evidence behind an operand's layout and where it comes from (docs/layouts.md): DOC where AMD's
+// calculator or ISA guide gives it, SRC where only AMD's libraries and emulator state it (every
+// gfx1250 operand), ASSUME where the project chose.
+struct LayoutEvidence {
+  Evidence evidence;
+  std::string_view sources;
+};
+LayoutEvidence layout_evidence(Instruction const&, Operand);
 // Bits of one element of the operand (index: 2).
 int operand_elem_bits(Instruction const&, Operand, Modifiers const& = {});
 

@@ -52,7 +52,11 @@ std::vector<Target> list_targets(std::string_view arch, std::string_view family,
 // Modifier values as the command line spells them: bit lists "a,b,c" of 0/1 (empty: all 0).
 struct ModifierText {
   std::string neg_lo, neg_hi, op_sel, neg; // neg: f64 MFMA neg:[a,b,c], encoded in the BLGP bits
-  std::string scale_sel;                   // scaled MFMA: "A,B" bytes 0..3 of the scale VGPRs
+  std::string scale_sel;                   // scaled MFMA: "A,B" bytes 0..3 of the scale VGPRs; gfx1250
+                                           // scaled WMMA: "A,B" scale rows (matrix_*_scale) 0..1
+  std::string matrix_fmt;                  // gfx1250 f8f6f4: "A,B" formats 0..4 (matrix_a_fmt, matrix_b_fmt)
+  std::string scale_fmt;                   // gfx1250 scaled WMMA: "A,B" scale formats 0..2 (E8, E5M3, E4M3)
+  std::string reuse;                       // gfx1250: "a,b" matrix_a_reuse, matrix_b_reuse (hints, no effect)
   int cbsz = 0, abid = 0, blgp = 0, index_key = 0;
   bool clamp = false, fp16_ovfl = false;
 };
