@@ -248,13 +248,17 @@ void bind_catalog(py::module_& m) {
          std::optional<int> wave, py::kwargs const& kwargs) {
         auto const q = query(instr, operand, arch, wave, kwargs, "formulas");
         auto const f = isa::formulas(q.layout, q.names);
+        auto const e = isa::layout_evidence(*q.t.instruction, q.op);
         return py::dict(py::arg("lane") = f.lane, py::arg("vgpr") = f.vgpr, py::arg("bits") = f.bits,
-                        py::arg("inverse") = f.inverse, py::arg("notes") = f.notes);
+                        py::arg("inverse") = f.inverse, py::arg("notes") = f.notes,
+                        py::arg("evidence") = std::string(isa::name(e.evidence)),
+                        py::arg("evidence_sources") = std::string(e.sources));
       },
       py::arg("instr"), py::arg("operand"), py::arg("arch") = py::none(), py::arg("wave") = py::none(),
       "formulas(instr, operand, arch=None, wave=None, **modifiers) -> dict\n\n"
       "The layout's formulas as `wavemma show` prints them: lane, vgpr, bits (element -> place, C integer "
-      "expressions) and inverse (place -> coordinates), with notes on replication and modifiers.");
+      "expressions) and inverse (place -> coordinates), with notes on replication and modifiers; evidence (HW, DOC, "
+      "SRC, ASSUME) and evidence_sources of the layout.");
 }
 
 } // namespace wavemma::python
