@@ -7,6 +7,8 @@
 #include "wavemma/hip/program.hpp"
 
 #include <fmt/format.h>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <mutex>
 #include <stdexcept>
@@ -144,5 +146,12 @@ bool register_program_targets(char const* targets) {
 }
 
 void* dynamic_shared_memory() { return simt::detail::lane("extern __shared__").dynamic_shared; }
+
+void refuse(char const* call, char const* what, Site site) {
+  std::fflush(stdout);
+  fmt::print(stderr, "{}:{}: {}: {} (wavemma-hipcc runs kernels on the CPU; docs/hipcc.md lists what is emulated)\n",
+             site.file_name(), site.line(), call, what);
+  std::exit(EXIT_FAILURE);
+}
 
 } // namespace wavemma::simt::hip::detail

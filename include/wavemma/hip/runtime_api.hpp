@@ -90,6 +90,14 @@ enum hipError_t {
   hipErrorRuntimeOther = 1053,
 };
 
+// HIP's driver-API result codes (an unnamed enum of hip_runtime_api.h).
+enum {
+  HIP_SUCCESS = 0,
+  HIP_ERROR_INVALID_VALUE,
+  HIP_ERROR_NOT_INITIALIZED,
+  HIP_ERROR_LAUNCH_OUT_OF_RESOURCES,
+};
+
 // --- handles and enums -----------------------------------------------------------------------
 using hipStream_t = struct ihipStream_t*;
 using hipEvent_t = struct ihipEvent_t*;
@@ -103,31 +111,39 @@ enum hipMemcpyKind : int { // a fixed type: a bad kind is a value to reject, not
   hipMemcpyDefault = 4,
 };
 
-// Flags, accepted and recorded; with synchronous launches none changes what happens.
-enum : unsigned int {
-  hipStreamDefault = 0x0,
-  hipStreamNonBlocking = 0x1,
-  hipEventDefault = 0x0,
-  hipEventBlockingSync = 0x1,
-  hipEventDisableTiming = 0x2,
-  hipEventInterprocess = 0x4,
-  hipHostMallocDefault = 0x0,
-  hipHostMallocPortable = 0x1,
-  hipHostMallocMapped = 0x2,
-  hipHostMallocWriteCombined = 0x4,
-  hipHostMallocNumaUser = 0x20000000,
-  hipHostMallocCoherent = 0x40000000,
-  hipHostMallocNonCoherent = 0x80000000,
-  hipMemAttachGlobal = 0x01,
-  hipMemAttachHost = 0x02,
-  hipMemAttachSingle = 0x04,
-  hipDeviceScheduleAuto = 0x0,
-  hipDeviceScheduleSpin = 0x1,
-  hipDeviceScheduleYield = 0x2,
-  hipDeviceScheduleBlockingSync = 0x4,
-  hipDeviceMapHost = 0x8,
-  hipDeviceLmemResizeToMax = 0x10,
-};
+// Flags, accepted and recorded; with synchronous launches none changes what happens. Macros, as
+// in hip_runtime_api.h (`<<<g, b, 0, hipStreamDefault>>>` passes a null stream).
+#define hipStreamDefault 0x00
+#define hipStreamNonBlocking 0x01
+#define hipEventDefault 0x0
+#define hipEventBlockingSync 0x1
+#define hipEventDisableTiming 0x2
+#define hipEventInterprocess 0x4
+#define hipEventReleaseToDevice 0x40000000
+#define hipEventReleaseToSystem 0x80000000
+#define hipHostMallocDefault 0x0
+#define hipHostMallocPortable 0x1
+#define hipHostMallocMapped 0x2
+#define hipHostMallocWriteCombined 0x4
+#define hipHostMallocNumaUser 0x20000000
+#define hipHostMallocCoherent 0x40000000
+#define hipHostMallocNonCoherent 0x80000000
+#define hipMemAttachGlobal 0x01
+#define hipMemAttachHost 0x02
+#define hipMemAttachSingle 0x04
+#define hipHostRegisterDefault 0x0
+#define hipHostRegisterPortable 0x1
+#define hipHostRegisterMapped 0x2
+#define hipHostRegisterIoMemory 0x4
+#define hipDeviceScheduleAuto 0x0
+#define hipDeviceScheduleSpin 0x1
+#define hipDeviceScheduleYield 0x2
+#define hipDeviceScheduleBlockingSync 0x4
+#define hipDeviceScheduleMask 0x7
+#define hipDeviceMapHost 0x8
+#define hipDeviceLmemResizeToMax 0x16
+#define hipOccupancyDefault 0x00
+#define hipIpcMemLazyEnablePeerAccess 0
 #define hipStreamPerThread (reinterpret_cast<hipStream_t>(2))
 #define hipStreamLegacy (reinterpret_cast<hipStream_t>(1))
 
