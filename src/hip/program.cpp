@@ -3,6 +3,7 @@
 
 #include "wavemma/isa/arch.hpp"
 #include "wavemma/simt/lane.hpp"
+#include "wavemma/simt/memory.hpp"
 #include "wavemma/hip/host.hpp"
 #include "wavemma/hip/program.hpp"
 
@@ -111,7 +112,10 @@ bool register_host_shadow(char const* key, void const* host) {
 bool register_device_variable(char const* key, char const* target, int wave, void* device, size_t bytes) {
   auto& r = registry();
   std::lock_guard lock(r.mutex);
-  r.variables[key].emplace(target_key(target, wave), Registry::DeviceCopy{device, bytes});
+  // The device copy is device memory, as on a GPU: hipGetSymbolAddress's pointer may be copied to
+  // and from like any hipMalloc'd one.
+  if (r.variables[key].emplace(target_key(target, wave), Registry::DeviceCopy{device, bytes}).second)
+    simt::detail::device_register(device, bytes);
   return true;
 }
 

@@ -6,6 +6,7 @@
 #include <cstring>
 
 __global__ void kernel(int* out) { out[0] = 1; }
+__global__ void fetch(hipTextureObject_t texture, int* out) { out[0] = tex2D<int>(texture, 0.5f, 0.5f); }
 
 int main(int argc, char** argv) {
   char const* what = argc > 1 ? argv[1] : "";
@@ -33,6 +34,21 @@ int main(int argc, char** argv) {
     hipDeviceEnablePeerAccess(1, 0);
   } else if (std::strcmp(what, "module_launch") == 0) {
     hipModuleLaunchKernel(nullptr, 1, 1, 1, 64, 1, 1, 0, hipStreamDefault, nullptr, nullptr);
+  } else if (std::strcmp(what, "texture") == 0) {
+    hipChannelFormatDesc const channel = hipCreateChannelDesc(8, 0, 0, 0, hipChannelFormatKindUnsigned);
+    if (channel.x != 8 || channel.f != hipChannelFormatKindUnsigned) return 2;
+    hipResourceDesc resource{};
+    resource.resType = hipResourceTypeArray;
+    hipTextureDesc texture{};
+    texture.addressMode[0] = hipAddressModeWrap;
+    texture.filterMode = hipFilterModePoint;
+    hipTextureObject_t object{};
+    hipCreateTextureObject(&object, &resource, &texture, nullptr);
+  } else if (std::strcmp(what, "fetch") == 0) {
+    int* out = nullptr;
+    hipMalloc(&out, sizeof(int));
+    fetch<<<1, 1>>>(hipTextureObject_t{}, out);
+    hipDeviceSynchronize();
   }
   std::printf("after the call\n");
   return 0;

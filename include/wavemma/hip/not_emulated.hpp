@@ -15,24 +15,14 @@
     return hipErrorNotSupported;                                                                                       \
   }
 #define WAVEMMA_TEXTURES "textures and surfaces are not emulated by wavemma"
-WAVEMMA_NOT_EMULATED(hipCreateTextureObject, WAVEMMA_TEXTURES)
-WAVEMMA_NOT_EMULATED(hipDestroyTextureObject, WAVEMMA_TEXTURES)
 WAVEMMA_NOT_EMULATED(hipCreateSurfaceObject, WAVEMMA_TEXTURES)
 WAVEMMA_NOT_EMULATED(hipDestroySurfaceObject, WAVEMMA_TEXTURES)
 WAVEMMA_NOT_EMULATED(hipBindTexture, WAVEMMA_TEXTURES)
 WAVEMMA_NOT_EMULATED(hipBindTexture2D, WAVEMMA_TEXTURES)
 WAVEMMA_NOT_EMULATED(hipBindTextureToArray, WAVEMMA_TEXTURES)
 WAVEMMA_NOT_EMULATED(hipUnbindTexture, WAVEMMA_TEXTURES)
-WAVEMMA_NOT_EMULATED(hipMallocArray, WAVEMMA_TEXTURES)
 WAVEMMA_NOT_EMULATED(hipMalloc3DArray, WAVEMMA_TEXTURES)
-WAVEMMA_NOT_EMULATED(hipFreeArray, WAVEMMA_TEXTURES)
 WAVEMMA_NOT_EMULATED(hipMemcpyToArray, WAVEMMA_TEXTURES)
-WAVEMMA_NOT_EMULATED(hipMemcpy2DToArray, WAVEMMA_TEXTURES)
-WAVEMMA_NOT_EMULATED(hipCreateChannelDesc, WAVEMMA_TEXTURES)
-WAVEMMA_NOT_EMULATED(tex1Dfetch, WAVEMMA_TEXTURES)
-WAVEMMA_NOT_EMULATED(tex1D, WAVEMMA_TEXTURES)
-WAVEMMA_NOT_EMULATED(tex2D, WAVEMMA_TEXTURES)
-WAVEMMA_NOT_EMULATED(tex3D, WAVEMMA_TEXTURES)
 WAVEMMA_NOT_EMULATED(surf2Dread, WAVEMMA_TEXTURES)
 WAVEMMA_NOT_EMULATED(surf2Dwrite, WAVEMMA_TEXTURES)
 #define WAVEMMA_GRAPHS "graphs and stream capture are not emulated by wavemma (launches are synchronous)"
@@ -44,8 +34,7 @@ WAVEMMA_NOT_EMULATED(hipGraphLaunch, WAVEMMA_GRAPHS)
 #undef WAVEMMA_NOT_EMULATED
 #undef WAVEMMA_TEXTURES
 #undef WAVEMMA_GRAPHS
-using hipTextureObject_t = struct wavemma_textures_are_not_emulated*;
-using hipSurfaceObject_t = struct wavemma_surfaces_are_not_emulated*;
+using hipSurfaceObject_t = struct __hip_surface*;
 
 // --- refused at the first call -------------------------------------------------------------------
 namespace wavemma::simt::hip::detail {
@@ -57,6 +46,7 @@ inline constexpr char const* kModules =
 inline constexpr char const* kLaunchByAddress =
     "launching by kernel address and argument array is not emulated by wavemma: use <<< >>> or hipLaunchKernelGGL";
 inline constexpr char const* kCooperative = "cooperative launches are not emulated by wavemma";
+inline constexpr char const* kTextures = "textures and surfaces are not emulated by wavemma";
 inline constexpr char const* kPeers = "peer access is not emulated by wavemma: there is one emulated device";
 } // namespace wavemma::simt::hip::detail
 
@@ -126,5 +116,113 @@ WAVEMMA_REFUSED(hipMemcpyPeer, kPeers, void*, int, void const*, int, size_t)
 inline hipError_t hipMemcpyPeerAsync(void*, int, void const*, int, size_t, hipStream_t = nullptr,
                                      ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {
   ::wavemma::simt::hip::detail::refuse("hipMemcpyPeerAsync", ::wavemma::simt::hip::detail::kPeers, site);
+}
+
+// Textures: HIP's types (driver_types.h, texture_types.h), so that a program that builds a texture
+// object compiles; creating one, or reading one in a kernel, stops the program.
+using hipTextureObject_t = struct __hip_texture*;
+enum hipChannelFormatKind {
+  hipChannelFormatKindSigned = 0,
+  hipChannelFormatKindUnsigned = 1,
+  hipChannelFormatKindFloat = 2,
+  hipChannelFormatKindNone = 3,
+};
+struct hipChannelFormatDesc {
+  int x, y, z, w;
+  enum hipChannelFormatKind f;
+};
+using hipArray_t = struct hipArray*;
+using hipArray_const_t = struct hipArray const*;
+using hipMipmappedArray_t = struct hipMipmappedArray*;
+#define hipArrayDefault 0x00
+#define hipArrayLayered 0x01
+#define hipArraySurfaceLoadStore 0x02
+#define hipArrayCubemap 0x04
+#define hipArrayTextureGather 0x08
+enum hipResourceType {
+  hipResourceTypeArray = 0x00,
+  hipResourceTypeMipmappedArray = 0x01,
+  hipResourceTypeLinear = 0x02,
+  hipResourceTypePitch2D = 0x03,
+};
+struct hipResourceDesc {
+  enum hipResourceType resType;
+  union {
+    struct {
+      hipArray_t array;
+    } array;
+    struct {
+      hipMipmappedArray_t mipmap;
+    } mipmap;
+    struct {
+      void* devPtr;
+      struct hipChannelFormatDesc desc;
+      size_t sizeInBytes;
+    } linear;
+    struct {
+      void* devPtr;
+      struct hipChannelFormatDesc desc;
+      size_t width;
+      size_t height;
+      size_t pitchInBytes;
+    } pitch2D;
+  } res;
+};
+struct hipResourceViewDesc; // its fields are not declared here
+enum hipTextureAddressMode {
+  hipAddressModeWrap = 0,
+  hipAddressModeClamp = 1,
+  hipAddressModeMirror = 2,
+  hipAddressModeBorder = 3,
+};
+enum hipTextureFilterMode {
+  hipFilterModePoint = 0,
+  hipFilterModeLinear = 1,
+};
+enum hipTextureReadMode {
+  hipReadModeElementType = 0,
+  hipReadModeNormalizedFloat = 1,
+};
+struct hipTextureDesc {
+  enum hipTextureAddressMode addressMode[3];
+  enum hipTextureFilterMode filterMode;
+  enum hipTextureReadMode readMode;
+  int sRGB;
+  float borderColor[4];
+  int normalizedCoords;
+  unsigned int maxAnisotropy;
+  enum hipTextureFilterMode mipmapFilterMode;
+  float mipmapLevelBias;
+  float minMipmapLevelClamp;
+  float maxMipmapLevelClamp;
+};
+// A channel description is only data: made as HIP makes it.
+inline hipChannelFormatDesc hipCreateChannelDesc(int x, int y, int z, int w, hipChannelFormatKind f) {
+  return {x, y, z, w, f};
+}
+WAVEMMA_REFUSED(hipMallocArray, kTextures, hipArray**, hipChannelFormatDesc const*, size_t, size_t = 0,
+                unsigned int = hipArrayDefault)
+WAVEMMA_REFUSED(hipFreeArray, kTextures, hipArray*)
+WAVEMMA_REFUSED(hipMemcpy2DToArray, kTextures, hipArray*, size_t, size_t, void const*, size_t, size_t, size_t,
+                hipMemcpyKind)
+WAVEMMA_REFUSED(hipCreateTextureObject, kTextures, hipTextureObject_t*, hipResourceDesc const*, hipTextureDesc const*,
+                struct hipResourceViewDesc const*)
+WAVEMMA_REFUSED(hipDestroyTextureObject, kTextures, hipTextureObject_t)
+// The texture fetches of device code.
+template <class T>
+T tex1Dfetch(hipTextureObject_t, int, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {
+  ::wavemma::simt::hip::detail::refuse("tex1Dfetch", ::wavemma::simt::hip::detail::kTextures, site);
+}
+template <class T>
+T tex1D(hipTextureObject_t, float, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {
+  ::wavemma::simt::hip::detail::refuse("tex1D", ::wavemma::simt::hip::detail::kTextures, site);
+}
+template <class T>
+T tex2D(hipTextureObject_t, float, float, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {
+  ::wavemma::simt::hip::detail::refuse("tex2D", ::wavemma::simt::hip::detail::kTextures, site);
+}
+template <class T>
+T tex3D(hipTextureObject_t, float, float, float, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {
+  ::wavemma::simt::hip::detail::refuse("tex3D", ::wavemma::simt::hip::detail::kTextures, site);
 }
 #undef WAVEMMA_REFUSED
