@@ -151,11 +151,14 @@ bool register_program_targets(char const* targets) {
 
 void* dynamic_shared_memory() { return simt::detail::lane("extern __shared__").dynamic_shared; }
 
+// _Exit: the call may come from a kernel's lane, on a fiber's stack, where running the program's
+// destructors is not safe; the streams are flushed first.
 void refuse(char const* call, char const* what, Site site) {
   std::fflush(stdout);
   fmt::print(stderr, "{}:{}: {}: {} (wavemma-hipcc runs kernels on the CPU; docs/hipcc.md lists what is emulated)\n",
              site.file_name(), site.line(), call, what);
-  std::exit(EXIT_FAILURE);
+  std::fflush(nullptr);
+  std::_Exit(EXIT_FAILURE);
 }
 
 } // namespace wavemma::simt::hip::detail
