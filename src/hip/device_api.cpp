@@ -215,7 +215,7 @@ hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attribute, int
   return hipSuccess;
 }
 
-hipError_t hipDeviceGetName(char* name, int length, int device) {
+hipError_t hipDeviceGetName(char* name, int length, hipDevice_t device) {
   if (!name || length <= 0) return report(hipErrorInvalidValue, "hipDeviceGetName: no room for the name");
   hipDeviceProp_t p;
   if (hipError_t e = hipGetDeviceProperties(&p, device); e != hipSuccess) return e;

@@ -3,10 +3,13 @@
 
 #include "wavemma/isa/arch.hpp"
 #include "wavemma/simt/lane.hpp"
+#include "wavemma/simt/memory.hpp"
 #include "wavemma/hip/host.hpp"
 #include "wavemma/hip/program.hpp"
 
 #include <fmt/format.h>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <mutex>
 #include <stdexcept>
@@ -109,7 +112,10 @@ bool register_host_shadow(char const* key, void const* host) {
 bool register_device_variable(char const* key, char const* target, int wave, void* device, size_t bytes) {
   auto& r = registry();
   std::lock_guard lock(r.mutex);
-  r.variables[key].emplace(target_key(target, wave), Registry::DeviceCopy{device, bytes});
+  // The device copy is device memory, as on a GPU: hipGetSymbolAddress's pointer may be copied to
+  // and from like any hipMalloc'd one.
+  if (r.variables[key].emplace(target_key(target, wave), Registry::DeviceCopy{device, bytes}).second)
+    simt::detail::device_register(device, bytes);
   return true;
 }
 
@@ -144,5 +150,15 @@ bool register_program_targets(char const* targets) {
 }
 
 void* dynamic_shared_memory() { return simt::detail::lane("extern __shared__").dynamic_shared; }
+
+// _Exit: the call may come from a kernel's lane, on a fiber's stack, where running the program's
+// destructors is not safe; the streams are flushed first.
+void refuse(char const* call, char const* what, Site site) {
+  std::fflush(stdout);
+  fmt::print(stderr, "{}:{}: {}: {} (wavemma-hipcc runs kernels on the CPU; docs/hipcc.md lists what is emulated)\n",
+             site.file_name(), site.line(), call, what);
+  std::fflush(nullptr);
+  std::_Exit(EXIT_FAILURE);
+}
 
 } // namespace wavemma::simt::hip::detail

@@ -90,10 +90,19 @@ enum hipError_t {
   hipErrorRuntimeOther = 1053,
 };
 
+// HIP's driver-API result codes (an unnamed enum of hip_runtime_api.h).
+enum {
+  HIP_SUCCESS = 0,
+  HIP_ERROR_INVALID_VALUE,
+  HIP_ERROR_NOT_INITIALIZED,
+  HIP_ERROR_LAUNCH_OUT_OF_RESOURCES,
+};
+
 // --- handles and enums -----------------------------------------------------------------------
 using hipStream_t = struct ihipStream_t*;
 using hipEvent_t = struct ihipEvent_t*;
 using hipDeviceptr_t = void*;
+using hipDevice_t = int; // a device number
 
 enum hipMemcpyKind : int { // a fixed type: a bad kind is a value to reject, not undefined behaviour
   hipMemcpyHostToHost = 0,
@@ -103,33 +112,41 @@ enum hipMemcpyKind : int { // a fixed type: a bad kind is a value to reject, not
   hipMemcpyDefault = 4,
 };
 
-// Flags, accepted and recorded; with synchronous launches none changes what happens.
-enum : unsigned int {
-  hipStreamDefault = 0x0,
-  hipStreamNonBlocking = 0x1,
-  hipEventDefault = 0x0,
-  hipEventBlockingSync = 0x1,
-  hipEventDisableTiming = 0x2,
-  hipEventInterprocess = 0x4,
-  hipHostMallocDefault = 0x0,
-  hipHostMallocPortable = 0x1,
-  hipHostMallocMapped = 0x2,
-  hipHostMallocWriteCombined = 0x4,
-  hipHostMallocNumaUser = 0x20000000,
-  hipHostMallocCoherent = 0x40000000,
-  hipHostMallocNonCoherent = 0x80000000,
-  hipMemAttachGlobal = 0x01,
-  hipMemAttachHost = 0x02,
-  hipMemAttachSingle = 0x04,
-  hipDeviceScheduleAuto = 0x0,
-  hipDeviceScheduleSpin = 0x1,
-  hipDeviceScheduleYield = 0x2,
-  hipDeviceScheduleBlockingSync = 0x4,
-  hipDeviceMapHost = 0x8,
-  hipDeviceLmemResizeToMax = 0x10,
-};
-#define hipStreamPerThread (reinterpret_cast<hipStream_t>(2))
-#define hipStreamLegacy (reinterpret_cast<hipStream_t>(1))
+// Flags, accepted and recorded; with synchronous launches none changes what happens. Macros, as
+// in hip_runtime_api.h (`<<<g, b, 0, hipStreamDefault>>>` passes a null stream).
+#define hipStreamDefault 0x00
+#define hipStreamNonBlocking 0x01
+#define hipEventDefault 0x0
+#define hipEventBlockingSync 0x1
+#define hipEventDisableTiming 0x2
+#define hipEventInterprocess 0x4
+#define hipEventReleaseToDevice 0x40000000
+#define hipEventReleaseToSystem 0x80000000
+#define hipHostMallocDefault 0x0
+#define hipHostMallocPortable 0x1
+#define hipHostMallocMapped 0x2
+#define hipHostMallocWriteCombined 0x4
+#define hipHostMallocNumaUser 0x20000000
+#define hipHostMallocCoherent 0x40000000
+#define hipHostMallocNonCoherent 0x80000000
+#define hipMemAttachGlobal 0x01
+#define hipMemAttachHost 0x02
+#define hipMemAttachSingle 0x04
+#define hipHostRegisterDefault 0x0
+#define hipHostRegisterPortable 0x1
+#define hipHostRegisterMapped 0x2
+#define hipHostRegisterIoMemory 0x4
+#define hipDeviceScheduleAuto 0x0
+#define hipDeviceScheduleSpin 0x1
+#define hipDeviceScheduleYield 0x2
+#define hipDeviceScheduleBlockingSync 0x4
+#define hipDeviceScheduleMask 0x7
+#define hipDeviceMapHost 0x8
+#define hipDeviceLmemResizeToMax 0x16
+#define hipOccupancyDefault 0x00
+#define hipIpcMemLazyEnablePeerAccess 0
+#define hipStreamPerThread ((hipStream_t)2)
+#define hipStreamLegacy ((hipStream_t)1)
 
 // The kernel-launch type HIP's headers define for hipExtLaunchKernelGGL and friends.
 struct hipDeviceArch_t {
@@ -393,8 +410,8 @@ struct hipPointerAttribute_t {
 hipError_t hipMalloc(void** pointer, size_t bytes); // host memory, entered in the device allocation table
 hipError_t hipFree(void* pointer);
 hipError_t hipMallocManaged(void** pointer, size_t bytes, unsigned int flags = hipMemAttachGlobal);
-hipError_t hipHostMalloc(void** pointer, size_t bytes, unsigned int flags = hipHostMallocDefault);
-hipError_t hipHostAlloc(void** pointer, size_t bytes, unsigned int flags = hipHostMallocDefault);
+hipError_t hipHostMalloc(void** pointer, size_t bytes, unsigned int flags);
+hipError_t hipHostAlloc(void** pointer, size_t bytes, unsigned int flags);
 hipError_t hipMallocHost(void** pointer, size_t bytes);
 hipError_t hipHostFree(void* pointer);
 hipError_t hipFreeHost(void* pointer);
@@ -508,7 +525,7 @@ hipError_t hipSetDeviceFlags(unsigned int flags);
 hipError_t hipGetDeviceFlags(unsigned int* flags);
 hipError_t hipGetDeviceProperties(hipDeviceProp_t* properties, int device);
 hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attribute, int device);
-hipError_t hipDeviceGetName(char* name, int length, int device);
+hipError_t hipDeviceGetName(char* name, int length, hipDevice_t device);
 hipError_t hipDeviceCanAccessPeer(int* can, int device, int peer);
 hipError_t hipDeviceSetCacheConfig(hipFuncCache_t config);
 hipError_t hipDeviceGetCacheConfig(hipFuncCache_t* config);
@@ -525,7 +542,31 @@ hipError_t occupancy_block_size(int* grid_size, int* block_size, void const* ker
                                 int block_size_limit);
 hipError_t func_accepted(char const* call, void const* kernel);
 } // namespace wavemma::simt::hip::detail
-// Any kernel (a function pointer of any type).
+// By the kernel's address, as HIP declares them; the templates take any kernel (a function pointer
+// of any type), as HIP's hip_runtime.h templates do.
+inline hipError_t hipFuncGetAttributes(struct hipFuncAttributes* attributes, void const* kernel) {
+  return ::wavemma::simt::hip::detail::func_attributes(attributes, kernel);
+}
+inline hipError_t hipFuncSetAttribute(void const* kernel, hipFuncAttribute, int) {
+  return ::wavemma::simt::hip::detail::func_accepted("hipFuncSetAttribute", kernel);
+}
+inline hipError_t hipFuncSetCacheConfig(void const* kernel, hipFuncCache_t) {
+  return ::wavemma::simt::hip::detail::func_accepted("hipFuncSetCacheConfig", kernel);
+}
+inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, void const* kernel, int block_size,
+                                                               size_t dynamic_shared) {
+  return ::wavemma::simt::hip::detail::occupancy_blocks(blocks, kernel, block_size, dynamic_shared);
+}
+inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, void const* kernel, int block_size,
+                                                                        size_t dynamic_shared,
+                                                                        unsigned int = hipOccupancyDefault) {
+  return ::wavemma::simt::hip::detail::occupancy_blocks(blocks, kernel, block_size, dynamic_shared);
+}
+inline hipError_t hipOccupancyMaxPotentialBlockSize(int* grid_size, int* block_size, void const* kernel,
+                                                    size_t dynamic_shared, int block_size_limit) {
+  return ::wavemma::simt::hip::detail::occupancy_block_size(grid_size, block_size, kernel, dynamic_shared,
+                                                            block_size_limit);
+}
 template <class F>
 hipError_t hipFuncGetAttributes(hipFuncAttributes* attributes, F kernel) {
   return ::wavemma::simt::hip::detail::func_attributes(attributes, reinterpret_cast<void const*>(kernel));
@@ -539,7 +580,8 @@ hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, F kernel, i
 }
 template <class F>
 hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, F kernel, int block_size,
-                                                                 size_t dynamic_shared, unsigned int) {
+                                                                 size_t dynamic_shared,
+                                                                 unsigned int = hipOccupancyDefault) {
   return hipOccupancyMaxActiveBlocksPerMultiprocessor(blocks, kernel, block_size, dynamic_shared);
 }
 template <class F>
@@ -564,7 +606,7 @@ hipError_t hipStreamCreateWithPriority(hipStream_t* stream, unsigned int flags, 
 hipError_t hipStreamDestroy(hipStream_t stream);
 hipError_t hipStreamSynchronize(hipStream_t stream);
 hipError_t hipStreamQuery(hipStream_t stream);
-hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int flags = 0);
+hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int flags);
 hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags);
 hipError_t hipStreamGetPriority(hipStream_t stream, int* priority);
 hipError_t hipEventCreate(hipEvent_t* event);

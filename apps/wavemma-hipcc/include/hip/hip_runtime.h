@@ -45,7 +45,9 @@
 #define __constant__ __attribute__((constant))
 #define __managed__ __attribute__((managed))
 #define __forceinline__ inline __attribute__((always_inline))
-#define __noinline__ __attribute__((noinline))
+// Empty, as in HIP 5.2's host_defines.h: libstdc++ writes __attribute__((__noinline__)), which a
+// macro holding an attribute would break in every standard header included after this one.
+#define __noinline__
 // Accepted as on a GPU; a block may have up to 1024 threads whatever the bound says.
 #define __launch_bounds__(...)
 #define HIP_DYNAMIC_SHARED(type, var) extern __shared__ type var[];
