@@ -76,12 +76,18 @@ constexpr int kSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 
 char const* signal_name(int sig) {
   switch (sig) {
-  case SIGSEGV: return "SIGSEGV";
-  case SIGBUS: return "SIGBUS";
-  case SIGFPE: return "SIGFPE";
-  case SIGILL: return "SIGILL";
-  case SIGABRT: return "SIGABRT";
-  default: return "signal";
+  case SIGSEGV:
+    return "SIGSEGV";
+  case SIGBUS:
+    return "SIGBUS";
+  case SIGFPE:
+    return "SIGFPE";
+  case SIGILL:
+    return "SIGILL";
+  case SIGABRT:
+    return "SIGABRT";
+  default:
+    return "signal";
   }
 }
 
@@ -230,7 +236,7 @@ void on_signal(int sig, siginfo_t* info, void* context) {
 void install_fault_handlers() {
   static std::once_flag once;
   std::call_once(once, [] {
-    struct sigaction action {};
+    struct sigaction action{};
     action.sa_sigaction = on_signal;
     action.sa_flags = SA_SIGINFO | SA_ONSTACK;
     sigemptyset(&action.sa_mask);

@@ -13,8 +13,8 @@
 
 namespace wavemma::simt::detail {
 
-void install_fault_handlers();                      // once per process (the first launch)
-void prepare_fault_thread();                        // per OS thread that runs blocks: the alternate stack
+void install_fault_handlers();                         // once per process (the first launch)
+void prepare_fault_thread();                           // per OS thread that runs blocks: the alternate stack
 void enter_block(std::string_view kernel, Dim3 block); // preformats the block's part of the line
 void leave_block();
 void fault_reported(); // the program's end was already explained (a device assert): no second line

@@ -26,9 +26,17 @@ TEST(DeviceMemory, RangesNeverWrap) {
     size_t offset, bytes;
     bool inside;
   };
-  for (Case c : {Case{0, kSize, true}, {0, kSize + 1, false}, {kSize - 1, 1, true}, {kSize - 1, 2, false},
-                 {8, SIZE_MAX - 7, false}, {8, SIZE_MAX, false}, {0, SIZE_MAX, false}, {999, SIZE_MAX - 998, false},
-                 {500, size_t(1) << 63, false}, {0, 0, true}, {kSize, 1, false}})
+  for (Case c : {Case{0, kSize, true},
+                 {0, kSize + 1, false},
+                 {kSize - 1, 1, true},
+                 {kSize - 1, 2, false},
+                 {8, SIZE_MAX - 7, false},
+                 {8, SIZE_MAX, false},
+                 {0, SIZE_MAX, false},
+                 {999, SIZE_MAX - 998, false},
+                 {500, size_t(1) << 63, false},
+                 {0, 0, true},
+                 {kSize, 1, false}})
     EXPECT_EQ(check_device_range(p + c.offset, c.bytes).empty(), c.inside) << c.offset << " + " << c.bytes;
   EXPECT_TRUE(device_free(p));
   EXPECT_FALSE(in_device_memory(p)); // freed: not an allocation any more
@@ -56,7 +64,8 @@ TEST(DeviceMemory, LookupsWhileTheTableChanges) {
       while (!stop)
         for (int i = 0; i < 1000; ++i) {
           size_t const off = rng() % 4096;
-          if (!check_device_range(stable + off, 4096 - off).empty() || check_device_range(stable + off, 4097 - off).empty())
+          if (!check_device_range(stable + off, 4096 - off).empty() ||
+              check_device_range(stable + off, 4097 - off).empty())
             ++bad;
         }
     });
@@ -95,9 +104,8 @@ TEST(AmdgpuDivision, ByZeroAsTheExpansionComputes) {
   struct U {
     uint32_t x, q, r;
   };
-  for (U c : {U{0, 2, 0}, U{1, 2, 1}, U{7, 8, 7}, U{0x80000000u, 0x80000001u, 0x80000000u}, U{0xfffffffeu, 0xffffffffu,
-                                                                                               0xfffffffeu},
-              U{0xffffffffu, 0, 0xffffffffu}}) {
+  for (U c : {U{0, 2, 0}, U{1, 2, 1}, U{7, 8, 7}, U{0x80000000u, 0x80000001u, 0x80000000u},
+              U{0xfffffffeu, 0xffffffffu, 0xfffffffeu}, U{0xffffffffu, 0, 0xffffffffu}}) {
     DivRem32 const d = amdgpu_udivrem32(c.x, 0);
     EXPECT_EQ(d.quotient, c.q) << c.x;
     EXPECT_EQ(d.remainder, c.r) << c.x;

@@ -122,7 +122,8 @@ int launch_config() {
   empty_kernel<<<1, 32, 0, stream>>>(out);
   EXPECT(launched("destroyed stream") == hipErrorContextIsDestroyed, "a launch on a destroyed stream ran");
   hipLaunchKernelGGL(empty_kernel, dim3(1), dim3(32), 0, stream, out);
-  EXPECT(launched("destroyed stream (GGL)") == hipErrorContextIsDestroyed, "hipLaunchKernelGGL on a destroyed stream ran");
+  EXPECT(launched("destroyed stream (GGL)") == hipErrorContextIsDestroyed,
+         "hipLaunchKernelGGL on a destroyed stream ran");
   hipFree(out);
   std::printf("config: %s\n", failures ? "FAILED" : "ok");
   return failures ? 1 : 0;
@@ -133,7 +134,7 @@ __global__ void store_at(int* p, int lane) {
   if (blockIdx.x == 1 && threadIdx.x == lane) *p = 1;
 }
 __device__ int deep(int n, int* out) {
-  volatile char frame[4096];
+  char volatile frame[4096];
   frame[n % 4096] = static_cast<char>(n);
   return n == 0 ? frame[0] : deep(n - 1, out) + frame[(n * 7) % 4096];
 }
