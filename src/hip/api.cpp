@@ -118,6 +118,17 @@ ErrorText const* find_error(hipError_t e) {
   return nullptr;
 }
 
+// [p, p + bytes) is an address range (it does not wrap around the address space).
+bool wraps(void const* p, size_t bytes) { return bytes > UINTPTR_MAX - reinterpret_cast<uintptr_t>(p); }
+
+// The span of `rows` rows of `width` bytes, `pitch` apart: (rows - 1) * pitch + width, unless it
+// overflows (then false).
+bool rows_span(size_t pitch, size_t width, size_t rows, size_t* bytes) {
+  if (rows == 0 || width == 0) return *bytes = 0, true;
+  size_t before_last = 0;
+  return !__builtin_mul_overflow(rows - 1, pitch, &before_last) && !__builtin_add_overflow(before_last, width, bytes);
+}
+
 // The device-side ranges of a copy must lie in one allocation.
 std::string check_copy(char const* call, void const* dst, void const* src, size_t bytes, hipMemcpyKind kind) {
   using wavemma::simt::detail::check_device_range;
@@ -139,6 +150,8 @@ hipError_t copy(char const* call, void* dst, void const* src, size_t bytes, hipM
                   fmt::format("{}: unknown copy kind {}", call, static_cast<int>(kind)));
   if (bytes == 0) return hipSuccess;
   if (!dst || !src) return report(hipErrorInvalidValue, fmt::format("{}: null pointer", call));
+  if (wraps(dst, bytes) || wraps(src, bytes))
+    return report(hipErrorInvalidValue, fmt::format("{}: {} bytes wrap around the address space", call, bytes));
   if (auto why = check_copy(call, dst, src, bytes, kind); !why.empty()) return report(hipErrorInvalidValue, why);
   std::memmove(dst, src, bytes);
   return hipSuccess;
@@ -147,7 +160,10 @@ hipError_t copy(char const* call, void* dst, void const* src, size_t bytes, hipM
 // hipMemset and the D8/D16/D32 forms: `count` elements of `width` bytes.
 hipError_t fill(char const* call, void* dst, uint32_t value, int width, size_t count) {
   if (count == 0) return hipSuccess;
-  size_t const bytes = count * size_t(width);
+  size_t bytes = 0;
+  if (__builtin_mul_overflow(count, size_t(width), &bytes))
+    return report(hipErrorInvalidValue,
+                  fmt::format("{}: {} elements of {} bytes overflow a size_t", call, count, width));
   if (auto why = wavemma::simt::detail::check_device_range(dst, bytes); !why.empty())
     return report(hipErrorInvalidValue, fmt::format("{}: {}", call, why));
   auto* p = static_cast<unsigned char*>(dst);
@@ -164,7 +180,7 @@ hipError_t symbol_range(char const* call, void const* symbol, size_t bytes, size
     *out = static_cast<char*>(const_cast<void*>(symbol)) + offset;
     return hipSuccess;
   }
-  if (offset + bytes > size)
+  if (offset > size || bytes > size - offset)
     return report(hipErrorInvalidValue,
                   fmt::format("{}: {} bytes at offset {} overrun the {}-byte symbol", call, bytes, offset, size));
   *out = static_cast<char*>(device) + offset;
@@ -253,7 +269,8 @@ hipError_t hipHostGetDevicePointer(void** device, void* host, unsigned int) {
   return hipSuccess;
 }
 hipError_t hipHostRegister(void* host, size_t bytes, unsigned int) {
-  if (!host || bytes == 0) return report(hipErrorInvalidValue, "hipHostRegister: null or empty range");
+  if (!host || bytes == 0 || wraps(host, bytes))
+    return report(hipErrorInvalidValue, "hipHostRegister: null, empty or wrapping range");
   if (!wavemma::simt::detail::device_register(host, bytes))
     return report(hipErrorHostMemoryAlreadyRegistered, fmt::format("hipHostRegister: {} is already registered", host));
   return hipSuccess;
@@ -265,9 +282,14 @@ hipError_t hipHostUnregister(void* host) {
 }
 // Rows padded to 256 bytes, hipMalloc's alignment.
 hipError_t hipMallocPitch(void** pointer, size_t* pitch, size_t width, size_t height) {
-  if (!pitch) return report(hipErrorInvalidValue, "hipMallocPitch: null pitch");
+  if (!pitch || !pointer) return report(hipErrorInvalidValue, "hipMallocPitch: null pointer or pitch");
+  size_t bytes = 0;
+  if (width > wavemma::simt::detail::kMaxAllocation ||
+      __builtin_mul_overflow((width + 255) / 256 * 256, height, &bytes))
+    return report(hipErrorOutOfMemory,
+                  fmt::format("hipMallocPitch: {} rows of {} bytes overflow a size_t", height, width));
   *pitch = (width + 255) / 256 * 256;
-  return hipMalloc(pointer, *pitch * height);
+  return hipMalloc(pointer, bytes);
 }
 hipError_t hipPointerGetAttributes(hipPointerAttribute_t* a, void const* pointer) {
   if (!a) return report(hipErrorInvalidValue, "hipPointerGetAttributes: null attributes");
@@ -312,6 +334,11 @@ hipError_t hipMemcpy2D(void* dst, size_t dpitch, void const* src, size_t spitch,
   if (width > dpitch || width > spitch)
     return report(hipErrorInvalidPitchValue,
                   fmt::format("hipMemcpy2D: width {} exceeds a pitch ({}, {})", width, dpitch, spitch));
+  size_t dst_bytes = 0, src_bytes = 0;
+  if (!rows_span(dpitch, width, height, &dst_bytes) || !rows_span(spitch, width, height, &src_bytes) ||
+      wraps(dst, dst_bytes) || wraps(src, src_bytes))
+    return report(hipErrorInvalidValue, fmt::format("hipMemcpy2D: {} rows of pitch {} or {} overflow the address space",
+                                                    height, dpitch, spitch));
   for (size_t row = 0; row < height; ++row)
     if (hipError_t e = copy("hipMemcpy2D", static_cast<char*>(dst) + row * dpitch,
                             static_cast<char const*>(src) + row * spitch, width, kind);
@@ -388,6 +415,9 @@ hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count, hipStr
 hipError_t hipMemset2D(void* dst, size_t pitch, int value, size_t width, size_t height) {
   if (width > pitch)
     return report(hipErrorInvalidPitchValue, fmt::format("hipMemset2D: width {} exceeds the pitch {}", width, pitch));
+  if (size_t bytes = 0; !rows_span(pitch, width, height, &bytes) || wraps(dst, bytes))
+    return report(hipErrorInvalidValue,
+                  fmt::format("hipMemset2D: {} rows of pitch {} overflow the address space", height, pitch));
   for (size_t row = 0; row < height; ++row)
     if (hipError_t e = fill("hipMemset2D", static_cast<char*>(dst) + row * pitch, uint8_t(value), 1, width);
         e != hipSuccess)

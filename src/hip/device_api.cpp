@@ -23,7 +23,6 @@ constexpr int kMaxThreadsPerBlock = 1024;
 // Waves a CU holds: 32 wave64 on CDNA3 (8 per SIMD), 32 wave32 per SIMD pair on RDNA (16 per
 // SIMD) [DOC: the ISA guides]; 2048 threads either way [ASSUME: the figure ROCm reports].
 constexpr int kMaxThreadsPerCu = 2048;
-constexpr int kMaxDynamicShared = 65536; // what simt::launch accepts
 
 size_t host_memory() {
   return static_cast<size_t>(sysconf(_SC_PHYS_PAGES)) * static_cast<size_t>(sysconf(_SC_PAGESIZE));
@@ -61,9 +60,9 @@ void fill(hipDeviceProp_t* p, wavemma::simt::Target const& t) {
     fmt::format_to_n(p->name, sizeof p->name - 1, "wavemma emulated {}", a.name);
   fmt::format_to_n(p->gcnArchName, sizeof p->gcnArchName - 1, "{}", target_id(a));
   version(a.name, &p->major, &p->minor);
-  size_t const lds = g ? size_t(g->lds_kib_per_cu) * 1024 : size_t(kMaxDynamicShared);
+  size_t const lds = size_t(a.lds_kib) * 1024; // what simt::launch accepts per block
   p->totalGlobalMem = g ? size_t(g->memory_gib) << 30 : host_memory();
-  p->sharedMemPerBlock = std::min(lds, size_t(kMaxDynamicShared));
+  p->sharedMemPerBlock = lds;
   p->sharedMemPerBlockOptin = p->sharedMemPerBlock;
   p->sharedMemPerMultiprocessor = lds;
   p->maxSharedMemoryPerMultiProcessor = lds;
@@ -302,9 +301,10 @@ hipError_t func_accepted(char const* call, void const* kernel) {
 hipError_t func_attributes(hipFuncAttributes* a, void const* kernel) {
   if (!a) return report(hipErrorInvalidValue, "hipFuncGetAttributes: null attributes");
   if (hipError_t e = func_accepted("hipFuncGetAttributes", kernel); e != hipSuccess) return e;
+  if (Error e = simt::target_error(); !e.ok()) return report(e.status, e.message);
   *a = hipFuncAttributes{};
   a->maxThreadsPerBlock = kMaxThreadsPerBlock;
-  a->maxDynamicSharedSizeBytes = kMaxDynamicShared;
+  a->maxDynamicSharedSizeBytes = static_cast<int>(simt::target().arch->lds_kib * 1024);
   return hipSuccess;
 }
 

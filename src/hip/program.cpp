@@ -66,6 +66,12 @@ void launch_stub(char const* file, char const* name, std::initializer_list<void*
   }
   LaunchConfig const config = pending.back();
   pending.pop_back();
+  if (!live_stream(config.stream)) {
+    record(
+        {Status::kContextIsDestroyed, fmt::format("kernel {} launched on {}, which is not a live stream (destroyed?)",
+                                                  name, static_cast<void*>(config.stream))});
+    return;
+  }
   if (Error e = target_error(); !e.ok()) {
     record(e);
     return;

@@ -4,6 +4,7 @@
 // between them.
 
 #include "errors.hpp"
+#include "wavemma/hip/program.hpp"
 
 #include <chrono>
 #include <fmt/format.h>
@@ -70,6 +71,8 @@ hipError_t check_event(char const* call, hipEvent_t e) {
 }
 
 } // namespace
+
+bool wavemma::simt::hip::detail::live_stream(hipStream_t s) { return special_stream(s) || streams().valid(s); }
 
 hipError_t hipStreamCreate(hipStream_t* stream) { return hipStreamCreateWithPriority(stream, hipStreamDefault, 0); }
 hipError_t hipStreamCreateWithFlags(hipStream_t* stream, unsigned int flags) {

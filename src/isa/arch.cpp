@@ -23,27 +23,28 @@ using enum Generation;
 
 // clang-format off
 constexpr std::array kArchs = std::to_array<Arch>({
-  {"gfx1100", kGfx11,  "Radeon RX 7900 XTX/XT/GRE, Radeon PRO W7900/W7800", 2, true},
-  {"gfx1101", kGfx11,  "Radeon RX 7800 XT/7700 XT, Radeon PRO W7700",        2, true},
-  {"gfx1102", kGfx11,  "Radeon RX 7600/7600 XT",                              2, true},
-  {"gfx1103", kGfx11,  "Radeon 780M/760M (Phoenix APU)",                      2, true},
-  {"gfx1150", kGfx11,  "Radeon 890M (Strix Point APU, RDNA3.5)",              2, true},
-  {"gfx1151", kGfx11,  "Radeon 8060S (Strix Halo APU, RDNA3.5)",              2, true},
-  {"gfx1152", kGfx11,  "Krackan Point APU (RDNA3.5)",                         2, true},
-  {"gfx1153", kGfx11,  "RDNA3.5 APU",                                         2, true},
-  {"gfx1200", kGfx12,  "Radeon RX 9060 XT/9060",                              2, true},
-  {"gfx1201", kGfx12,  "Radeon RX 9070 XT/9070, Radeon AI PRO R9700",         2, true},
-  {"gfx908",  kGfx908, "Instinct MI100",                                      4, true},
-  {"gfx90a",  kGfx90a, "Instinct MI210/MI250/MI250X",                         4, true},
-  {"gfx940",  kGfx94x, "Instinct MI300 (early)",                              4, false},
-  {"gfx941",  kGfx94x, "Instinct MI300 (early)",                              4, false},
-  {"gfx942",  kGfx94x, "Instinct MI300X/MI300A/MI325X",                       4, true},
-  {"gfx950",  kGfx950, "Instinct MI350X/MI355X",                              4, true},
+  {"gfx1100", kGfx11,  "Radeon RX 7900 XTX/XT/GRE, Radeon PRO W7900/W7800", 2,  64, true},
+  {"gfx1101", kGfx11,  "Radeon RX 7800 XT/7700 XT, Radeon PRO W7700",        2,  64, true},
+  {"gfx1102", kGfx11,  "Radeon RX 7600/7600 XT",                              2,  64, true},
+  {"gfx1103", kGfx11,  "Radeon 780M/760M (Phoenix APU)",                      2,  64, true},
+  {"gfx1150", kGfx11,  "Radeon 890M (Strix Point APU, RDNA3.5)",              2,  64, true},
+  {"gfx1151", kGfx11,  "Radeon 8060S (Strix Halo APU, RDNA3.5)",              2,  64, true},
+  {"gfx1152", kGfx11,  "Krackan Point APU (RDNA3.5)",                         2,  64, true},
+  {"gfx1153", kGfx11,  "RDNA3.5 APU",                                         2,  64, true},
+  {"gfx1200", kGfx12,  "Radeon RX 9060 XT/9060",                              2,  64, true},
+  {"gfx1201", kGfx12,  "Radeon RX 9070 XT/9070, Radeon AI PRO R9700",         2,  64, true},
+  {"gfx908",  kGfx908, "Instinct MI100",                                      4,  64, true},
+  {"gfx90a",  kGfx90a, "Instinct MI210/MI250/MI250X",                         4,  64, true},
+  {"gfx940",  kGfx94x, "Instinct MI300 (early)",                              4,  64, false},
+  {"gfx941",  kGfx94x, "Instinct MI300 (early)",                              4,  64, false},
+  {"gfx942",  kGfx94x, "Instinct MI300X/MI300A/MI325X",                       4,  64, true},
+  {"gfx950",  kGfx950, "Instinct MI350X/MI355X",                              4, 160, true},
   // gfx1250/gfx1251: CDNA5 (MI400 series per third-party reports; AMD names no product for the gfx
   // number). LLVM 22 treats both alike. Matrix units per CU: 4 as CDNA [ASSUME]; no GPU row, since
-  // AMD has published no per-CU rate or clock for them (reference/gfx1250.md §7).
-  {"gfx1250", kGfx1250, "CDNA5 (Instinct MI400 series, per third-party reports)", 4, true},
-  {"gfx1251", kGfx1250, "CDNA5 (gfx1251; same matrix instructions as gfx1250 in LLVM 22)", 4, true},
+  // AMD has published no per-CU rate or clock for them (reference/gfx1250.md §7). LDS: 320 KiB per
+  // workgroup [SRC: Composable Kernel's arch table, reference/gfx1250.md §1].
+  {"gfx1250", kGfx1250, "CDNA5 (Instinct MI400 series, per third-party reports)", 4, 320, true},
+  {"gfx1251", kGfx1250, "CDNA5 (gfx1251; same matrix instructions as gfx1250 in LLVM 22)", 4, 320, true},
 });
 
 // Each generation's names and the architecture its family alias means.
@@ -69,22 +70,22 @@ constexpr std::array kAliases = std::to_array<Alias>({
 });
 
 constexpr std::array kGpus = std::to_array<Gpu>({
-  //                                                   CUs  clock  GiB   bus    MT/s  L2 KiB LDS KiB APU
-  {"Radeon RX 9070 XT",       "rx9070xt", "gfx1201",  64, 2970,  16,  256, 20000,  8192, 64, false},
-  {"Radeon RX 9070",          "rx9070",   "gfx1201",  56, 2520,  16,  256, 20000,  8192, 64, false},
-  {"Radeon AI PRO R9700",     "r9700",    "gfx1201",  64, 2920,  32,  256, 20000,  8192, 64, false},
-  {"Radeon RX 9060 XT",       "rx9060xt", "gfx1200",  32, 3130,  16,  128, 20000,  4096, 64, false},
-  {"Radeon RX 7900 XTX",      "rx7900xtx","gfx1100",  96, 2500,  24,  384, 20000,  6144, 64, false},
-  {"Radeon RX 7900 XT",       "rx7900xt", "gfx1100",  84, 2400,  20,  320, 20000,  6144, 64, false},
-  {"Radeon PRO W7900",        "w7900",    "gfx1100",  96, 2495,  48,  384, 18000,  6144, 64, false},
-  {"Instinct MI300X",         "mi300x",   "gfx942",  304, 2100, 192, 8192,  5200,  4096, 64, false},
-  {"Instinct MI300A",         "mi300a",   "gfx942",  228, 2100, 128, 8192,  5200,  4096, 64, true},
-  {"Instinct MI325X",         "mi325x",   "gfx942",  304, 2100, 256, 8192,  6000,  4096, 64, false},
-  {"Instinct MI100",          "mi100",    "gfx908",  120, 1502,  32, 4096,  2400,  8192, 64, false},
-  {"Instinct MI250X",         "mi250x",   "gfx90a",  220, 1700, 128, 8192,  3200,  8192, 64, false},
-  {"Instinct MI210",          "mi210",    "gfx90a",  104, 1700,  64, 4096,  3200,  8192, 64, false},
-  {"Instinct MI355X",         "mi355x",   "gfx950",  256, 2400, 288, 8192,  8000,  4096, 160, false},
-  {"Instinct MI350X",         "mi350x",   "gfx950",  256, 2200, 288, 8192,  8000,  4096, 160, false},
+  //                                                   CUs  clock  GiB   bus    MT/s  L2 KiB APU
+  {"Radeon RX 9070 XT",       "rx9070xt", "gfx1201",  64, 2970,  16,  256, 20000,  8192, false},
+  {"Radeon RX 9070",          "rx9070",   "gfx1201",  56, 2520,  16,  256, 20000,  8192, false},
+  {"Radeon AI PRO R9700",     "r9700",    "gfx1201",  64, 2920,  32,  256, 20000,  8192, false},
+  {"Radeon RX 9060 XT",       "rx9060xt", "gfx1200",  32, 3130,  16,  128, 20000,  4096, false},
+  {"Radeon RX 7900 XTX",      "rx7900xtx","gfx1100",  96, 2500,  24,  384, 20000,  6144, false},
+  {"Radeon RX 7900 XT",       "rx7900xt", "gfx1100",  84, 2400,  20,  320, 20000,  6144, false},
+  {"Radeon PRO W7900",        "w7900",    "gfx1100",  96, 2495,  48,  384, 18000,  6144, false},
+  {"Instinct MI300X",         "mi300x",   "gfx942",  304, 2100, 192, 8192,  5200,  4096, false},
+  {"Instinct MI300A",         "mi300a",   "gfx942",  228, 2100, 128, 8192,  5200,  4096, true},
+  {"Instinct MI325X",         "mi325x",   "gfx942",  304, 2100, 256, 8192,  6000,  4096, false},
+  {"Instinct MI100",          "mi100",    "gfx908",  120, 1502,  32, 4096,  2400,  8192, false},
+  {"Instinct MI250X",         "mi250x",   "gfx90a",  220, 1700, 128, 8192,  3200,  8192, false},
+  {"Instinct MI210",          "mi210",    "gfx90a",  104, 1700,  64, 4096,  3200,  8192, false},
+  {"Instinct MI355X",         "mi355x",   "gfx950",  256, 2400, 288, 8192,  8000,  4096, false},
+  {"Instinct MI350X",         "mi350x",   "gfx950",  256, 2200, 288, 8192,  8000,  4096, false},
 });
 // clang-format on
 

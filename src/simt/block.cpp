@@ -2,12 +2,16 @@
 // and the reports of everything that would hang a GPU or give it undefined results.
 
 #include "block.hpp"
+#include "environment.hpp"
+#include "faults.hpp"
+#include "progress.hpp"
 
 #include <algorithm>
 #include <cstring>
 #include <exception>
 #include <fmt/format.h>
 #include <stdexcept>
+#include <thread>
 
 namespace wavemma::simt::detail {
 
@@ -64,6 +68,7 @@ void Block::start(Lane& l) {
     // such a lane returns at once.
     if (b.aborting_) return std::move(from);
     b.slot(b.previous_) = std::move(from);
+    l.stack_top = static_cast<char const*>(__builtin_frame_address(0));
     try {
       b.grid().code.call(b.grid().code.self);
     } catch (ForcedUnwind const&) {
@@ -92,22 +97,91 @@ Fiber Block::leave(int self) {
 }
 
 void Block::run() {
+  enter_block(grid_.kernel, index_);
+  struct Leave {
+    ~Leave() { leave_block(); }
+  } const leave;
+  Activity& activity = this_thread_activity();
+  *fmt::format_to_n(activity.where, sizeof activity.where - 1, "kernel {}, block ({},{},{})", grid_.kernel, index_.x,
+                    index_.y, index_.z)
+       .out = '\0';
+  activity.busy.store(true, std::memory_order_relaxed);
+  struct Idle {
+    Activity& a;
+    ~Idle() {
+      a.busy.store(false, std::memory_order_relaxed);
+      a.spin_since_ns.store(0, std::memory_order_relaxed);
+    }
+  } const idle{activity};
   for (auto& l : lanes) start(l);
   for (;;) {
-    // One pass: every ready lane runs until it blocks or returns, in lane order.
+    // One pass: every ready lane runs until it blocks, yields or returns, in lane order.
+    int const live_before = live;
     if (int const first = next_ready(-1); first >= 0) transfer(first);
+    activity.passes.store(activity.passes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
     if (failed_ || grid_.failed) return abort(); // this block or another one failed: stop promptly
-    bool progressed = false;
+    bool progressed = live != live_before;
     for (auto& w : waves) {
       if (w.arrived > 0) progressed |= complete(w);
       if (failed_) return abort();
     }
     if (live == 0) return;
-    if (progressed || release_barrier()) continue;
+    if (progressed || release_barrier()) {
+      if (idle_passes_) {
+        idle_passes_ = 0;
+        spin_since_ = 0;
+        activity.spin_since_ns.store(0, std::memory_order_relaxed);
+      }
+      continue;
+    }
     if (failed_) return abort();
+    if (next_ready(-1) >= 0) { // lanes that yielded at atomics: they spin, or work between atomics
+      if (spin()) continue;
+      return abort();
+    }
     report_stall();
     return abort();
   }
+}
+
+// A spin of 10 ms during which no block of the grid finished lets the launch start another OS
+// thread (for the block, or blocks, that the spinning lanes may wait on; a block that merely does
+// many atomics rarely goes that long while no other block finishes); the watchdog ends a spin
+// that lasts.
+bool Block::spin() {
+  if (++idle_passes_ % 64 != 1) return true;
+  int64_t const now = now_ns();
+  if (!spin_since_) {
+    spin_since_ = now;
+    done_at_spin_ = grid_.done_blocks.load(std::memory_order_relaxed);
+    this_thread_activity().spin_since_ns.store(now, std::memory_order_relaxed);
+    return true;
+  }
+  if (!asked_thread_ && now - spin_since_ > 10'000'000 && grid_.add_thread &&
+      grid_.done_blocks.load(std::memory_order_relaxed) == done_at_spin_) {
+    asked_thread_ = true;
+    grid_.add_thread(grid_);
+  }
+  if (idle_passes_ > 64) std::this_thread::yield();
+  if (!watchdog_fired()) return true;
+  for (auto const& w : waves) {
+    std::vector<int> spinning;
+    for (int i = 0; i < w.size; ++i)
+      if (lanes[size_t(w.first + i)].state == LaneState::kReady) spinning.push_back(i);
+    if (spinning.empty()) continue;
+    fail(Status::kLaunchTimeOut,
+         fmt::format("{}: {} spin at atomics with no lane of the launch progressing for {} s (WAVEMMA_WATCHDOG)",
+                     where(w.index), lanes_text(spinning), env_watchdog()));
+    return false;
+  }
+  return true;
+}
+
+void Block::yield(Lane& l) { transfer(next_ready(l.id)); }
+
+void yield_lane() {
+  Lane& l = this_lane("an atomic");
+  l.block->yield(l);
 }
 
 // Completes a wave's collective when every live lane of the wave waits at it.

@@ -35,6 +35,9 @@ struct Grid {
   std::atomic<bool> failed{false};
   std::mutex mutex;
   Error error; // the first failure
+  // Another OS thread for the grid's remaining blocks, asked for by a block whose lanes only spin
+  // (launch.cpp; progress.hpp).
+  void (*add_thread)(Grid&) = nullptr;
 
   void fail(Status, std::string message);
 };
@@ -62,7 +65,8 @@ struct Lane : LaneContext {
   int wave = 0; // wave index in the block
   LaneState state = LaneState::kReady;
   Wait wait;
-  Fiber fiber; // the lane's continuation while it does not run
+  Fiber fiber;                     // the lane's continuation while it does not run
+  char const* stack_top = nullptr; // near the top of its fiber stack (faults.cpp: an overflow)
 };
 
 // VGPRs per lane of a matrix builtin's operands (0: no catalog instruction).
@@ -104,6 +108,7 @@ public:
   // Called by a lane at a barrier: counts it there and waits until the barrier is released.
   void wait_at_barrier(Lane&);
   void fail(Status, std::string message);
+  void yield(Lane&);                 // at an atomic: lets the block's other lanes run
   std::string where(int wave) const; // "kernel k, block (3,1,0), wave 2"
   int wave_size() const { return grid_.target.wave; }
   Grid const& grid() const { return grid_; }
@@ -122,6 +127,7 @@ private:
   bool complete(Wave&);
   bool release_barrier();
   void report_stall();
+  bool spin(); // a pass in which lanes only yielded; false once the launch has failed
   void abort();
   std::string describe(Wave const&) const;
 
@@ -132,6 +138,10 @@ private:
   // ran before it and finds its continuation in its slot.
   Fiber scheduler_;
   int running_ = -1, previous_ = -1;
+  uint64_t idle_passes_ = 0; // consecutive passes in which lanes only yielded
+  int64_t spin_since_ = 0;
+  uint64_t done_at_spin_ = 0; // the grid's finished blocks when the spin began
+  bool asked_thread_ = false;
 };
 
 inline Lane& this_lane(char const* what) { return static_cast<Lane&>(const_cast<LaneContext&>(lane(what))); }

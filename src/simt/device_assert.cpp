@@ -4,6 +4,7 @@
 // message. This definition takes the place of libc's for the whole program.
 
 #include "block.hpp"
+#include "faults.hpp"
 
 #include <cassert>
 #include <cerrno> // program_invocation_short_name, for glibc's own message
@@ -28,5 +29,6 @@ extern "C" [[noreturn]] void __assert_fail(char const* assertion, char const* fi
                  assertion);
   }
   std::fflush(stderr);
+  wavemma::simt::detail::fault_reported(); // the SIGABRT handler adds nothing to this line
   std::abort();
 }

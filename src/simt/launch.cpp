@@ -1,6 +1,9 @@
 // Launches: the target, the worker threads, and the grid's blocks handed out to them.
 
 #include "block.hpp"
+#include "environment.hpp"
+#include "faults.hpp"
+#include "progress.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -12,6 +15,7 @@
 #include <new>
 #include <stdexcept>
 #include <thread>
+#include <tuple>
 
 namespace wavemma::simt {
 namespace {
@@ -83,10 +87,7 @@ std::atomic<int> g_threads{0};
 
 int default_threads() {
   static int const n = [] {
-    if (char const* env = std::getenv("WAVEMMA_THREADS"); env && *env) {
-      int const v = std::atoi(env);
-      if (v > 0) return v;
-    }
+    if (int const v = detail::env_threads(); v > 0) return v;
     return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   }();
   return n;
@@ -107,20 +108,7 @@ std::byte* dynamic_shared(size_t bytes) {
 // time left at the rate so far) and once when it ends. Unset, empty or 0: silent.
 using Clock = std::chrono::steady_clock;
 
-double progress_interval() {
-  static double const seconds = [] {
-    char const* env = std::getenv("WAVEMMA_PROGRESS");
-    if (!env || !*env) return 0.0;
-    char* end = nullptr;
-    double const v = std::strtod(env, &end);
-    if (*end != '\0' || !(v >= 0)) {
-      std::fprintf(stderr, "wavemma: WAVEMMA_PROGRESS=%s is not a number of seconds; progress is off\n", env);
-      return 0.0;
-    }
-    return v;
-  }();
-  return seconds;
-}
+double progress_interval() { return detail::env_progress(); }
 
 class Progress {
 public:
@@ -153,6 +141,7 @@ private:
 };
 
 void run_blocks(detail::Grid& grid, Progress* progress = nullptr) {
+  detail::prepare_fault_thread();
   std::byte* shared = dynamic_shared(grid.dynamic_shared);
   for (;;) {
     if (grid.failed) return;
@@ -224,6 +213,37 @@ private:
   bool stop_ = false;
 };
 
+// OS threads beyond the pool's, started for a launch whose blocks spin (progress.hpp) and joined
+// before it returns. One launch runs at a time.
+struct ExtraThreads {
+  std::mutex mutex;
+  std::vector<std::thread> threads;
+  static constexpr size_t kMax = 256;
+};
+ExtraThreads& extra_threads() {
+  static ExtraThreads e;
+  return e;
+}
+void add_thread(detail::Grid& grid) {
+  auto& e = extra_threads();
+  std::lock_guard lock(e.mutex);
+  if (e.threads.size() >= ExtraThreads::kMax || grid.next_block.load() >= grid.blocks) return;
+  e.threads.emplace_back([&grid] { run_blocks(grid); });
+}
+void join_extra_threads() {
+  auto& e = extra_threads();
+  for (;;) {
+    std::thread t;
+    {
+      std::lock_guard lock(e.mutex);
+      if (e.threads.empty()) return;
+      t = std::move(e.threads.back());
+      e.threads.pop_back();
+    }
+    t.join();
+  }
+}
+
 Error config_error(std::string_view kernel, std::string what) {
   return {Status::kInvalidConfiguration, fmt::format("kernel {}: {}", kernel, what)};
 }
@@ -275,6 +295,8 @@ int threads() { return g_threads > 0 ? g_threads.load() : default_threads(); }
 namespace detail {
 
 Error launch(std::string_view name, Dim3 grid_dims, Dim3 block, size_t dynamic_shared, KernelRef kernel) {
+  check_environment();
+  install_fault_handlers();
   if (Error e = target_error(); !e.ok()) return e;
   if (current_lane) return config_error(name, "launched from inside a kernel (dynamic parallelism is not supported)");
   if (grid_dims.count() == 0 || block.count() == 0)
@@ -283,11 +305,19 @@ Error launch(std::string_view name, Dim3 grid_dims, Dim3 block, size_t dynamic_s
   if (block.count() > 1024)
     return config_error(
         name, fmt::format("block ({},{},{}) has {} threads; at most 1024", block.x, block.y, block.z, block.count()));
+  // A dimension's work-items (blocks x threads) are counted in 32 bits: at most 2^32 - 1
+  // [SRC: ROCclr hip_module.cpp, ihipLaunchKernel_validate; hipErrorInvalidConfiguration].
+  for (auto [axis, g, b] :
+       {std::tuple{'x', grid_dims.x, block.x}, {'y', grid_dims.y, block.y}, {'z', grid_dims.z, block.z}})
+    if (uint64_t(g) * b > UINT32_MAX)
+      return config_error(name, fmt::format("grid {} x block {} in {} is {} work-items; at most 2^32 - 1", g, b, axis,
+                                            uint64_t(g) * b));
   // More LDS than a CU has is hipErrorInvalidValue in HIP, an oversized block
   // hipErrorInvalidConfiguration [SRC: ROCclr hip_module.cpp, ihipLaunchKernel_validate].
-  if (dynamic_shared > 65536)
-    return {Status::kInvalidValue,
-            fmt::format("kernel {}: {} bytes of dynamic shared memory; at most 65536", name, dynamic_shared)};
+  Target const launched = target();
+  if (size_t const lds = size_t(launched.arch->lds_kib) * 1024; dynamic_shared > lds)
+    return {Status::kInvalidValue, fmt::format("kernel {}: {} bytes of dynamic shared memory; {} has {} bytes of LDS",
+                                               name, dynamic_shared, launched.arch->name, lds)};
 
   // One launch at a time: the pool runs one grid.
   static std::mutex one_launch;
@@ -298,15 +328,19 @@ Error launch(std::string_view name, Dim3 grid_dims, Dim3 block, size_t dynamic_s
   grid.block_dim = block;
   grid.dynamic_shared = dynamic_shared;
   grid.code = kernel;
-  grid.target = target();
+  grid.target = launched;
   grid.blocks = grid_dims.count();
   int const helpers = static_cast<int>(std::min<uint64_t>(grid.blocks, uint64_t(threads()))) - 1;
+  grid.add_thread = add_thread;
   Progress progress(grid);
   Progress* const report = progress.on() ? &progress : nullptr;
+  watch(&grid);
   if (helpers > 0)
     Pool::instance().run(grid, helpers, report);
   else
     run_blocks(grid, report);
+  join_extra_threads();
+  watch(nullptr);
   if (report) report->end();
   return std::move(grid.error);
 }

@@ -1,10 +1,14 @@
 #include "wavemma/simt/memory.hpp"
 
+#include <algorithm>
+#include <atomic>
 #include <fmt/format.h>
 #include <iterator>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <new>
+#include <vector>
 
 namespace wavemma::simt::detail {
 namespace {
@@ -15,9 +19,26 @@ struct Entry {
   size_t bytes;
   bool owned; // allocated here (hipMalloc) rather than registered (hipHostRegister)
 };
+struct Range {
+  uintptr_t base;
+  size_t bytes;
+};
+// The table as lookups read it: sorted, immutable, shared by every thread that read it since the
+// last change.
+using Snapshot = std::vector<Range>;
+
+// Changes (allocations, frees) take the mutex and bump the generation; lookups, which the lanes make
+// per access (the transpose loads, the global loads of the cross-lane builtins), take no lock: each
+// thread keeps the snapshot of the generation it last saw and reads one atomic to see that it is
+// still current. The first lookup after a change rebuilds the snapshot under the mutex.
 struct Table {
   std::mutex mutex;
   std::map<uintptr_t, Entry> allocations; // base -> entry
+  std::atomic<uint64_t> generation{1};
+  uint64_t snapshot_generation = 0; // of `snapshot`, under the mutex
+  std::shared_ptr<Snapshot const> snapshot;
+
+  void changed() { generation.fetch_add(1, std::memory_order_release); }
 };
 // Never destroyed: device memory a program did not free stays allocated until the process ends,
 // as a GPU's does, and is not a host leak (LeakSanitizer sees it reachable from here).
@@ -26,15 +47,39 @@ Table& table() {
   return *t;
 }
 
+Snapshot const& snapshot() {
+  struct Cache {
+    uint64_t generation = 0;
+    std::shared_ptr<Snapshot const> snapshot;
+  };
+  thread_local Cache cache;
+  Table& t = table();
+  if (uint64_t const now = t.generation.load(std::memory_order_acquire); cache.generation != now) [[unlikely]] {
+    std::lock_guard lock(t.mutex);
+    uint64_t const current = t.generation.load(std::memory_order_relaxed);
+    if (t.snapshot_generation != current) {
+      auto fresh = std::make_shared<Snapshot>();
+      fresh->reserve(t.allocations.size());
+      for (auto const& [base, e] : t.allocations) fresh->push_back({base, e.bytes});
+      t.snapshot = std::move(fresh);
+      t.snapshot_generation = current;
+    }
+    cache = {t.snapshot_generation, t.snapshot};
+  }
+  return *cache.snapshot;
+}
+
 } // namespace
 
 void* device_allocate(size_t bytes) {
+  if (bytes > kMaxAllocation) return nullptr; // also keeps the aligned size from wrapping
   // Exactly `bytes`, so that AddressSanitizer sees an overrun of the allocation itself.
   void* p = ::operator new(bytes == 0 ? 1 : bytes, kAlignment, std::nothrow);
   if (!p) return nullptr;
   Table& t = table();
   std::lock_guard lock(t.mutex);
   t.allocations[reinterpret_cast<uintptr_t>(p)] = {bytes, true};
+  t.changed();
   return p;
 }
 
@@ -45,6 +90,7 @@ bool device_free(void* pointer) {
     auto it = t.allocations.find(reinterpret_cast<uintptr_t>(pointer));
     if (it == t.allocations.end() || !it->second.owned) return false;
     t.allocations.erase(it);
+    t.changed();
   }
   ::operator delete(pointer, kAlignment);
   return true;
@@ -52,12 +98,14 @@ bool device_free(void* pointer) {
 
 bool device_register(void* pointer, size_t bytes) {
   auto const p = reinterpret_cast<uintptr_t>(pointer);
+  if (bytes > UINTPTR_MAX - p) return false;
   Table& t = table();
   std::lock_guard lock(t.mutex);
   auto next = t.allocations.lower_bound(p);
   if (next != t.allocations.end() && next->first < p + bytes) return false;
   if (next != t.allocations.begin() && std::prev(next)->first + std::prev(next)->second.bytes > p) return false;
   t.allocations[p] = {bytes, false};
+  t.changed();
   return true;
 }
 
@@ -67,6 +115,7 @@ bool device_unregister(void* pointer) {
   auto it = t.allocations.find(reinterpret_cast<uintptr_t>(pointer));
   if (it == t.allocations.end() || it->second.owned) return false;
   t.allocations.erase(it);
+  t.changed();
   return true;
 }
 
@@ -82,17 +131,16 @@ bool in_device_memory(void const* pointer) { return check_device_range(pointer, 
 
 std::string check_device_range(void const* pointer, size_t bytes) {
   auto const p = reinterpret_cast<uintptr_t>(pointer);
-  Table& t = table();
-  std::lock_guard lock(t.mutex);
-  auto it = t.allocations.upper_bound(p);
-  if (it == t.allocations.begin()) return fmt::format("{} is not in any device allocation", pointer);
+  Snapshot const& ranges = snapshot();
+  auto it = std::upper_bound(ranges.begin(), ranges.end(), p, [](uintptr_t v, Range const& r) { return v < r.base; });
+  if (it == ranges.begin()) return fmt::format("{} is not in any device allocation", pointer);
   --it;
-  auto const base = it->first;
-  size_t const size = it->second.bytes;
-  if (p >= base + std::max<size_t>(size, 1)) return fmt::format("{} is not in any device allocation", pointer);
-  if (p + bytes > base + size)
+  size_t const offset = p - it->base, size = it->bytes;
+  if (offset >= std::max<size_t>(size, 1)) return fmt::format("{} is not in any device allocation", pointer);
+  // Compared as counts, never as end addresses: p + bytes may wrap.
+  if (bytes > size - offset)
     return fmt::format("{} + {} bytes overruns the {}-byte device allocation at {:#x} by {} bytes", pointer, bytes,
-                       size, base, p + bytes - (base + size));
+                       size, it->base, bytes - (size - offset));
   return {};
 }
 

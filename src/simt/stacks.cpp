@@ -2,6 +2,7 @@
 // AddressSanitizer need the per-thread "current fiber" record that Boost.Context's compiled
 // library provides only in its ucontext build; Debian ships the fcontext build, so it is here.
 
+#include "environment.hpp"
 #include "fiber.hpp"
 
 #include <cstdlib>
@@ -18,22 +19,12 @@ size_t page_size() {
   return size;
 }
 
-// "262144", "256K", "1M".
-size_t parse_size(char const* text) {
-  if (!text || !*text) return 0;
-  char* end = nullptr;
-  unsigned long long v = std::strtoull(text, &end, 10);
-  if (end && (*end == 'k' || *end == 'K')) v <<= 10;
-  if (end && (*end == 'm' || *end == 'M')) v <<= 20;
-  return static_cast<size_t>(v);
-}
-
 } // namespace
 
 size_t StackPool::stack_size() {
   static size_t const size = [] {
-    size_t const wanted = parse_size(std::getenv("WAVEMMA_FIBER_STACK"));
-    size_t const bytes = wanted >= 16 * 1024 ? wanted : 256 * 1024;
+    size_t const wanted = env_fiber_stack();
+    size_t const bytes = wanted ? wanted : 256 * 1024;
     return (bytes + page_size() - 1) / page_size() * page_size();
   }();
   return size;

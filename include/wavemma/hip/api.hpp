@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include <string>
 #include <utility>
 
 #include "wavemma/simt/site.hpp"
@@ -217,10 +218,17 @@ WAVEMMA_SIMT_SHUFFLES(unsigned long long)
 namespace wavemma::simt::hip {
 
 void record(Error const&); // makes an error the last error (and the launch's, for hipDeviceSynchronize)
+namespace detail {
+bool live_stream(hipStream_t); // program.hpp
+}
 
 template <class... Params, class... Args>
-void launch(char const* name, void (*kernel)(Params...), Dim3 grid, Dim3 block, size_t dynamic_shared, hipStream_t,
-            Args&&... args) {
+void launch(char const* name, void (*kernel)(Params...), Dim3 grid, Dim3 block, size_t dynamic_shared,
+            hipStream_t stream, Args&&... args) {
+  if (!detail::live_stream(stream)) {
+    record({Status::kContextIsDestroyed, std::string("kernel ") + name + " launched on a stream that is not live"});
+    return;
+  }
   record(simt::launch(name, kernel, grid, block, dynamic_shared, std::forward<Args>(args)...));
 }
 

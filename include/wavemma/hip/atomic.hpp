@@ -5,6 +5,8 @@
 // same operation (every scope is the host's coherent memory). Float and double min/max follow
 // fmin/fmax (a NaN operand yields the other one). C++17.
 
+#include "wavemma/simt/lane.hpp"
+
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -72,10 +74,11 @@ T compare_swap(T* a, T compare, T v) {
 } // namespace wavemma::simt::hip::atomic
 
 // Each form, with HIP's overloads, and its _system and _block twins.
+// A lane that spins on an atomic lets the other lanes of its block run (lane.hpp: at_atomic).
 #define WAVEMMA_ATOMIC_SCOPES(name, params, call)                                                                      \
-  inline auto name params { return call; }                                                                             \
-  inline auto name##_system params { return call; }                                                                    \
-  inline auto name##_block params { return call; }
+  inline auto name params { return ::wavemma::simt::detail::at_atomic(), call; }                                       \
+  inline auto name##_system params { return ::wavemma::simt::detail::at_atomic(), call; }                              \
+  inline auto name##_block params { return ::wavemma::simt::detail::at_atomic(), call; }
 #define WAVEMMA_ATOMIC2(name, impl, T)                                                                                 \
   WAVEMMA_ATOMIC_SCOPES(name, (T * address, T value), ::wavemma::simt::hip::atomic::impl(address, value))
 #define WAVEMMA_ATOMIC_ALL_TYPES(name, impl)                                                                           \

@@ -21,6 +21,9 @@ namespace wavemma::simt::hip::detail {
 // `<<<grid, block, shared, stream>>>`: the configuration of the next kernel call on this thread.
 void push_launch(Dim3 grid, Dim3 block, size_t dynamic_shared, hipStream_t stream);
 
+// A launch's stream is the null stream, hipStreamPerThread/Legacy or one created and not destroyed.
+bool live_stream(hipStream_t);
+
 // The device pass: kernel `name` of `file` for one target. Returns true (a static initialiser).
 bool register_kernel(char const* target, int wave, char const* file, char const* name, void (*run)(void** args));
 // The host pass's stub: runs the registered kernel on the launched target with the pushed

@@ -15,6 +15,8 @@ struct Arch {
   Generation gen;
   std::string_view products; // marketing names, for people
   int matrix_units_per_cu;   // SIMDs with a matrix core per CU: 2 on RDNA, 4 on CDNA3 [DOC]
+  int lds_kib;               // LDS of a CU, all of which one workgroup may use (static + dynamic
+                             // __shared__): 64 KiB, 160 KiB on gfx950 [DOC]
   bool clang22_target;       // clang-22 accepts it as --offload-arch (gfx940/gfx941 are gone)
 
   std::vector<int> wave_sizes() const; // RDNA: 32 (default) and 64; gfx1250: 32; CDNA: 64
@@ -61,7 +63,6 @@ struct Gpu {
   int memory_bus_bits; // memory interface width
   int memory_mtps;     // data rate per pin, MT/s (20000 = 20 Gbps GDDR6)
   int l2_kib;          // L2 cache as HIP reports it (per XCD on CDNA3)
-  int lds_kib_per_cu;  // LDS of a CU; a workgroup may use all of it
   bool integrated;     // an APU: the GPU shares the host's memory (MI300A)
 };
 std::span<Gpu const> gpus();

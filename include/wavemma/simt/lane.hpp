@@ -22,6 +22,7 @@ struct LaneContext {
   uint32_t lane = 0; // index in the wave
   uint32_t wave_size = 0;
   std::byte* dynamic_shared = nullptr;
+  uint32_t atomics = 0; // at_atomic's count
 };
 
 // Set by the scheduler while a lane runs; lanes never leave their OS thread.
@@ -33,6 +34,14 @@ inline LaneContext const& lane(char const* what) {
     outside_kernel(what);
   return *current_lane;
 }
+// At an atomic: every 8th of a lane lets the other lanes of its block run, so that a lane that
+// spins on a flag another wave of its block sets makes way for that wave, as on a GPU.
+void yield_lane(); // block.cpp
+inline void at_atomic() {
+  if (LaneContext* l = current_lane; l && (++l->atomics & 7) == 0) [[unlikely]]
+    yield_lane();
+}
+
 // The lane's wave size, or the target's outside a kernel.
 inline int current_wave_size() { return current_lane ? static_cast<int>(current_lane->wave_size) : target().wave; }
 

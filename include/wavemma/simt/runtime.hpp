@@ -39,8 +39,10 @@ enum class Status : int {
   kInvalidDeviceFunction = 98, // a builtin the launched architecture does not have
   kInvalidDevice = 101,        // a bad target (WAVEMMA_ARCH / WAVEMMA_WAVE)
   kInvalidHandle = 400,
-  kIllegalAddress = 700, // an access outside every device allocation
-  kLaunchFailure = 719,  // divergence, a barrier not reached, an exception in a lane
+  kIllegalAddress = 700,     // an access outside every device allocation
+  kLaunchTimeOut = 702,      // the watchdog stopped lanes that could not progress
+  kContextIsDestroyed = 709, // a launch on a destroyed stream [SRC: ROCclr hip_module.cpp]
+  kLaunchFailure = 719,      // divergence, a barrier not reached, an exception in a lane
 };
 
 struct Error {
