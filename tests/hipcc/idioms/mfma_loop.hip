@@ -12,13 +12,13 @@
 #include <random>
 #include <vector>
 
-#define HIP_CHECK(expr)                                                                                   \
-  do {                                                                                                    \
-    hipError_t const e_ = (expr);                                                                         \
-    if (e_ != hipSuccess) {                                                                               \
-      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, hipGetErrorString(e_));                     \
-      std::exit(1);                                                                                       \
-    }                                                                                                     \
+#define HIP_CHECK(expr)                                                                                                \
+  do {                                                                                                                 \
+    hipError_t const e_ = (expr);                                                                                      \
+    if (e_ != hipSuccess) {                                                                                            \
+      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, hipGetErrorString(e_));                                  \
+      std::exit(1);                                                                                                    \
+    }                                                                                                                  \
   } while (0)
 
 typedef float float4_t __attribute__((ext_vector_type(4)));
@@ -33,8 +33,7 @@ __global__ void mfma_tile(float const* a, float const* b, float* d, int k) {
     acc = __builtin_amdgcn_mfma_f32_16x16x4f32(a_value, b_value, acc, 0, 0, 0);
   }
 #endif
-  for (int i = 0; i < 4; ++i)
-    d[(4 * (lane / 16) + i) * 16 + lane % 16] = acc[i];
+  for (int i = 0; i < 4; ++i) d[(4 * (lane / 16) + i) * 16 + lane % 16] = acc[i];
 }
 
 int main() {
@@ -42,10 +41,8 @@ int main() {
   std::mt19937 random(2024);
   std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
   std::vector<float> a(16 * k), b(k * 16), d(16 * 16);
-  for (auto& v : a)
-    v = uniform(random);
-  for (auto& v : b)
-    v = uniform(random);
+  for (auto& v : a) v = uniform(random);
+  for (auto& v : b) v = uniform(random);
   float *da, *db, *dd;
   HIP_CHECK(hipMalloc(&da, a.size() * sizeof(float)));
   HIP_CHECK(hipMalloc(&db, b.size() * sizeof(float)));

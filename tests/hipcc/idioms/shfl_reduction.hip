@@ -9,40 +9,36 @@
 #include <cstdlib>
 #include <vector>
 
-#define HIP_CHECK(expr)                                                                                   \
-  do {                                                                                                    \
-    hipError_t const e_ = (expr);                                                                         \
-    if (e_ != hipSuccess) {                                                                               \
-      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, hipGetErrorString(e_));                     \
-      std::exit(1);                                                                                       \
-    }                                                                                                     \
+#define HIP_CHECK(expr)                                                                                                \
+  do {                                                                                                                 \
+    hipError_t const e_ = (expr);                                                                                      \
+    if (e_ != hipSuccess) {                                                                                            \
+      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, hipGetErrorString(e_));                                  \
+      std::exit(1);                                                                                                    \
+    }                                                                                                                  \
   } while (0)
 
 constexpr int block_size = 256;
 
 __device__ unsigned long long wave_sum(unsigned long long value) {
-  for (int offset = warpSize / 2; offset > 0; offset /= 2)
-    value += __shfl_down(value, offset);
+  for (int offset = warpSize / 2; offset > 0; offset /= 2) value += __shfl_down(value, offset);
   return value;
 }
 
 __global__ void reduce(unsigned const* in, size_t n, unsigned long long* total) {
   __shared__ unsigned long long partial[block_size / 32]; // enough for wave32 and wave64
   unsigned long long sum = 0;
-  for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x)
-    sum += in[i];
+  for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) sum += in[i];
   sum = wave_sum(sum);
   int const lane = threadIdx.x % warpSize;
   int const wave = threadIdx.x / warpSize;
-  if (lane == 0)
-    partial[wave] = sum;
+  if (lane == 0) partial[wave] = sum;
   __syncthreads();
   int const waves = blockDim.x / warpSize;
   if (wave == 0) {
     sum = lane < waves ? partial[lane] : 0;
     sum = wave_sum(sum);
-    if (lane == 0)
-      atomicAdd(total, sum);
+    if (lane == 0) atomicAdd(total, sum);
   }
 }
 
@@ -55,8 +51,7 @@ int main() {
     v = state >> 4;
   }
   unsigned long long expected = 0;
-  for (unsigned v : host)
-    expected += v;
+  for (unsigned v : host) expected += v;
 
   unsigned* in;
   unsigned long long* total;

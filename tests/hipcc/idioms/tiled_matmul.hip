@@ -9,13 +9,13 @@
 #include <cstdlib>
 #include <vector>
 
-#define HIP_CHECK(expr)                                                                                   \
-  do {                                                                                                    \
-    hipError_t const e_ = (expr);                                                                         \
-    if (e_ != hipSuccess) {                                                                               \
-      std::fprintf(stderr, "%s failed: %s\n", #expr, hipGetErrorString(e_));                              \
-      std::exit(1);                                                                                       \
-    }                                                                                                     \
+#define HIP_CHECK(expr)                                                                                                \
+  do {                                                                                                                 \
+    hipError_t const e_ = (expr);                                                                                      \
+    if (e_ != hipSuccess) {                                                                                            \
+      std::fprintf(stderr, "%s failed: %s\n", #expr, hipGetErrorString(e_));                                           \
+      std::exit(1);                                                                                                    \
+    }                                                                                                                  \
   } while (0)
 
 constexpr int TILE = 16;
@@ -32,21 +32,17 @@ __global__ void matmul_tiled(float const* a, float const* b, float* c, int m, in
     a_tile[threadIdx.y][threadIdx.x] = row < m && ak < k ? a[row * k + ak] : 0.0f;
     b_tile[threadIdx.y][threadIdx.x] = bk < k && col < n ? b[bk * n + col] : 0.0f;
     __syncthreads();
-    for (int i = 0; i < TILE; ++i)
-      sum += a_tile[threadIdx.y][i] * b_tile[i][threadIdx.x];
+    for (int i = 0; i < TILE; ++i) sum += a_tile[threadIdx.y][i] * b_tile[i][threadIdx.x];
     __syncthreads();
   }
-  if (row < m && col < n)
-    c[row * n + col] = sum;
+  if (row < m && col < n) c[row * n + col] = sum;
 }
 
 int main() {
   int const m = 70, n = 45, k = 53;
   std::vector<float> a(m * k), b(k * n), c(m * n, -1.0f);
-  for (int i = 0; i < m * k; ++i)
-    a[i] = static_cast<float>((i * 13) % 17 - 8);
-  for (int i = 0; i < k * n; ++i)
-    b[i] = static_cast<float>((i * 11) % 15 - 7);
+  for (int i = 0; i < m * k; ++i) a[i] = static_cast<float>((i * 13) % 17 - 8);
+  for (int i = 0; i < k * n; ++i) b[i] = static_cast<float>((i * 11) % 15 - 7);
   float *da, *db, *dc;
   HIP_CHECK(hipMalloc(&da, a.size() * sizeof(float)));
   HIP_CHECK(hipMalloc(&db, b.size() * sizeof(float)));
@@ -63,8 +59,7 @@ int main() {
   for (int i = 0; i < m; ++i)
     for (int j = 0; j < n; ++j) {
       long expected = 0;
-      for (int kk = 0; kk < k; ++kk)
-        expected += static_cast<long>(a[i * k + kk]) * static_cast<long>(b[kk * n + j]);
+      for (int kk = 0; kk < k; ++kk) expected += static_cast<long>(a[i * k + kk]) * static_cast<long>(b[kk * n + j]);
       if (c[i * n + j] != static_cast<float>(expected) && errors++ < 5)
         std::printf("C[%d][%d] = %g, expected %ld\n", i, j, c[i * n + j], expected);
     }

@@ -12,13 +12,13 @@
 #include <random>
 #include <vector>
 
-#define HIP_CHECK(expr)                                                                                   \
-  do {                                                                                                    \
-    hipError_t const e_ = (expr);                                                                         \
-    if (e_ != hipSuccess) {                                                                               \
-      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, hipGetErrorString(e_));                     \
-      std::exit(1);                                                                                       \
-    }                                                                                                     \
+#define HIP_CHECK(expr)                                                                                                \
+  do {                                                                                                                 \
+    hipError_t const e_ = (expr);                                                                                      \
+    if (e_ != hipSuccess) {                                                                                            \
+      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, hipGetErrorString(e_));                                  \
+      std::exit(1);                                                                                                    \
+    }                                                                                                                  \
   } while (0)
 
 typedef _Float16 half8 __attribute__((ext_vector_type(8)));
@@ -40,8 +40,7 @@ __global__ void wmma_gemm(_Float16 const* a, _Float16 const* b, float* c, int m,
     acc = __builtin_amdgcn_wmma_f32_16x16x16_f16_w32_gfx12(a_frag, b_frag, acc);
   }
 #endif
-  for (int v = 0; v < 8; ++v)
-    c[(tile_row + v + 8 * (lane / 16)) * n + tile_col + lane % 16] = acc[v];
+  for (int v = 0; v < 8; ++v) c[(tile_row + v + 8 * (lane / 16)) * n + tile_col + lane % 16] = acc[v];
 }
 
 int main() {
@@ -49,10 +48,8 @@ int main() {
   std::mt19937 random(7);
   std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
   std::vector<_Float16> a(m * k), b(k * n);
-  for (auto& v : a)
-    v = static_cast<_Float16>(uniform(random));
-  for (auto& v : b)
-    v = static_cast<_Float16>(uniform(random));
+  for (auto& v : a) v = static_cast<_Float16>(uniform(random));
+  for (auto& v : b) v = static_cast<_Float16>(uniform(random));
   std::vector<float> c(m * n);
   _Float16 *da, *db;
   float* dc;

@@ -13,13 +13,13 @@
 #include <cstdlib>
 #include <vector>
 
-#define HIP_CHECK(expr)                                                                                   \
-  do {                                                                                                    \
-    hipError_t const status_ = (expr);                                                                    \
-    if (status_ != hipSuccess) {                                                                          \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #expr, hipGetErrorString(status_));    \
-      std::exit(1);                                                                                       \
-    }                                                                                                     \
+#define HIP_CHECK(expr)                                                                                                \
+  do {                                                                                                                 \
+    hipError_t const status_ = (expr);                                                                                 \
+    if (status_ != hipSuccess) {                                                                                       \
+      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #expr, hipGetErrorString(status_));                  \
+      std::exit(1);                                                                                                    \
+    }                                                                                                                  \
   } while (0)
 
 typedef _Float16 half16 __attribute__((ext_vector_type(16)));
@@ -44,8 +44,7 @@ __global__ void wmma_tiles(__half const* a, __half const* b, __half* c, int k) {
     acc = __builtin_amdgcn_wmma_f32_16x16x16_f16_w32(a_frag, b_frag, acc);
   }
   // Element v of lane l is D[2v + l/16][l%16].
-  for (int v = 0; v < 8; ++v)
-    c[(2 * v + lane / 16) * tile + row_or_col] = (__half)acc[v];
+  for (int v = 0; v < 8; ++v) c[(2 * v + lane / 16) * tile + row_or_col] = (__half)acc[v];
 #else
   (void)a, (void)b, (void)c, (void)k, (void)acc, (void)row_or_col;
 #endif
@@ -59,10 +58,8 @@ int main() {
     bi[i] = (i * 5 + i / 11) % 4; // 0..3: sums up to 768, exact in f16
   }
   std::vector<__half> ha(ai.size()), hb(bi.size()), hc(tile * tile);
-  for (size_t i = 0; i < ai.size(); ++i)
-    ha[i] = __half(static_cast<float>(ai[i]));
-  for (size_t i = 0; i < bi.size(); ++i)
-    hb[i] = __half(static_cast<float>(bi[i]));
+  for (size_t i = 0; i < ai.size(); ++i) ha[i] = __half(static_cast<float>(ai[i]));
+  for (size_t i = 0; i < bi.size(); ++i) hb[i] = __half(static_cast<float>(bi[i]));
 
   __half *da, *db, *dc;
   HIP_CHECK(hipMalloc(&da, ha.size() * sizeof(__half)));
@@ -79,8 +76,7 @@ int main() {
   for (int i = 0; i < tile; ++i)
     for (int j = 0; j < tile; ++j) {
       long expected = 0;
-      for (int kk = 0; kk < k; ++kk)
-        expected += static_cast<long>(ai[i * k + kk]) * bi[kk * tile + j];
+      for (int kk = 0; kk < k; ++kk) expected += static_cast<long>(ai[i * k + kk]) * bi[kk * tile + j];
       float const got = __half2float(hc[i * tile + j]);
       if (got != static_cast<float>(expected) && errors++ < 5)
         std::printf("D[%d][%d] = %g, expected %ld\n", i, j, got, expected);
