@@ -39,16 +39,16 @@ std::string bit_list(py::handle v, char const* key) {
   return out;
 }
 
-// (a, b) or "a,b": the scale bytes of v_mfma_scale_*, as --scale-sel takes them.
-std::string bit_pair(py::handle v, char const* key) {
+// (a, b) or "a,b": a modifier of two small fields (scale_sel, matrix_fmt, scale_fmt, reuse), as the
+// command line takes them.
+std::string bit_pair(py::handle v, char const* key, long long max) {
   if (py::isinstance<py::str>(v)) return v.cast<std::string>();
   auto const t = py::isinstance<py::sequence>(v) ? v.cast<py::sequence>() : py::sequence();
   if (!py::isinstance<py::sequence>(v) || t.size() != 2 || !py::isinstance<py::int_>(t[0]) ||
       !py::isinstance<py::int_>(t[1]))
-    throw py::type_error(fmt::format("{} takes two small integers (a, b)", key));
-  // The range of each is the instruction's (isa::resolve_modifiers checks it).
-  return fmt::format("{},{}", integer_arg(t[0], key, 0, std::numeric_limits<int>::max()),
-                     integer_arg(t[1], key, 0, std::numeric_limits<int>::max()));
+    throw py::type_error(fmt::format("{} takes two small integers (a, b), each 0..{}", key, max));
+  // The field's width bounds each; isa::resolve_modifiers checks what the instruction allows.
+  return fmt::format("{},{}", integer_arg(t[0], key, 0, max), integer_arg(t[1], key, 0, max));
 }
 
 // A modifier field: isa::resolve_modifiers checks its range against the instruction.
@@ -133,13 +133,13 @@ isa::Modifiers modifiers(isa::Target const& t, py::kwargs const& kwargs, Modifie
     else if (key == "index_key")
       text.index_key = integer(value, name);
     else if (key == "scale_sel")
-      text.scale_sel = bit_pair(value, name);
+      text.scale_sel = bit_pair(value, name, 3);
     else if (key == "matrix_fmt")
-      text.matrix_fmt = bit_pair(value, name);
+      text.matrix_fmt = bit_pair(value, name, 7);
     else if (key == "scale_fmt")
-      text.scale_fmt = bit_pair(value, name);
+      text.scale_fmt = bit_pair(value, name, 3);
     else if (key == "reuse")
-      text.reuse = bit_pair(value, name);
+      text.reuse = bit_pair(value, name, 1);
   }
   std::vector<std::string> warnings;
   isa::Modifiers const m = isa::resolve_modifiers(*t.instruction, t.wave, text, &warnings);
