@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -44,10 +45,14 @@ void expect_stated(std::vector<Statement> const& statements) {
     EXPECT_EQ(stated(s.file, s.pattern), s.actual) << s.file << ": /" << s.pattern << "/ (-1: no such sentence)";
 }
 
-long policy_kernels() { // every policy on each generation's default architecture (gemm_amd_test)
+// Every policy on the default architecture of each generation that has matrix policies of its own,
+// as gemm_amd_test compiles them (a generation with none, gfx1250 today, is not compiled).
+long policy_kernels() {
   long n = 0;
-  for (auto const& g : isa::generations())
+  for (auto const& g : isa::generations()) {
+    if (std::ranges::none_of(gemm::policies(), [&](auto const& p) { return p.gen == g.gen; })) continue;
     for (auto const& p : gemm::policies()) n += p.runs_on(isa::default_arch(g.gen));
+  }
   return n;
 }
 
@@ -56,7 +61,11 @@ TEST(DocsCounts, TheCatalogsCountsInProseAreTheCatalogs) {
       {"README.md", "one catalog of (\\d+) of them", static_cast<long>(isa::catalog().size())},
       {"README.md", "the (\\d+) wave32 instructions of RDNA4",
        static_cast<long>(isa::list_targets("gfx1201", "", 0).size())},
-      {"docs/simt.md", "all (\\d+) builtins", static_cast<long>(isa::builtins().size())},
+      // The SIMT runtime's builtins: the catalog's less gfx1250's, which are not generated yet
+      // (tools/gen_simt_builtins.cpp, issue 20).
+      {"docs/simt.md", "all (\\d+) builtins",
+       static_cast<long>(
+           std::ranges::count_if(isa::builtins(), [](auto const& b) { return b.gen != isa::Generation::kGfx1250; }))},
   });
 }
 
