@@ -52,6 +52,8 @@ int main() {
   CHECK(hipStreamGetFlags(stream, &flags));
   if (flags != 1) return 1;
   CHECK(hipStreamDestroy(stream));
+  CHECK(hipEventDestroy(start));
+  CHECK(hipEventDestroy(stop));
   CHECK(hipFree(device));
   std::printf("hip_api: ok (%s)\n", std::filesystem::path("a/b").filename().c_str());
   return 0;
