@@ -2,7 +2,8 @@
 // distinct model, an S x S x S product of uniform random operands in [-1, 1] (integers: any code;
 // sparse forms: S x S x S/2 products), timed on the GPU (best of 3 after a warm-up; from S = 4096 on, one after it),
 // and checked bit for bit against emu::chain on every CPU core. Prints one line per model and the device. Usage:
-// cuda_chain_bench [S (2048)] [substring the mnemonic must contain ("")] [check (1) or 0]
+// cuda_chain_bench [S (2048)] [substring the mnemonic must contain ("")] [check (1) or 0] [auto or reference]
+// (the kernels cuda::chain runs: the fast formulation where there is one, or the reference kernel everywhere)
 
 #include <chrono>
 #include <cstdio>
@@ -39,9 +40,15 @@ int main(int argc, char** argv) {
   int const S = argc > 1 ? std::atoi(argv[1]) : 2048;
   std::string const only = argc > 2 ? argv[2] : "";
   bool const verify = argc > 3 ? std::atoi(argv[3]) != 0 : true;
+  std::string const path_arg = argc > 4 ? argv[4] : "auto";
+  if (path_arg != "auto" && path_arg != "reference") {
+    std::fprintf(stderr, "cuda_chain_bench: path must be auto or reference, not '%s'\n", path_arg.c_str());
+    return 2;
+  }
+  cuda::Path const path = path_arg == "auto" ? cuda::Path::kAuto : cuda::Path::kReference;
   std::string why;
   if (S <= 0) {
-    std::fprintf(stderr, "usage: cuda_chain_bench [S > 0] [mnemonic substring]\n");
+    std::fprintf(stderr, "usage: cuda_chain_bench [S > 0] [mnemonic substring] [check 0/1] [auto|reference]\n");
     return 2;
   }
   if (!cuda::available(&why)) {
@@ -49,7 +56,8 @@ int main(int argc, char** argv) {
     return 1;
   }
   std::printf("%s, %d x %d x %d products\n", cuda::device_name().c_str(), S, S, S);
-  std::printf("%-44s %-28s %10s %12s %s\n", "instruction", "model (a x b -> out)", "GPU s", "MAC/s", "check");
+  std::printf("%-44s %-28s %-9s %10s %12s %s\n", "instruction", "model (a x b -> out)", "path", "GPU s", "MAC/s",
+              "check");
   std::vector<numeric::Model> seen;
   std::mt19937_64 rng(1);
   for (auto const& in : isa::catalog()) {
@@ -78,7 +86,7 @@ int main(int argc, char** argv) {
       }
     }
     if (in.has_operand(isa::Operand::kScaleA)) {
-      sa.resize(size_t(S) * (S / 32));
+      sa.resize(size_t(S) * size_t(S / model.group)); // one scale per row and block of K
       sb.resize(sa.size());
       for (auto* v : {&sa, &sb})
         for (auto& x : *v) x = 0x7C + rng() % 7; // 2^-3 .. 2^3
@@ -89,7 +97,7 @@ int main(int argc, char** argv) {
     double best = 1e30;
     for (int run = 0; run < (S >= 4096 ? 2 : 4); ++run) {
       auto const t0 = std::chrono::steady_clock::now();
-      cuda::chain(is, dp, dd);
+      cuda::chain(is, dp, dd, nullptr, path);
       double const t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       if (run > 0) best = std::min(best, t); // run 0 warms up
       if (t > 20) break;                     // one slow run is measurement enough
@@ -115,7 +123,8 @@ int main(int argc, char** argv) {
     double const macs = double(S) * S * (in.sparse() ? S / 2 : S);
     std::string const m = fmt::format("{} {}x{}->{} g{}", numeric::engine_name(model.engine), numeric::name(model.a),
                                       numeric::name(model.b), numeric::name(model.out), model.group);
-    std::printf("%-44s %-28s %10.4f %12.3e %s\n", std::string(in.mnemonic).c_str(), m.c_str(), best,
+    std::printf("%-44s %-28s %-9s %10.4f %12.3e %s\n", std::string(in.mnemonic).c_str(), m.c_str(),
+                path == cuda::Path::kReference ? "reference" : cuda::formulation(is), best,
                 best > 0 ? macs / best : 0.0,
                 !verify           ? "not checked"
                 : mismatches == 0 ? "bit-exact"

@@ -12,6 +12,7 @@
 
 #include "../emu/plan.hpp"
 #include "kernels.hpp"
+#include "wavemma/numeric/core/rdna4_binary64.hpp"
 
 namespace wavemma::cuda {
 namespace {
@@ -41,6 +42,18 @@ void upload(T* device, std::vector<T> const& host, CUstream_st* stream) {
   require(detail::copy_to_device(device, host.data(), host.size() * sizeof(T), stream), "cudaMemcpyAsync");
 }
 
+// Whether the binary64 fast path computes this issue (docs/cuda.md): a DOT4 chain with f32 C/D on
+// inputs whose products binary64 holds exactly, dense, one block, no data modifiers.
+bool binary64_applies(emu::detail::Plan const& plan) {
+  auto const& in = *plan.issue.instruction;
+  numeric::Model const& m = plan.model;
+  auto const [lo, hi, f64_neg] = emu::detail::value_modifiers(plan);
+  return m.engine == numeric::Engine::kRdna4Dot4 && m.group == 4 && m.out == numeric::Format::kF32 &&
+         numeric::core::b64_products_exact(m.a) && numeric::core::b64_products_exact(m.b) && !in.sparse() &&
+         !plan.scaled && plan.a_identity && plan.b_identity && (lo | hi | f64_neg) == 0 && in.blocks == 1 &&
+         plan.kc == in.k && in.k % 16 == 0;
+}
+
 } // namespace
 
 bool available(std::string* why) {
@@ -53,6 +66,11 @@ bool available(std::string* why) {
   return true;
 }
 
+char const* formulation(emu::Issue const& is) {
+  if (!emu::check(is).empty()) return "reference";
+  return binary64_applies(emu::detail::plan_for(is)) ? "binary64" : "reference";
+}
+
 std::string device_name() {
   char name[256];
   int major = 0, minor = 0;
@@ -60,20 +78,14 @@ std::string device_name() {
   return fmt::format("{} (sm_{}{})", name, major, minor);
 }
 
-void chain(emu::Issue const& is, emu::Product const& p, uint64_t* d, CUstream_st* stream) {
-  if (std::string const err = emu::check(is); !err.empty()) throw std::invalid_argument(err);
+void chain(emu::Issue const& is, emu::Product const& p, uint64_t* d, CUstream_st* stream, Path path) {
+  emu::check_chain(is, p);
   auto const& in = *is.instruction;
   bool const sparse = in.sparse();
-  if (sparse && p.k % 4 != 0)
-    throw std::invalid_argument(fmt::format("sparse products need K divisible by 4 (K={})", p.k));
-  if (sparse && in.blocks != 1) throw std::logic_error("multi-block sparse instructions are not in the catalog");
   emu::detail::Plan const& plan = emu::detail::plan_for(is);
-  if (in.blocks > 1 && !(plan.a_identity && plan.b_identity))
-    throw std::invalid_argument(fmt::format("{}: cbsz/abid/blgp move data between the blocks of one issue, which hold "
-                                            "different tiles of a product",
-                                            in.mnemonic));
-  if (plan.scaled && (!p.scale_a || !p.scale_b))
-    throw std::invalid_argument(fmt::format("{} needs scale_a and scale_b", in.mnemonic));
+  if (plan.scaled && plan.model.group < detail::kMinScaleBlock)
+    throw std::logic_error(fmt::format("{}: scale blocks of {} are smaller than the kernel's {}", in.mnemonic,
+                                       plan.model.group, detail::kMinScaleBlock));
   if (plan.kc > detail::kMaxKc)
     throw std::invalid_argument(fmt::format("{}: {} products per instruction, more than the {} the GPU kernel holds",
                                             in.mnemonic, plan.kc, detail::kMaxKc));
@@ -142,12 +154,31 @@ void chain(emu::Issue const& is, emu::Product const& p, uint64_t* d, CUstream_st
   g.a_src = dev_a_src, g.b_src = dev_b_src, g.a_neg = dev_a_neg, g.b_neg = dev_b_neg;
   g.gathers = !(plan.a_identity && plan.b_identity);
   g.negates = ((lo | hi | f64_neg) & 3) != 0;
+  if (path == Path::kAuto && binary64_applies(plan)) {
+    // The fast path, then the reference kernel on the elements it hands over.
+    auto const round_up = [](int x, int to) { return (x + to - 1) / to * to; };
+    detail::B64Args f;
+    f.m = p.m, f.n = p.n, f.k = p.k;
+    f.mp = round_up(p.m, detail::kB64Tile), f.np = round_up(p.n, detail::kB64Tile), f.kp = g.steps * in.k;
+    size_t const na = size_t(f.kp) * size_t(f.mp), nb = size_t(f.kp) * size_t(f.np);
+    DeviceBuffer decoded(12 * (na + nb) + size_t(f.mp) + size_t(f.np) + size_t(p.m) * size_t(p.n));
+    f.av = decoded.as<double>(), f.bv = f.av + na;
+    f.ae = reinterpret_cast<int*>(f.bv + nb), f.be = f.ae + na;
+    f.a_special = reinterpret_cast<uint8_t*>(f.be + nb), f.b_special = f.a_special + f.mp;
+    f.redo = f.b_special + f.np;
+    f.c = p.c, f.d = d;
+    require(detail::launch_dot4_b64(f, plan.model.a, plan.model.b, p.a, p.b, stream), "kernel launch");
+    g.only = f.redo;
+    require(detail::launch_chain(g, stream), "kernel launch");
+    require(detail::synchronize(stream), "the chain kernels");
+    return;
+  }
   require(detail::launch_chain(g, stream), "kernel launch");
   require(detail::synchronize(stream), "the chain kernel");
 }
 
-void chain_from_host(emu::Issue const& is, emu::Product const& p, uint64_t* d, CUstream_st* stream) {
-  if (std::string const err = emu::check(is); !err.empty()) throw std::invalid_argument(err);
+void chain_from_host(emu::Issue const& is, emu::Product const& p, uint64_t* d, CUstream_st* stream, Path path) {
+  emu::check_chain(is, p);
   bool const sparse = is.instruction->sparse();
   size_t const m = size_t(std::max(p.m, 0)), n = size_t(std::max(p.n, 0)), k = size_t(std::max(p.k, 0));
   size_t const a_cols = sparse ? k / 2 : k;
@@ -165,9 +196,32 @@ void chain_from_host(emu::Issue const& is, emu::Product const& p, uint64_t* d, C
   DeviceBuffer dd(m * n * sizeof(uint64_t));
   auto const dev = [](std::unique_ptr<DeviceBuffer> const& x) { return x ? x->as<uint64_t const>() : nullptr; };
   emu::Product const q{p.m, p.n, p.k, dev(a), dev(index), dev(b), dev(c), dev(sa), dev(sb)};
-  chain(is, q, dd.as<uint64_t>(), stream);
+  chain(is, q, dd.as<uint64_t>(), stream, path);
   require(detail::copy_to_host(d, dd.as<void>(), m * n * sizeof(uint64_t), stream), "cudaMemcpyAsync");
   require(detail::synchronize(stream), "copying D back");
+}
+
+void chain_arrays(emu::Issue const& is, int m, int n, int k, DeviceArray a, DeviceArray b, DeviceArray c, void* d,
+                  int d_bytes, CUstream_st* stream, Path path) {
+  if (std::string const err = emu::check(is); !err.empty()) throw std::invalid_argument(err);
+  if (is.instruction->sparse() || emu::detail::plan_for(is).scaled)
+    throw std::invalid_argument(
+        fmt::format("{}: chain_arrays takes dense, unscaled instructions", is.instruction->mnemonic));
+  for (int const bytes : {a.bytes, b.bytes, c.data ? c.bytes : 1, d_bytes})
+    if (bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8)
+      throw std::invalid_argument(fmt::format("elements of {} bytes: 1, 2, 4 or 8 are stored", bytes));
+  if (m <= 0 || n <= 0 || k < 0) return;
+  size_t const na = size_t(m) * size_t(k), nb = size_t(k) * size_t(n), nc = size_t(m) * size_t(n);
+  DeviceBuffer wide((na + nb + 2 * nc) * sizeof(uint64_t));
+  auto* wa = wide.as<uint64_t>();
+  auto *wb = wa + na, *wc = wb + nb, *wd = wc + nc;
+  require(detail::widen(a.data, a.bytes, na, wa, stream), "widening A");
+  require(detail::widen(b.data, b.bytes, nb, wb, stream), "widening B");
+  if (c.data) require(detail::widen(c.data, c.bytes, nc, wc, stream), "widening C");
+  emu::Product const p{m, n, k, wa, nullptr, wb, c.data ? wc : nullptr, nullptr, nullptr};
+  chain(is, p, wd, stream, path);
+  require(detail::narrow(wd, d_bytes, nc, d, stream), "narrowing D");
+  require(detail::synchronize(stream), "the chain");
 }
 
 void dot_batch(numeric::Model const& m, int K, int count, uint64_t const* a, uint64_t const* b, uint64_t const* c,

@@ -21,11 +21,12 @@ __global__ void __launch_bounds__(128) chain_kernel(ChainArgs g) {
   int const col = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
   int const row = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y);
   if (row >= g.m || col >= g.n) return;
+  if (g.only != nullptr && g.only[size_t(row) * g.n + col] == 0) return;
   int const ti = row / g.in_m, i = row % g.in_m, tj = col / g.in_n, j = col % g.in_n;
   uint64_t const out_mask = core::storage_mask(g.model.out);
   uint64_t acc = g.c != nullptr ? g.c[size_t(row) * g.n + col] : 0;
   core::Operand a[kArr], b[kArr];
-  uint8_t sa[kArr / 32 + 1], sb[kArr / 32 + 1];
+  uint8_t sa[kArr / kMinScaleBlock + 1], sb[kArr / kMinScaleBlock + 1];
   core::NoTrace tr;
   for (int s = 0; s < g.steps; ++s) {
     if (g.c_abs) acc &= ~g.c_sign;
@@ -87,7 +88,32 @@ __global__ void dot_kernel(DotArgs g) {
   g.d[e] = core::run_engine(g.model, a, b, g.K, g.c[e] & core::storage_mask(g.model.out), tr);
 }
 
+// Raw codes of `bytes` bytes each to 64-bit elements (zero-extended) and back (the low bytes).
+__global__ void widen_kernel(void const* src, int bytes, size_t n, uint64_t* dst) {
+  size_t const e = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (e >= n) return;
+  auto const* p = static_cast<unsigned char const*>(src) + e * size_t(bytes);
+  uint64_t v = 0;
+  for (int i = 0; i < bytes; ++i) v |= uint64_t{p[i]} << (8 * i); // little-endian, as the host and GPU store
+  dst[e] = v;
+}
+__global__ void narrow_kernel(uint64_t const* src, int bytes, size_t n, void* dst) {
+  size_t const e = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (e >= n) return;
+  auto* p = static_cast<unsigned char*>(dst) + e * size_t(bytes);
+  for (int i = 0; i < bytes; ++i) p[i] = static_cast<unsigned char>(src[e] >> (8 * i));
+}
+
 } // namespace
+
+int widen(void const* src, int bytes, size_t n, uint64_t* dst, CUstream_st* s) {
+  if (n > 0) widen_kernel<<<unsigned((n + 255) / 256), 256, 0, s>>>(src, bytes, n, dst);
+  return cudaGetLastError();
+}
+int narrow(uint64_t const* src, int bytes, size_t n, void* dst, CUstream_st* s) {
+  if (n > 0) narrow_kernel<<<unsigned((n + 255) / 256), 256, 0, s>>>(src, bytes, n, dst);
+  return cudaGetLastError();
+}
 
 int launch_dot(DotArgs const& g, CUstream_st* stream) {
   if (g.count > 0) dot_kernel<<<(g.count + 127) / 128, 128, 0, stream>>>(g);

@@ -35,7 +35,24 @@ struct ChainArgs {
   // a_neg / b_neg is set (NEG, NEG_HI, the f64 neg bits).
   uint32_t const *a_src = nullptr, *b_src = nullptr;
   uint8_t const *a_neg = nullptr, *b_neg = nullptr;
+  uint8_t const* only = nullptr; // when set, the elements to compute (the others are left alone)
 };
+
+// The binary64 fast path of the DOT4 chains with f32 C/D (binary64.cu): D (m x n) and, per element,
+// whether the reference kernel must recompute it (an inf or NaN in its row of A or column of B, or
+// an overflow). av/ae (kp x mp) and bv/be (kp x np) are the K-major decoded operands, padded to
+// whole tiles; a_special (mp) and b_special (np) one array, set by the decoding. Device memory.
+struct B64Args {
+  int m = 0, n = 0, k = 0;
+  int mp = 0, np = 0, kp = 0; // padded: multiples of 64, 64, and of the instruction's K
+  double *av = nullptr, *bv = nullptr;
+  int *ae = nullptr, *be = nullptr;
+  uint8_t *a_special = nullptr, *b_special = nullptr; // b_special = a_special + mp
+  uint64_t const* c = nullptr;
+  uint64_t* d = nullptr;
+  uint8_t* redo = nullptr;
+};
+inline constexpr int kB64Tile = 64; // rows and columns of D per block of the fast kernel
 
 // count dot products of K, their operands back to back (a, b: count x K; c, d: count).
 struct DotArgs {
@@ -49,10 +66,19 @@ struct DotArgs {
 // for (the operands of one engine call are staged in per-thread arrays of that size).
 inline constexpr int kMaxKc = 128;
 inline constexpr int kChunks[] = {4, 32, kMaxKc};
+// The smallest block of K that one scale covers (gfx1250 scale16; gfx950 and gfx1250 scale: 32).
+inline constexpr int kMinScaleBlock = 16;
 
 // CUDA runtime calls; each returns a cudaError_t value (0: success).
 int launch_chain(ChainArgs const&, CUstream_st*);
 int launch_dot(DotArgs const&, CUstream_st*);
+// Decodes a (m x k) and b (k x n), raw codes of formats fa/fb in device memory, and runs the fast
+// kernel (kp a multiple of 16).
+int launch_dot4_b64(B64Args const&, numeric::Format fa, numeric::Format fb, uint64_t const* a, uint64_t const* b,
+                    CUstream_st*);
+// n raw codes of `bytes` (1, 2, 4, 8) bytes each, to and from 64-bit elements, on the device.
+int widen(void const* src, int bytes, size_t n, uint64_t* dst, CUstream_st*);
+int narrow(uint64_t const* src, int bytes, size_t n, void* dst, CUstream_st*);
 int device_count(int* count);
 int device_properties(char* name, size_t name_size, int* major, int* minor);
 char const* error_string(int error);

@@ -74,7 +74,7 @@ void compose(detail::Plan const& plan, Product const& p, uint64_t* d, int thread
 
 } // namespace
 
-void chain(Issue const& is, Product const& p, uint64_t* d, int threads) {
+void check_chain(Issue const& is, Product const& p) {
   if (std::string const err = check(is); !err.empty()) throw std::invalid_argument(err);
   auto const& in = *is.instruction;
   bool const sparse = in.sparse();
@@ -92,6 +92,13 @@ void chain(Issue const& is, Product const& p, uint64_t* d, int threads) {
     throw std::invalid_argument(fmt::format("{} cannot be chained over K: its D ({}) is not its C ({}); chain the f32 "
                                             "form and narrow once",
                                             in.mnemonic, isa::name(in.type_of(isa::Operand::kD)), isa::name(in.cd)));
+}
+
+void chain(Issue const& is, Product const& p, uint64_t* d, int threads) {
+  check_chain(is, p);
+  auto const& in = *is.instruction;
+  bool const sparse = in.sparse();
+  detail::Plan const& plan = detail::plan_for(is);
   int const scale_blocks = (p.k + plan.model.group - 1) / plan.model.group; // columns of scale_a, rows of scale_b
   if (composes(plan, p)) return compose(plan, p, d, threads);
   int const kc = sparse ? in.k / 2 : in.k;   // stored K per instruction

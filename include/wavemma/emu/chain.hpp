@@ -34,6 +34,10 @@ struct Product {
 // or broadcast modifiers (CBSZ/ABID, BLGP) on a multi-block instruction, whose blocks are tiles here.
 void chain(Issue const&, Product const&, uint64_t* d, int threads = 0);
 
+// What chain refuses, as it refuses it (std::invalid_argument), for the other implementations of
+// the chain (wavemma::cuda) to refuse the same.
+void check_chain(Issue const&, Product const&);
+
 // Runs f(begin, end) over [0, count) split into one contiguous range per thread.
 template <class F>
 void parallel_ranges(int count, int threads, F const& f) {
