@@ -10,6 +10,7 @@ layout(), where(), what(), formulas()                     the layout calculator
 formats                                                   number formats: encode, decode, cast
 mma(), explain()                                          one instruction, bit-exactly (`wavemma exec`)
 matmul()                                                  a whole product as the hardware chains it
+                                                          (device="cuda": on an NVIDIA GPU)
 
 Bad input raises TypeError or ValueError with the command line's one-line message.
 See docs/python.md.)";
@@ -17,4 +18,5 @@ See docs/python.md.)";
   wavemma::python::bind_catalog(m);
   wavemma::python::bind_formats(m);
   wavemma::python::bind_products(m);
+  wavemma::python::bind_cuda(m);
 }

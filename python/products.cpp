@@ -10,6 +10,7 @@
 #include "arguments.hpp"
 #include "arrays.hpp"
 #include "bindings.hpp"
+#include "cuda.hpp"
 #include "wavemma/emu/chain.hpp"
 
 namespace wavemma::python {
@@ -111,7 +112,7 @@ make A and B signed. Bad input raises TypeError or ValueError with the command l
 reserved modifier bits raise a UserWarning.)";
 
 constexpr char const* kMatmulDoc =
-    R"(matmul(a, b, c=None, *, instruction, arch=None, wave=None, threads=None, scale_a=None, scale_b=None, **modifiers) -> D
+    R"(matmul(a, b, c=None, *, instruction, arch=None, wave=None, threads=None, scale_a=None, scale_b=None, device=None, **modifiers) -> D
 
 The M x N product D = A @ B (+ C) as the hardware forms it: the chain of single-instruction
 emulations in K order, each instruction tile of D starting from its tile of C (or +0) and taking
@@ -122,7 +123,13 @@ included); M, N, K at most 2^24. The GIL is released and the tiles spread over `
 (1..4096; None: every core). modifiers: the value modifiers neg_lo,
 neg_hi, neg, clamp, fp16_ovfl (the data-moving ones would break the product apart), and cbsz/blgp
 as the f8f6f4 formats. The scaled MFMAs take scale_a (M x K/32) and scale_b (K/32 x N) E8M0
-codes of the whole product; None: every scale 1.)";
+codes of the whole product; None: every scale 1.
+
+device="cuda" computes the same bits on an NVIDIA GPU (wavemma::cuda; cuda_available() says
+whether it can): NumPy operands are copied in and D comes back as NumPy; CUDA arrays (PyTorch
+tensors, CuPy arrays: __cuda_array_interface__, C-contiguous, a bfloat16 tensor as its uint16
+bits) stay on the device, run on a's stream, and D is a new array of their kind on their device
+(sparse and scaled forms copy through the host). device=None or "cpu": the CPU.)";
 
 void check_tiling(isa::Instruction const& in, char const* dim, py::ssize_t size, int tile) {
   if (size <= 0 || size % tile != 0)
@@ -144,13 +151,23 @@ constexpr int kMaxThreads = 4096; // as wavemma gemm --threads
 // The largest M, N or K: the engines count elements and tiles in 32 bits.
 constexpr py::ssize_t kMaxExtent = py::ssize_t{1} << 24;
 
-py::array matmul(py::handle a, py::handle b, py::handle c, std::string const& instruction,
-                 std::optional<std::string> const& arch, py::handle wave_arg, py::handle threads_arg,
-                 py::handle scale_a, py::handle scale_b, py::kwargs const& kwargs) {
+py::object matmul(py::handle a, py::handle b, py::handle c, std::string const& instruction,
+                  std::optional<std::string> const& arch, py::handle wave_arg, py::handle threads_arg,
+                  py::handle scale_a, py::handle scale_b, py::handle device, py::kwargs const& kwargs) {
   std::optional<int> const wave = optional_int(wave_arg, "wave", 0, 64);
   std::optional<int> const threads = optional_int(threads_arg, "threads", 1, kMaxThreads);
+  bool const on_gpu = wants_cuda(device);
   emu::Issue const is = issue(target(instruction, arch, wave), kwargs, ModifierSet::kValues, "matmul");
   auto const& in = *is.instruction;
+  if (on_gpu && is_cuda_array(a)) {
+    if (!in.sparse() && !in.has_operand(isa::Operand::kScaleA)) return matmul_cuda_arrays(is, a, b, c);
+    // Sparse and scaled forms take emu::Product's layout: their operands go through the host.
+    auto const host = [](py::handle x) {
+      return is_cuda_array(x) ? to_host(x) : py::reinterpret_borrow<py::object>(x);
+    };
+    return to_device_like(a, matmul(host(a), host(b), host(c), instruction, arch, wave_arg, threads_arg, host(scale_a),
+                                    host(scale_b), device, kwargs));
+  }
   auto const model = emu::numeric_model(is);
   py::array const aa = matrix_operand(a, "a", model.a, "M x K"), ba = matrix_operand(b, "b", model.b, "K x N");
   py::ssize_t const m = aa.shape(0), k = aa.shape(1), n = ba.shape(1);
@@ -186,7 +203,10 @@ py::array matmul(py::handle a, py::handle b, py::handle c, std::string const& in
                        cc.empty() ? nullptr : cc.data(),
                        sa.empty() ? nullptr : sa.data(),
                        sb.empty() ? nullptr : sb.data()};
-  without_gil([&] { emu::chain(is, p, d.data(), threads.value_or(0)); });
+  if (on_gpu)
+    chain_on_cuda(is, p, d.data());
+  else
+    without_gil([&] { emu::chain(is, p, d.data(), threads.value_or(0)); });
   return to_array(d, model.out, shape(M, N));
 }
 
@@ -258,7 +278,7 @@ void bind_products(py::module_& m) {
 
   m.def("matmul", &matmul, py::arg("a"), py::arg("b"), py::arg("c") = py::none(), py::kw_only(), py::arg("instruction"),
         py::arg("arch") = py::none(), py::arg("wave") = py::none(), py::arg("threads") = py::none(),
-        py::arg("scale_a") = py::none(), py::arg("scale_b") = py::none(), kMatmulDoc);
+        py::arg("scale_a") = py::none(), py::arg("scale_b") = py::none(), py::arg("device") = py::none(), kMatmulDoc);
 }
 
 } // namespace wavemma::python
