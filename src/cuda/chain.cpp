@@ -42,16 +42,28 @@ void upload(T* device, std::vector<T> const& host, CUstream_st* stream) {
   require(detail::copy_to_device(device, host.data(), host.size() * sizeof(T), stream), "cudaMemcpyAsync");
 }
 
-// Whether the binary64 fast path computes this issue (docs/cuda.md): a DOT4 chain with f32 C/D on
-// inputs whose products binary64 holds exactly, dense, one block, no data modifiers.
-bool binary64_applies(emu::detail::Plan const& plan) {
+// The fast path that computes an issue (docs/cuda.md): dense forms whose operands go to the engine
+// as they are in the product (no broadcasts, no sign modifiers), of a model with a fast formulation.
+detail::FastPath fast_path(emu::detail::Plan const& plan) {
+  using detail::FastPath;
   auto const& in = *plan.issue.instruction;
   numeric::Model const& m = plan.model;
   auto const [lo, hi, f64_neg] = emu::detail::value_modifiers(plan);
-  return m.engine == numeric::Engine::kRdna4Dot4 && m.group == 4 && m.out == numeric::Format::kF32 &&
-         numeric::core::b64_products_exact(m.a) && numeric::core::b64_products_exact(m.b) && !in.sparse() &&
-         !plan.scaled && plan.a_identity && plan.b_identity && (lo | hi | f64_neg) == 0 && in.blocks == 1 &&
-         plan.kc == in.k && in.k % 16 == 0;
+  if (in.sparse() || plan.scaled || !plan.a_identity || !plan.b_identity || (lo | hi | f64_neg) != 0 || plan.kc != in.k)
+    return FastPath::kNone;
+  switch (m.engine) {
+  case numeric::Engine::kRdna4Dot4:
+    return m.group == 4 && m.out == numeric::Format::kF32 && numeric::core::b64_products_exact(m.a) &&
+                   numeric::core::b64_products_exact(m.b) && in.k % 4 == 0
+               ? FastPath::kDot4Binary64
+               : FastPath::kNone;
+  case numeric::Engine::kFmaChain:
+    return m.out == numeric::Format::kF64 ? FastPath::kFmaF64 : FastPath::kFmaF32;
+  case numeric::Engine::kIntegerDot:
+    return in.k % 4 == 0 ? FastPath::kIntegerSum : FastPath::kNone;
+  default:
+    return FastPath::kNone;
+  }
 }
 
 } // namespace
@@ -68,7 +80,18 @@ bool available(std::string* why) {
 
 char const* formulation(emu::Issue const& is) {
   if (!emu::check(is).empty()) return "reference";
-  return binary64_applies(emu::detail::plan_for(is)) ? "binary64" : "reference";
+  switch (fast_path(emu::detail::plan_for(is))) {
+  case detail::FastPath::kDot4Binary64:
+    return "binary64";
+  case detail::FastPath::kFmaF32:
+  case detail::FastPath::kFmaF64:
+    return "fma";
+  case detail::FastPath::kIntegerSum:
+    return "integer";
+  case detail::FastPath::kNone:
+    break;
+  }
+  return "reference";
 }
 
 std::string device_name() {
@@ -154,20 +177,23 @@ void chain(emu::Issue const& is, emu::Product const& p, uint64_t* d, CUstream_st
   g.a_src = dev_a_src, g.b_src = dev_b_src, g.a_neg = dev_a_neg, g.b_neg = dev_b_neg;
   g.gathers = !(plan.a_identity && plan.b_identity);
   g.negates = ((lo | hi | f64_neg) & 3) != 0;
-  if (path == Path::kAuto && binary64_applies(plan)) {
+  if (detail::FastPath const fast = path == Path::kAuto ? fast_path(plan) : detail::FastPath::kNone;
+      fast != detail::FastPath::kNone) {
     // The fast path, then the reference kernel on the elements it hands over.
     auto const round_up = [](int x, int to) { return (x + to - 1) / to * to; };
-    detail::B64Args f;
+    detail::TileArgs f;
     f.m = p.m, f.n = p.n, f.k = p.k;
-    f.mp = round_up(p.m, detail::kB64Tile), f.np = round_up(p.n, detail::kB64Tile), f.kp = g.steps * in.k;
-    size_t const na = size_t(f.kp) * size_t(f.mp), nb = size_t(f.kp) * size_t(f.np);
-    DeviceBuffer decoded(12 * (na + nb) + size_t(f.mp) + size_t(f.np) + size_t(p.m) * size_t(p.n));
-    f.av = decoded.as<double>(), f.bv = f.av + na;
-    f.ae = reinterpret_cast<int*>(f.bv + nb), f.be = f.ae + na;
-    f.a_special = reinterpret_cast<uint8_t*>(f.be + nb), f.b_special = f.a_special + f.mp;
+    f.mp = round_up(p.m, detail::kTile), f.np = round_up(p.n, detail::kTile);
+    f.k_steps = g.steps * in.k, f.k_alloc = round_up(f.k_steps, detail::kSlice);
+    f.in_k = in.k, f.clamp = plan.model.clamp;
+    size_t const value = detail::tile_value_bytes(fast);
+    size_t const na = size_t(f.k_alloc) * size_t(f.mp) * value, nb = size_t(f.k_alloc) * size_t(f.np) * value;
+    DeviceBuffer decoded(na + nb + size_t(f.mp) + size_t(f.np) + size_t(p.m) * size_t(p.n));
+    f.a = decoded.as<unsigned char>(), f.b = decoded.as<unsigned char>() + na;
+    f.a_special = decoded.as<uint8_t>() + na + nb, f.b_special = f.a_special + f.mp;
     f.redo = f.b_special + f.np;
     f.c = p.c, f.d = d;
-    require(detail::launch_dot4_b64(f, plan.model.a, plan.model.b, p.a, p.b, stream), "kernel launch");
+    require(detail::launch_tiles(fast, f, plan.model.a, plan.model.b, p.a, p.b, stream), "kernel launch");
     g.only = f.redo;
     require(detail::launch_chain(g, stream), "kernel launch");
     require(detail::synchronize(stream), "the chain kernels");

@@ -38,21 +38,35 @@ struct ChainArgs {
   uint8_t const* only = nullptr; // when set, the elements to compute (the others are left alone)
 };
 
-// The binary64 fast path of the DOT4 chains with f32 C/D (binary64.cu): D (m x n) and, per element,
-// whether the reference kernel must recompute it (an inf or NaN in its row of A or column of B, or
-// an overflow). av/ae (kp x mp) and bv/be (kp x np) are the K-major decoded operands, padded to
-// whole tiles; a_special (mp) and b_special (np) one array, set by the decoding. Device memory.
-struct B64Args {
+// The fast formulations (tiles.cu): which one computes a product, if any.
+enum class FastPath : uint8_t {
+  kNone,
+  kDot4Binary64, // gfx12/gfx1250 DOT4 chains with f32 C/D, in binary64
+  kFmaF32,       // f32 FMA chains
+  kFmaF64,       // f64 FMA chains
+  kIntegerSum,   // integer sums, clamped or wrapped per instruction
+};
+
+// A product for a fast path: D (m x n) and, per element, whether the reference kernel must
+// recompute it (an inf or NaN in its row of A or column of B, or a result the formulation hands
+// over). a (k_alloc x mp) and b (k_alloc x np) hold the decoded operands, K-major, padded to whole
+// tiles; a_special (mp) and b_special (np) are one array, set by the decoding. Device memory.
+struct TileArgs {
   int m = 0, n = 0, k = 0;
-  int mp = 0, np = 0, kp = 0; // padded: multiples of 64, 64, and of the instruction's K
-  double *av = nullptr, *bv = nullptr;
-  int *ae = nullptr, *be = nullptr;
+  int mp = 0, np = 0; // m and n padded to whole tiles
+  int k_steps = 0;    // the chain's K: whole instructions
+  int k_alloc = 0;    // k_steps padded to whole K slices (16)
+  int in_k = 0;       // the instruction's K (integer sums clamp or wrap at its end)
+  bool clamp = false; //
+  void *a = nullptr, *b = nullptr;
   uint8_t *a_special = nullptr, *b_special = nullptr; // b_special = a_special + mp
   uint64_t const* c = nullptr;
   uint64_t* d = nullptr;
   uint8_t* redo = nullptr;
 };
-inline constexpr int kB64Tile = 64; // rows and columns of D per block of the fast kernel
+inline constexpr int kTile = 64;  // rows and columns of D per block of the tile kernel
+inline constexpr int kSlice = 16; // K per shared-memory slice
+size_t tile_value_bytes(FastPath);
 
 // count dot products of K, their operands back to back (a, b: count x K; c, d: count).
 struct DotArgs {
@@ -72,10 +86,10 @@ inline constexpr int kMinScaleBlock = 16;
 // CUDA runtime calls; each returns a cudaError_t value (0: success).
 int launch_chain(ChainArgs const&, CUstream_st*);
 int launch_dot(DotArgs const&, CUstream_st*);
-// Decodes a (m x k) and b (k x n), raw codes of formats fa/fb in device memory, and runs the fast
-// kernel (kp a multiple of 16).
-int launch_dot4_b64(B64Args const&, numeric::Format fa, numeric::Format fb, uint64_t const* a, uint64_t const* b,
-                    CUstream_st*);
+// Decodes a (m x k) and b (k x n), raw codes of formats fa/fb in device memory, and runs fast path
+// f's tile kernel.
+int launch_tiles(FastPath f, TileArgs const&, numeric::Format fa, numeric::Format fb, uint64_t const* a,
+                 uint64_t const* b, CUstream_st*);
 // n raw codes of `bytes` (1, 2, 4, 8) bytes each, to and from 64-bit elements, on the device.
 int widen(void const* src, int bytes, size_t n, uint64_t* dst, CUstream_st*);
 int narrow(uint64_t const* src, int bytes, size_t n, void* dst, CUstream_st*);

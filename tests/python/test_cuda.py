@@ -1,5 +1,5 @@
 # matmul(..., device="cuda"): the GPU's bits equal the CPU's for NumPy operands of every kind of
-# instruction (dense, sparse, scaled; the binary64 fast path and the reference kernel), and for
+# instruction (dense, sparse, scaled; the fast paths and the reference kernel), and for
 # PyTorch and CuPy arrays on the device, returned as their kind. Without a GPU (CI) only the
 # argument checks and the one-line refusal run; the rest is skipped with the reason.
 import numpy as np

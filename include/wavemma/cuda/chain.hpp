@@ -24,12 +24,13 @@ bool available(std::string* why = nullptr);
 std::string device_name();
 
 // Which kernels compute a product: kAuto takes the fast formulation of the issue's model where
-// there is one (docs/cuda.md: the DOT4 chains with f32 C/D), the reference kernel elsewhere and for
+// there is one (docs/cuda.md, "The fast paths"), the reference kernel elsewhere and for
 // what the fast one hands over; kReference runs the reference kernel (every element through the
 // numeric core's engine) everywhere. Both give the same bits.
 enum class Path { kAuto, kReference };
 
-// The formulation kAuto runs for an issue: "binary64" (the fast path) or "reference".
+// The formulation kAuto runs for an issue: a fast path ("binary64": the DOT4 chains with f32 C/D;
+// "fma": the f32 and f64 FMA chains; "integer": the integer sums) or "reference".
 char const* formulation(emu::Issue const&);
 
 // D (m x n) = emu::chain(issue, p) with every pointer of p (a, index, b, c, scale_a, scale_b) and d
