@@ -68,10 +68,10 @@ void require_dtype(CudaArray const& x, numeric::Format f, char const* what) {
   py::dtype const want = dtype_of(f);
   bool const raw = want.kind() == 'u' && (x.dtype.kind() == 'i' || x.dtype.kind() == 'u');
   if (x.dtype.itemsize() != want.itemsize() || (x.dtype.kind() != want.kind() && !raw))
-    throw py::type_error(fmt::format("{} must hold {} for {} elements, not {}{}", what, dtype_text(f),
-                                     numeric::name(f), std::string(py::str(x.dtype)),
-                                     x.dtype.kind() == 'V' ? " (a bfloat16 tensor goes as its bits: t.view(torch.uint16))"
-                                                           : ""));
+    throw py::type_error(
+        fmt::format("{} must hold {} for {} elements, not {}{}", what, dtype_text(f), numeric::name(f),
+                    std::string(py::str(x.dtype)),
+                    x.dtype.kind() == 'V' ? " (a bfloat16 tensor goes as its bits: t.view(torch.uint16))" : ""));
 }
 
 std::string library_of(py::handle h) {
@@ -96,8 +96,8 @@ py::object empty_like_kind(py::handle like, int rows, int cols, py::dtype const&
     device.attr("__exit__")(py::none(), py::none(), py::none());
     return out;
   }
-  throw py::type_error(fmt::format("device='cuda' returns PyTorch tensors or CuPy arrays; {} arrays are not known",
-                                   lib));
+  throw py::type_error(
+      fmt::format("device='cuda' returns PyTorch tensors or CuPy arrays; {} arrays are not known", lib));
 }
 
 } // namespace
@@ -128,15 +128,14 @@ py::object matmul_cuda_arrays(emu::Issue const& is, py::handle a, py::handle b, 
   CudaArray const ca = interface_of(a, "a"), cb = interface_of(b, "b");
   require_dtype(ca, model.a, "a");
   require_dtype(cb, model.b, "b");
-  if (ca.shape.size() != 2 || cb.shape.size() != 2)
-    throw py::value_error("a and b must be 2-D arrays (M x K, K x N)");
+  if (ca.shape.size() != 2 || cb.shape.size() != 2) throw py::value_error("a and b must be 2-D arrays (M x K, K x N)");
   py::ssize_t const m = ca.shape[0], k = ca.shape[1], n = cb.shape[1];
   if (cb.shape[0] != k) throw py::value_error(fmt::format("b must have {} rows (K of a), not {}", k, cb.shape[0]));
   auto const& in = *is.instruction;
   for (auto [dim, size, tile] : {std::tuple{"M", m, in.m}, {"N", n, in.n}, {"K", k, in.k}})
     if (size <= 0 || size % tile != 0 || size > (py::ssize_t{1} << 24))
-      throw py::value_error(fmt::format("{}={} is not a multiple of {}, the {} of {} (at most 2^24)", dim, size, tile,
-                                        dim, in.mnemonic));
+      throw py::value_error(
+          fmt::format("{}={} is not a multiple of {}, the {} of {} (at most 2^24)", dim, size, tile, dim, in.mnemonic));
   std::optional<CudaArray> cc;
   if (!c.is_none()) {
     if (!is_cuda_array(c)) throw py::type_error("c must be a CUDA array like a and b (or None)");

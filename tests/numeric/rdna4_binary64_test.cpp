@@ -21,9 +21,9 @@ struct FormatPair {
   Format a, b;
 };
 constexpr FormatPair kPairs[] = {
-    {Format::kF16, Format::kF16},           {Format::kBf16, Format::kBf16},         {Format::kFp8E4M3, Format::kFp8E4M3},
-    {Format::kFp8E4M3, Format::kBf8E5M2},   {Format::kBf8E5M2, Format::kFp8E4M3},   {Format::kBf8E5M2, Format::kBf8E5M2},
-    {Format::kFp6E2M3, Format::kBf6E3M2},   {Format::kFp4E2M1, Format::kFp8E4M3},   {Format::kBf6E3M2, Format::kFp4E2M1},
+    {Format::kF16, Format::kF16},         {Format::kBf16, Format::kBf16},       {Format::kFp8E4M3, Format::kFp8E4M3},
+    {Format::kFp8E4M3, Format::kBf8E5M2}, {Format::kBf8E5M2, Format::kFp8E4M3}, {Format::kBf8E5M2, Format::kBf8E5M2},
+    {Format::kFp6E2M3, Format::kBf6E3M2}, {Format::kFp4E2M1, Format::kFp8E4M3}, {Format::kBf6E3M2, Format::kFp4E2M1},
 };
 
 class Rdna4Binary64 : public ::testing::TestWithParam<FormatPair> {};
@@ -37,7 +37,7 @@ TEST_P(Rdna4Binary64, EqualsTheReferenceStep) {
   for (int chain = 0; chain < 40000; ++chain) {
     uint32_t acc = static_cast<uint32_t>(rng.finite_code(Format::kF32));
     if (chain % 7 == 0) acc = static_cast<uint32_t>(rng.uniform(0, 3)) << 30 >> 1 & 0x80000000u; // ±0
-    if (chain % 11 == 0) acc = (acc & 0x80000000u) | (acc & 0x7FFFFF);                             // subnormal
+    if (chain % 11 == 0) acc = (acc & 0x80000000u) | (acc & 0x7FFFFF);                           // subnormal
     for (int step = 0; step < 6; ++step) {
       std::vector<uint64_t> const av = rng.vector(fp.a, 4, true), bv = rng.vector(fp.b, 4, true);
       core::Operand a[4], b[4];
@@ -50,7 +50,8 @@ TEST_P(Rdna4Binary64, EqualsTheReferenceStep) {
       }
       if (chain % 5 == 0) { // an exactly or nearly cancelling pair
         a[1] = a[0], fa[1] = fa[0];
-        b[1] = core::make_operand(fp.b, bv[0] ^ uint64_t{1} << (core::params(fp.b).bits - 1)), fb[1] = core::b64_factor(fp.b, b[1].bits);
+        b[1] = core::make_operand(fp.b, bv[0] ^ uint64_t{1} << (core::params(fp.b).bits - 1)),
+        fb[1] = core::b64_factor(fp.b, b[1].bits);
         ++cancellations;
       }
       uint64_t const want = core::rdna4_dot4_step(model, a, b, acc, tr);
@@ -62,8 +63,7 @@ TEST_P(Rdna4Binary64, EqualsTheReferenceStep) {
         break;
       }
       ASSERT_EQ(got, want) << std::hex << "acc 0x" << acc << " a 0x" << av[0] << ",0x" << av[1] << ",0x" << av[2]
-                           << ",0x" << av[3] << " b 0x" << bv[0] << ",0x" << bv[1] << ",0x" << bv[2] << ",0x"
-                           << bv[3];
+                           << ",0x" << av[3] << " b 0x" << bv[0] << ",0x" << bv[1] << ",0x" << bv[2] << ",0x" << bv[3];
       ++compared;
       acc = static_cast<uint32_t>(want);
     }

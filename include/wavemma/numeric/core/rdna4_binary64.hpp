@@ -70,8 +70,7 @@ WAVEMMA_HD inline float to_f32_rne(double x) {
 // result means an overflow, which the reference also gives; the caller routes what follows it
 // (and any inf or NaN operand) to the reference.
 WAVEMMA_HD inline float rdna4_dot4_step_b64(B64Factor const* a, B64Factor const* b, float acc) {
-  int const g_max =
-      max(max(a[0].ae + b[0].ae, a[1].ae + b[1].ae), max(a[2].ae + b[2].ae, a[3].ae + b[3].ae)) - 24;
+  int const g_max = max(max(a[0].ae + b[0].ae, a[1].ae + b[1].ae), max(a[2].ae + b[2].ae, a[3].ae + b[3].ae)) - 24;
   uint32_t const cb = f32_bits(acc);
   int const c_top = max(static_cast<int>((cb >> 23) & 0xFF), 1) - 127; // max(c_floor, c_lead)
   int const g = max(g_max, c_top - 26);
