@@ -90,7 +90,9 @@ Place chunked(int row, int k, int chunk, int elem_bits) {
   return {row + 16 * (c % 2), n * elem_bits};
 }
 // An 8- or 4-bit code into its lane's registers (neither straddles a VGPR).
-void put(std::vector<v16i>& lanes, Place p, unsigned code) { lanes[size_t(p.lane)][p.bit / 32] |= int(code << (p.bit % 32)); }
+void put(std::vector<v16i>& lanes, Place p, unsigned code) {
+  lanes[size_t(p.lane)][p.bit / 32] |= int(code << (p.bit % 32));
+}
 // D (f32 16x16): element (i, j) in lane 16 * (i / 8) + j, VGPR i % 8.
 float d_at(std::vector<v8f> const& d, int base, int i, int j) { return d[size_t(base + 16 * (i / 8) + j)][i % 8]; }
 

@@ -17,11 +17,10 @@ __global__ void trap(v16i const* a, v8i const* a8, v8f* d, v16f* d16, int scale)
 #elif TRAP == 2 // c_mod 4: bit 2 dropped
   d[l] = __builtin_amdgcn_wmma_f32_16x16x128_fp8_fp8(a[l], a[l], 4, c, false, false);
 #elif TRAP == 3 // a_scale_sel 2: bit 1 dropped
-  d[l] = __builtin_amdgcn_wmma_scale_f32_16x16x128_f8f6f4(0, a[l], 0, a[l], 0, c, 2, 0, scale, 0, 0, scale, false,
-                                                          false);
+  d[l] =
+      __builtin_amdgcn_wmma_scale_f32_16x16x128_f8f6f4(0, a[l], 0, a[l], 0, c, 2, 0, scale, 0, 0, scale, false, false);
 #elif TRAP == 4 // b_scale_fmt 3: emitted as matrix_b_scale_fmt:3, which the assembler rejects
-  d16[l] = __builtin_amdgcn_wmma_scale_f32_32x16x128_f4(a[l], a8[l], 0, v16f{}, 0, 0, scale, 0, 3, scale, false,
-                                                        false);
+  d16[l] = __builtin_amdgcn_wmma_scale_f32_32x16x128_f4(a[l], a8[l], 0, v16f{}, 0, 0, scale, 0, 3, scale, false, false);
 #elif TRAP == 5 // fmt_b 7 in the scale16 form
   d[l] = __builtin_amdgcn_wmma_scale16_f32_16x16x128_f8f6f4(0, a[l], 7, a[l], 0, c, 0, 0, long(scale), 0, 0,
                                                             long(scale), false, false);
