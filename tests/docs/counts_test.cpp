@@ -46,7 +46,7 @@ void expect_stated(std::vector<Statement> const& statements) {
 }
 
 // Every policy on the default architecture of each generation that has matrix policies of its own,
-// as gemm_amd_test compiles them (a generation with none, gfx1250 today, is not compiled).
+// as gemm_amd_test compiles them (a generation with none is not compiled).
 long policy_kernels() {
   long n = 0;
   for (auto const& g : isa::generations()) {
