@@ -429,18 +429,19 @@ TEST(SimtBuiltins, CasesCoverTheCatalog) {
       EXPECT_EQ(isa::builtins_of(in, wave).empty(), in.builtin_stem.empty()) << in.mnemonic << " wave" << wave;
 }
 
-// The builtins clang-22 accepts on a CDNA target whose instruction is not there (the old bf16 and
-// i8 forms on gfx942 and gfx950, the _1k and f64 forms on gfx908, SMFMAC on gfx90a, xf32 on
-// gfx950, ...) stop the launch.
+// The builtins clang-22 accepts on a target whose instruction is not there (the old bf16 and i8
+// forms on gfx942 and gfx950, the _1k and f64 forms on gfx908, SMFMAC on gfx90a, xf32 on gfx950,
+// the gfx11 WMMAs on gfx12, and the gfx11 and gfx12 WMMA/SWMMAC on gfx1250, whose features it
+// implies: reference/gfx1250.md §4.2 trap 4) stop the launch.
 TEST(SimtBuiltins, BuiltinsWithoutTheirInstructionAreRejected) {
-  int rejected = 0;
+  int rejected = 0, on_gfx1250 = 0;
   for (auto const& g : isa::generations()) {
-    if (g.rdna) continue;
     isa::Arch const& arch = isa::default_arch(g.gen);
-    ScopedTarget target(arch.name);
+    int const wave = arch.default_wave();
+    ScopedTarget target(arch.name, wave);
     for (auto const& c : kBuiltinCases) {
       isa::Builtin const& b = isa::builtins()[size_t(c.builtin)];
-      if (isa::builtin_status(b, arch, 64) != isa::BuiltinStatus::kBackendCrash) continue;
+      if (isa::builtin_status(b, arch, wave) != isa::BuiltinStatus::kBackendCrash) continue;
       Io io{};
       for (auto const& p : b.params)
         if (!p.constant)
@@ -455,15 +456,18 @@ TEST(SimtBuiltins, BuiltinsWithoutTheirInstructionAreRejected) {
       for (auto& x : io.in) x = in.get();
       io.out = out.get();
       expect_launch_error(
-          [&] { hipLaunchKernelGGL(c.kernel, dim3(1), dim3(64), 0, 0, io); }, hipErrorInvalidDeviceFunction,
-          {"kernel c.kernel, block (0,0,0), wave 0: lanes 0-63 reached " + b.name,
+          [&] { hipLaunchKernelGGL(c.kernel, dim3(1), dim3(wave), 0, 0, io); }, hipErrorInvalidDeviceFunction,
+          {"kernel c.kernel, block (0,0,0), wave 0: lanes 0-" + std::to_string(wave - 1) + " reached " + b.name,
            "is accepted by clang-22 on " + std::string(arch.name) + " but its instruction does not exist there",
-           "the launch targets " + std::string(arch.name) + " wave64"});
+           "the launch targets " + std::string(arch.name) + " wave" + std::to_string(wave)});
       ++rejected;
+      on_gfx1250 += g.gen == isa::Generation::kGfx1250;
     }
   }
   EXPECT_GT(rejected, 0);
-  std::cout << "[simt] " << rejected << " builtin calls on CDNA targets without their instruction rejected\n";
+  EXPECT_GT(on_gfx1250, 0) << "the gfx11/gfx12 builtins on gfx1250";
+  std::cout << "[simt] " << rejected << " builtin calls on targets without their instruction rejected (" << on_gfx1250
+            << " of them gfx11/gfx12 builtins on gfx1250)\n";
 }
 
 } // namespace
