@@ -1,6 +1,7 @@
 // Calls of gfx1250's matrix builtins with constant arguments clang-22 takes and then crashes on
 // or silently truncates (reference/gfx1250.md §4.2, "the compiler's traps"): wavemma-hipcc stops each
-// at compile time with an error naming the operand. TRAP picks the call (tests/hipcc/CMakeLists.txt).
+// at compile time with an error naming the operand. TRAP picks the call (tests/hipcc/CMakeLists.txt);
+// 6 and 7 are arguments that are not constants, 0 and 8 calls that compile.
 
 #include <hip/hip_runtime.h>
 
@@ -9,7 +10,7 @@ typedef int v8i __attribute__((ext_vector_type(8)));
 typedef float v8f __attribute__((ext_vector_type(8)));
 typedef float v16f __attribute__((ext_vector_type(16)));
 
-__global__ void trap(v16i const* a, v8i const* a8, v8f* d, v16f* d16, int scale) {
+__global__ void trap(v16i const* a, v8i const* a8, v8f* d, v16f* d16, v8i* a8_out, int scale) {
   int const l = static_cast<int>(threadIdx.x);
   v8f const c{};
 #if TRAP == 1 // a format of 5 (also 6, 7, -1): the backend crashes ("Do not know how to widen ...")
@@ -24,8 +25,17 @@ __global__ void trap(v16i const* a, v8i const* a8, v8f* d, v16f* d16, int scale)
 #elif TRAP == 5 // fmt_b 7 in the scale16 form
   d[l] = __builtin_amdgcn_wmma_scale16_f32_16x16x128_f8f6f4(0, a[l], 7, a[l], 0, c, 0, 0, long(scale), 0, 0,
                                                             long(scale), false, false);
+#elif TRAP == 6 // a flag that is not a constant: clang's Sema error
+  d[l] = __builtin_amdgcn_wmma_f32_16x16x128_fp8_fp8(a[l], a[l], 0, c, scale > 0, false);
+#elif TRAP == 7 // the optional clamp of the iu8 forms, not a constant
+  v8i const ci{};
+  a8_out[l] = __builtin_amdgcn_wmma_i32_16x16x64_iu8(true, a8[l], true, a8[l], ci, false, false, scale > 0);
+#elif TRAP == 8 // the optional clamp, left out and given: no error
+  v8i const ci{};
+  a8_out[l] = __builtin_amdgcn_wmma_i32_16x16x64_iu8(true, a8[l], true, a8[l], ci, false, false);
+  a8_out[l] = __builtin_amdgcn_wmma_i32_16x16x64_iu8(true, a8[l], true, a8[l], a8_out[l], false, false, true);
 #endif
-  (void)a8, (void)d16, (void)scale, (void)c, (void)l;
+  (void)a8, (void)d16, (void)a8_out, (void)scale, (void)c, (void)l;
 }
 
 int main() { return 0; }
