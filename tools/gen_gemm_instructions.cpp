@@ -19,7 +19,8 @@ namespace {
 using namespace wavemma::isa;
 
 // One instruction struct: a row at a wave size, and for the scaled f8f6f4 MFMAs the A/B format pair
-// (cbsz = blgp), whose layouts differ (fp8 and fp4; the struct name says which).
+// (cbsz = blgp; gfx1250's scaled WMMA: matrix_a_fmt = matrix_b_fmt), whose layouts differ (fp8 and
+// fp4; the struct name says which).
 struct Variant {
   Instruction const& in;
   int wave;
@@ -27,11 +28,14 @@ struct Variant {
   std::string suffix;
 };
 std::vector<Variant> variants_of(Instruction const& in, int wave) {
-  if (!in.mod_rules().scaled) return {{in, wave, {}, ""}};
+  if (!in.mod_rules().scaled || !in.mod_rules().format_select) return {{in, wave, {}, ""}};
   std::vector<Variant> out;
   for (int format : {0, 4}) { // fp8 x fp8, fp4 x fp4
     Modifiers m;
-    m.cbsz = m.blgp = format;
+    if (in.gen == Generation::kGfx1250)
+      m.matrix_fmt = {format, format};
+    else
+      m.cbsz = m.blgp = format;
     out.push_back({in, wave, m, fmt::format("_{}", name(*f8f6f4_format(format)))});
   }
   return out;
@@ -129,7 +133,7 @@ std::string table_of(Tables& t, Variant const& v, OperandOf const& o) {
   return it->second;
 }
 
-std::string call_wrapper(Variant const& v, Builtin const& bi) {
+std::string call_wrapper(Variant const& v, Builtin const& bi, CType const& c) {
   // The call: immediates fixed to their neutral values (the scaled MFMA: its formats; each lane's
   // scale VGPRs as arguments); integer signedness as template arguments.
   Instruction const& in = v.in;
@@ -163,6 +167,12 @@ std::string call_wrapper(Variant const& v, Builtin const& bi) {
     case ParamRole::kScaleB:
       args.emplace_back("scale_b");
       break;
+    case ParamRole::kFmtA:
+      args.emplace_back(std::to_string(v.mods.matrix_fmt[0]));
+      break;
+    case ParamRole::kFmtB:
+      args.emplace_back(std::to_string(v.mods.matrix_fmt[1]));
+      break;
     case ParamRole::kBSign:
       args.emplace_back("b_signed");
       break;
@@ -170,11 +180,15 @@ std::string call_wrapper(Variant const& v, Builtin const& bi) {
       args.emplace_back(p.type.scalar == CScalar::kBool ? "false" : "0");
     }
   }
-  std::string s;
+  std::string s, scales = "int"; // gfx1250's scale16: 64-bit scales
+  for (auto const& p : bi.params)
+    if (p.role == ParamRole::kScaleA) scales = p.type.c_name();
   if (is_integer(in.a) && is_rdna(in.gen)) s += "  template <bool a_signed, bool b_signed>\n";
-  s += fmt::format("  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c{}) {{\n",
+  // The result is D's type: C's, except gfx1250's bf16f32 (f32 C, bf16 D), which names it.
+  s += fmt::format("  __device__ static {} mma(a_type const& a, b_type const& b, c_type const& c{}) {{\n",
+                   bi.ret == c ? "c_type" : "d_type",
                    in.sparse()                        ? ", int index"
-                   : in.has_operand(Operand::kScaleA) ? ", int scale_a, int scale_b"
+                   : in.has_operand(Operand::kScaleA) ? fmt::format(", {0} scale_a, {0} scale_b", scales)
                                                       : "");
   return s + fmt::format("    return {}({});\n  }}\n", bi.name, fmt::join(args, ", "));
 }
@@ -183,17 +197,23 @@ std::string instruction_struct(Tables& t, Variant const& v) {
   Instruction const& in = v.in;
   int const wave = v.wave;
   Builtin const& bi = *builtins_of(in, wave).front(); // the untied form
+  bool const gfx1250_formats = in.mod_rules().format_select && in.gen == Generation::kGfx1250;
+  std::string const formats =
+      !in.mod_rules().format_select ? ""
+      : gfx1250_formats ? fmt::format(" matrix_a_fmt:{} matrix_b_fmt:{}", v.mods.matrix_fmt[0], v.mods.matrix_fmt[1])
+                        : fmt::format(" cbsz:{} blgp:{}", v.mods.cbsz, v.mods.blgp);
   std::string s =
-      fmt::format("// {}{}, {}, wave{}\nstruct {} {{\n", in.mnemonic,
-                  in.mod_rules().format_select ? fmt::format(" cbsz:{} blgp:{}", v.mods.cbsz, v.mods.blgp) : "",
-                  name(in.gen), wave, struct_name(v));
+      fmt::format("// {}{}, {}, wave{}\nstruct {} {{\n", in.mnemonic, formats, name(in.gen), wave, struct_name(v));
   s += fmt::format("  static constexpr char const* mnemonic = \"{}\";\n", in.mnemonic);
   s += fmt::format("  static constexpr char const* builtin = \"{}\";\n", bi.name);
   s += fmt::format("  static constexpr int wave = {}, m = {}, n = {}, k = {}, blocks = {}, cycles = {};\n", wave, in.m,
                    in.n, in.k, in.blocks, in.cycles);
   s += fmt::format("  static constexpr bool sparse = {};\n", in.sparse() ? "true" : "false");
   if (in.mod_rules().format_select) { // the A and B formats (f8f6f4_format)
-    s += fmt::format("  static constexpr int cbsz = {}, blgp = {};\n", v.mods.cbsz, v.mods.blgp);
+    if (gfx1250_formats)
+      s += fmt::format("  static constexpr int fmt_a = {}, fmt_b = {};\n", v.mods.matrix_fmt[0], v.mods.matrix_fmt[1]);
+    else
+      s += fmt::format("  static constexpr int cbsz = {}, blgp = {};\n", v.mods.cbsz, v.mods.blgp);
     s += fmt::format("  static constexpr char const* a_format = \"{}\";\n", name(in.type_of(Operand::kA, v.mods)));
   }
   if (in.has_operand(Operand::kScaleA)) // K per scale: the numeric model's block
@@ -206,12 +226,13 @@ std::string instruction_struct(Tables& t, Variant const& v) {
   }
   s += fmt::format("  using a_type = {};\n  using b_type = {};\n  using c_type = {};\n", a.c_name(), b.c_name(),
                    c.c_name());
+  if (!(bi.ret == c)) s += fmt::format("  using d_type = {};\n", bi.ret.c_name());
   for (auto const& o : operands_of(in)) {
     AxisNames const n = axis_names(in, o.op);
     s += fmt::format("  using {} = OperandLayout<layout::{}>; // (lane, vgpr) -> ({}, {})\n", o.label,
                      table_of(t, v, o), n.row, n.col);
   }
-  return s + call_wrapper(v, bi) + "};\n\n";
+  return s + call_wrapper(v, bi, c) + "};\n\n";
 }
 
 } // namespace
@@ -221,9 +242,8 @@ int main() {
   std::string structs;
   for (auto const& in : catalog())
     for (int wave : in.wave_sizes())
-      // the unscaled f8f6f4 have no builtin; gfx1250 has no GEMM policy yet (issue 20 item 6), and
-      // its builtins are not SIMT collectives yet (item 5)
-      if (!builtins_of(in, wave).empty() && in.gen != Generation::kGfx1250)
+      // the unscaled f8f6f4 MFMAs have no builtin
+      if (!builtins_of(in, wave).empty())
         for (auto const& v : variants_of(in, wave)) structs += instruction_struct(tables, v);
   fmt::print("// DO NOT EDIT: generated by tools/gen_gemm_instructions.cpp from the wavemma::isa catalog.\n"
              "// Regenerate: cmake --build <build dir> --target regenerate_gemm_instructions\n"

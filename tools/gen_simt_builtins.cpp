@@ -25,11 +25,6 @@ constexpr std::string_view kPrefix = "__builtin_amdgcn_";
 
 std::string stem(Builtin const& b) { return b.name.substr(kPrefix.size()); }
 
-// The gfx1250 builtins are not wave collectives of the SIMT runtime yet (issue 20 item 5): their
-// parameters (a_neg, c_mod, formats, scale rows and formats, reuse hints) have no form here. They
-// come last in isa::builtins(), so the others keep their indices.
-bool generated(Builtin const& b) { return b.gen != Generation::kGfx1250; }
-
 // The C++ spelling of a catalog type: an alias named as clang's table names it (v8f32) for
 // vectors, the scalar type itself otherwise.
 std::string spelled(CType const& t) { return t.lanes == 1 ? t.c_name() : t.short_name(); }
@@ -78,6 +73,24 @@ std::string_view role_name(ParamRole r) {
     return "opsel_b";
   case ParamRole::kScaleB:
     return "scale_b";
+  case ParamRole::kANeg:
+    return "a_neg";
+  case ParamRole::kBNeg:
+    return "b_neg";
+  case ParamRole::kCMod:
+    return "c_mod";
+  case ParamRole::kReuseA:
+    return "reuse_a";
+  case ParamRole::kReuseB:
+    return "reuse_b";
+  case ParamRole::kFmtA:
+    return "fmt_a";
+  case ParamRole::kFmtB:
+    return "fmt_b";
+  case ParamRole::kScaleFmtA:
+    return "a_scale_fmt";
+  case ParamRole::kScaleFmtB:
+    return "b_scale_fmt";
   }
   throw std::logic_error("unknown parameter role");
 }
@@ -86,23 +99,63 @@ bool is_operand(ParamRole r) { return r == ParamRole::kA || r == ParamRole::kB |
 std::string form_of(Builtin const& b) {
   std::string out = "form";
   for (auto const& p : b.params) out += fmt::format("_{}", role_name(p.role));
+  // gfx1250's scale16 forms take 64-bit scales where the scale forms take int.
+  for (auto const& p : b.params)
+    if (p.role == ParamRole::kScaleA && p.type.scalar == CScalar::kInt64) return out + "_scale64";
   return out;
 }
 
 // The immediates of detail::Immediates in its declaration order (designated initializers follow it).
-constexpr ParamRole kImmediateOrder[] = {ParamRole::kASign, ParamRole::kBSign,     ParamRole::kClamp,
-                                         ParamRole::kOpsel, ParamRole::kCbsz,      ParamRole::kAbid,
-                                         ParamRole::kBlgp,  ParamRole::kScaleSelA, ParamRole::kScaleSelB};
+constexpr ParamRole kImmediateOrder[] = {
+    ParamRole::kASign,     ParamRole::kBSign,  ParamRole::kClamp,     ParamRole::kOpsel,     ParamRole::kCbsz,
+    ParamRole::kAbid,      ParamRole::kBlgp,   ParamRole::kScaleSelA, ParamRole::kScaleSelB,
+    ParamRole::kANeg, // gfx1250 from here
+    ParamRole::kBNeg,      ParamRole::kCMod,   ParamRole::kFmtA,      ParamRole::kFmtB,      ParamRole::kScaleFmtA,
+    ParamRole::kScaleFmtB, ParamRole::kReuseA, ParamRole::kReuseB};
 // The run-time operands after A, B and C, in the order detail::matrix takes them.
 constexpr ParamRole kDataOrder[] = {ParamRole::kIndex, ParamRole::kScaleA, ParamRole::kScaleB};
 bool is_flag(ParamRole r) {
-  return r == ParamRole::kASign || r == ParamRole::kBSign || r == ParamRole::kClamp || r == ParamRole::kOpsel;
+  return r == ParamRole::kASign || r == ParamRole::kBSign || r == ParamRole::kClamp || r == ParamRole::kOpsel ||
+         r == ParamRole::kANeg || r == ParamRole::kBNeg || r == ParamRole::kReuseA || r == ParamRole::kReuseB;
 }
-// gfx950 f8f6f4: CBSZ and BLGP are the A and B formats.
-bool formats(Builtin const& b) { return b.instruction && b.instruction->mod_rules().format_select; }
 
 bool has_role(Builtin const& b, ParamRole r) {
   return std::any_of(b.params.begin(), b.params.end(), [&](BuiltinParam const& p) { return p.role == r; });
+}
+// gfx950 f8f6f4: CBSZ and BLGP are the A and B formats (gfx1250's formats are fmt_a and fmt_b).
+bool formats(Builtin const& b) {
+  return b.instruction && b.instruction->mod_rules().format_select && has_role(b, ParamRole::kCbsz);
+}
+// gfx1250's scaled WMMA: scale rows (a_scale_sel, b_scale_sel) and formats.
+bool scale_formats(Builtin const& b) { return has_role(b, ParamRole::kScaleFmtA); }
+
+// The range checks of gfx1250's immediates (reference/gfx1250.md §4.2, "the compiler's traps"): each
+// where clang-22 would crash or drop bits without a word, an error naming the operand. A value is
+// a template parameter named by its role (the detail::Immediates field); the message names the
+// builtin's parameter.
+struct Gfx1250Check {
+  ParamRole role;
+  char const* field;
+  char const* param;
+  int max;
+  char const* what;
+};
+constexpr Gfx1250Check kGfx1250Checks[] = {
+    {ParamRole::kFmtA, "fmt_a", "fmt_a", 4,
+     "a format 0..4 (fp8, bf8, fp6, bf6, fp4): clang-22's backend crashes on 5..7 and drops higher bits"},
+    {ParamRole::kFmtB, "fmt_b", "fmt_b", 4,
+     "a format 0..4 (fp8, bf8, fp6, bf6, fp4): clang-22's backend crashes on 5..7 and drops higher bits"},
+    {ParamRole::kCMod, "c_mod", "c_mod", 3, "0..3 (bit 0: -C, bit 1: |C|): clang-22 drops other bits silently"},
+    {ParamRole::kScaleSelA, "opsel_a", "a_scale_sel", 1, "0 or 1 (ROW0, ROW1): clang-22 drops other bits silently"},
+    {ParamRole::kScaleSelB, "opsel_b", "b_scale_sel", 1, "0 or 1 (ROW0, ROW1): clang-22 drops other bits silently"},
+    {ParamRole::kScaleFmtA, "a_scale_fmt", "a_scale_fmt", 2,
+     "0..2 (E8M0, E5M3, E4M3): clang-22 emits matrix_a_scale_fmt:3, which the assembler rejects"},
+    {ParamRole::kScaleFmtB, "b_scale_fmt", "b_scale_fmt", 2,
+     "0..2 (E8M0, E5M3, E4M3): clang-22 emits matrix_b_scale_fmt:3, which the assembler rejects"},
+};
+bool gfx1250_check_applies(Builtin const& b, Gfx1250Check const& c) {
+  bool const scale_sel = c.role == ParamRole::kScaleSelA || c.role == ParamRole::kScaleSelB;
+  return b.gen == Generation::kGfx1250 && has_role(b, c.role) && (!scale_sel || scale_formats(b));
 }
 
 // The ranges of the integer immediates (reference/instructions.md §5 rule 5): CBSZ up to log2 of
@@ -137,6 +190,10 @@ std::string limits_comment(Builtin const& b) {
   if (has_role(b, ParamRole::kBlgp) && !formats(b))
     parts.push_back(b.instruction && b.instruction->mod_rules().blgp_is_neg ? "blgp 0..7 (neg:[a,b,c] bits)"
                                                                             : "blgp 0..7");
+  if (has_role(b, ParamRole::kFmtA)) parts.push_back("fmt_a, fmt_b 0..4 (fp8, bf8, fp6, bf6, fp4)");
+  if (has_role(b, ParamRole::kCMod)) parts.push_back("c_mod 0..3 (bit 0: -C, bit 1: |C|)");
+  if (scale_formats(b))
+    parts.push_back("a_scale_sel, b_scale_sel 0..1 (ROW0, ROW1); a_scale_fmt, b_scale_fmt 0..2 (E8M0, E5M3, E4M3)");
   return parts.empty() ? "" : fmt::format("//      {}\n", fmt::join(parts, ", "));
 }
 
@@ -178,6 +235,10 @@ std::string form_template(Builtin const& b) {
   }
   if (has_role(b, ParamRole::kBlgp) && !formats(b))
     checks.push_back("static_assert(blgp >= 0 && blgp <= 7, \"blgp must be 0..7\");");
+  for (auto const& c : kGfx1250Checks)
+    if (gfx1250_check_applies(b, c))
+      checks.push_back(
+          fmt::format("static_assert({0} >= 0 && {0} <= {1}, \"{2} must be {3}\");", c.field, c.max, c.param, c.what));
   std::vector<std::string> fields;
   for (ParamRole r : kImmediateOrder)
     if (has_role(b, r)) fields.push_back(fmt::format(".{0} = {0}", role_name(r)));
@@ -203,10 +264,12 @@ void write_builtins() {
 // Every matrix builtin of the catalog as a macro of the builtin's own name, whose expression has
 // clang-22's result type and takes clang-22's argument types, converted as clang converts them (a
 // host function; vector operands by reference and the result in a struct member, so that no wide
-// vector crosses the x86 vector ABI). Immediates (a_sign, b_sign, clamp, opsel, cbsz, abid, blgp)
+// vector crosses the x86 vector ABI). Immediates (a_sign, b_sign, clamp, opsel, cbsz, abid, blgp; on
+// gfx1250 also a_neg, b_neg, c_mod, fmt_a, fmt_b, the scale rows and formats, reuse_a, reuse_b)
 // become template arguments, so a non-constant one is a compile error as with clang; their ranges
-// (reference/instructions.md §5 rule 5) are static_asserts, and clang's message shows the values
-// (e.g. "requirement '2 <= 1'"). Each call is a wave collective that lands in detail::matrix with
+// (reference/instructions.md §5 rule 5; gfx1250: reference/gfx1250.md §4.2, where clang-22 itself
+// crashes or drops bits) are static_asserts naming the operand, and clang's message shows the
+// values (e.g. "requirement '2 <= 1'"). Each call is a wave collective that lands in detail::matrix with
 // the builtin's index in isa::builtins().
 //
 // Builtins whose parameters play the same roles share a form, one template below; each builtin is
@@ -216,13 +279,17 @@ void write_builtins() {
 // Included by wavemma/hip/host.hpp.
 
 // clang-format off
+// The optional last argument of gfx1250's iu8 builtins (clamp): the second of a macro's variadic
+// arguments, or false.
+#define WAVEMMA_BUILTIN_ARG1(x, ...) x
+#define WAVEMMA_BUILTIN_ARG2(x, y, ...) y
+
 namespace wavemma::simt::builtins {
 
 )";
   // Vector aliases, spelled as clang's builtin table spells them.
   std::map<std::string, std::string> aliases;
   for (auto const& b : builtins()) {
-    if (!generated(b)) continue;
     std::vector<CType> types{b.ret};
     for (auto const& p : b.params) types.push_back(p.type);
     for (auto const& t : types)
@@ -233,10 +300,10 @@ namespace wavemma::simt::builtins {
 
   out += R"(// What every form does: this lane's operands to the wave's collective, this lane's D back.
 template <int Id, class D, class A, class B, class C>
-inline detail::Result<D> issue(detail::Immediates imm, A const& a, B const& b, C const& c, int index, int scale_a,
-                               int scale_b, ::wavemma::simt::Site site) {
+inline detail::Result<D> issue(detail::Immediates imm, A const& a, B const& b, C const& c, int index, int64_t scale_a,
+                               int64_t scale_b, ::wavemma::simt::Site site) {
   detail::Result<D> r;
-  detail::matrix(Id, imm, a, b, c, index, scale_a, scale_b, r.d, site);
+  detail::matrix(Id, imm, a, b, c, static_cast<uint32_t>(index), scale_a, scale_b, r.d, site);
   return r;
 }
 
@@ -244,7 +311,6 @@ inline detail::Result<D> issue(detail::Immediates imm, A const& a, B const& b, C
   // The forms, in order of first use.
   std::vector<std::string> forms;
   for (auto const& b : builtins()) {
-    if (!generated(b)) continue;
     std::string const f = form_of(b);
     if (std::find(forms.begin(), forms.end(), f) != forms.end()) continue;
     forms.push_back(f);
@@ -252,7 +318,6 @@ inline detail::Result<D> issue(detail::Immediates imm, A const& a, B const& b, C
   }
 
   for (auto const& b : builtins()) {
-    if (!generated(b)) continue;
     int const id = static_cast<int>(&b - builtins().data());
     std::string types;
     for (ParamRole r : {ParamRole::kA, ParamRole::kB, ParamRole::kC})
@@ -272,17 +337,31 @@ inline detail::Result<D> issue(detail::Immediates imm, A const& a, B const& b, C
       out += fmt::format("#define {}(...) ::wavemma::simt::builtins::{}::call(__VA_ARGS__).d\n\n", b.name, fn);
       continue;
     }
-    for (auto const& p : b.params) macro_params.emplace_back(p.name);
+    // An optional last parameter (gfx1250 iu8 clamp) and the one before it are the macro's `...`.
+    bool const optional = b.params.back().optional;
+    auto spelled_arg = [&](BuiltinParam const& p) -> std::string {
+      if (!optional || &p < &b.params.back() - 1) return std::string(p.name);
+      return &p == &b.params.back() ? "WAVEMMA_BUILTIN_ARG2(__VA_ARGS__, false, )"
+                                    : "WAVEMMA_BUILTIN_ARG1(__VA_ARGS__, )";
+    };
+    for (auto const& p : b.params)
+      if (!optional || &p < &b.params.back() - 1) macro_params.emplace_back(p.name);
+    if (optional) macro_params.emplace_back("...");
     for (ParamRole r : kImmediateOrder)
       for (auto const& p : b.params)
         if (p.role == r)
-          targs.push_back(fmt::format("static_cast<{}>({})", p.type.scalar == CScalar::kBool ? "bool" : "int", p.name));
+          targs.push_back(
+              fmt::format("static_cast<{}>({})", p.type.scalar == CScalar::kBool ? "bool" : "int", spelled_arg(p)));
     for (ParamRole r : {ParamRole::kA, ParamRole::kB, ParamRole::kC, ParamRole::kIndex})
       for (auto const& p : b.params)
         if (p.role == r) fargs.push_back(fmt::format("({})", p.name));
-    if (has_role(b, ParamRole::kScaleA)) // LLVM's fold of constant zero scales (wavemma/simt/lane.hpp)
+    if (has_role(b, ParamRole::kScaleA) && formats(b)) // LLVM's fold of constant zero scales (wavemma/simt/lane.hpp)
       for (char const* s : {"scale_a", "scale_b"})
         fargs.push_back(fmt::format("WAVEMMA_LLVM_SCALE({}, scale_a, scale_b)", s));
+    else if (has_role(b, ParamRole::kScaleA)) // gfx1250: clang-22 keeps the scaled instruction for any scale
+      for (ParamRole r : {ParamRole::kScaleA, ParamRole::kScaleB})
+        for (auto const& p : b.params)
+          if (p.role == r) fargs.push_back(fmt::format("({})", p.name));
     out += fmt::format("#define {}({}) \\\n  ::wavemma::simt::builtins::{}::call<{}>({}).d\n\n", b.name,
                        fmt::join(macro_params, ", "), fn, fmt::join(targs, ", "), fmt::join(fargs, ", "));
   }
@@ -292,12 +371,59 @@ inline detail::Result<D> issue(detail::Immediates imm, A const& a, B const& b, C
 
 // --- builtin_cases.inc --------------------------------------------------------------------------
 
+// gfx1250's immediate variants, each as the values of the roles it sets (the others 0): every
+// negation, c_mod, each format on each side, both scale rows, the reuse hints, signedness and clamp.
+using RoleValues = std::vector<std::pair<ParamRole, int>>;
+std::vector<RoleValues> gfx1250_variants(Builtin const& b) {
+  using R = ParamRole;
+  std::vector<RoleValues> v{{}};
+  if (has_role(b, R::kASign)) {
+    v.push_back({{R::kASign, 1}, {R::kClamp, 1}, {R::kReuseA, 1}});
+    v.push_back({{R::kBSign, 1}, {R::kReuseB, 1}});
+    v.push_back({{R::kASign, 1}, {R::kBSign, 1}, {R::kClamp, 1}});
+    return v;
+  }
+  v.push_back({{R::kANeg, 1}, {R::kCMod, 1}, {R::kReuseA, 1}});
+  v.push_back({{R::kBNeg, 1}, {R::kCMod, 2}, {R::kReuseB, 1}});
+  v.push_back({{R::kANeg, 1}, {R::kBNeg, 1}, {R::kCMod, 3}});
+  if (has_role(b, R::kFmtA)) {
+    constexpr std::pair<int, int> kFormats[] = {{2, 4}, {4, 3}, {1, 2}, {3, 1}, {4, 4}, {2, 2}, {0, 4}};
+    int n = 0;
+    for (auto [fa, fb] : kFormats) {
+      ++n;
+      v.push_back(
+          {{R::kFmtA, fa}, {R::kFmtB, fb}, {R::kCMod, n % 4}, {R::kScaleSelA, n % 2}, {R::kScaleSelB, n / 2 % 2}});
+    }
+  } else if (scale_formats(b)) {
+    v.push_back({{R::kScaleSelA, 1}, {R::kCMod, 1}});
+    v.push_back({{R::kScaleSelB, 1}, {R::kReuseA, 1}});
+    v.push_back({{R::kScaleSelA, 1}, {R::kScaleSelB, 1}});
+  }
+  // The scale formats stay E8M0: the emulator refuses E5M3 and E4M3 scales (docs/numerics.md §12),
+  // which builtins_test checks on its own.
+  return v;
+}
+
 // Immediate values to test, in the order of the builtin's constant parameters.
 std::vector<std::vector<int>> variants(Builtin const& b) {
   std::vector<ParamRole> roles;
   for (auto const& p : b.params)
     if (p.constant) roles.push_back(p.role);
   if (roles.empty()) return {{}};
+  if (b.gen == Generation::kGfx1250) {
+    std::vector<std::vector<int>> out;
+    for (auto const& rv : gfx1250_variants(b)) {
+      std::vector<int> values;
+      for (ParamRole r : roles) {
+        int value = 0;
+        for (auto const& [role, x] : rv)
+          if (role == r) value = x;
+        values.push_back(value);
+      }
+      if (std::find(out.begin(), out.end(), values) == out.end()) out.push_back(values);
+    }
+    return out;
+  }
   Instruction const* in = b.instruction;
   auto has = [&](ParamRole r) { return std::find(roles.begin(), roles.end(), r) != roles.end(); };
   if (has(ParamRole::kASign)) // a_sign, b_sign, clamp: every signedness, clamp on and off
@@ -331,13 +457,17 @@ void write_cases() {
 )";
   std::string table = "inline BuiltinCase const kBuiltinCases[] = {\n";
   for (auto const& b : builtins()) {
-    if (!generated(b)) continue;
     int const id = static_cast<int>(&b - builtins().data());
     auto const vs = variants(b);
     for (size_t v = 0; v < vs.size(); ++v) {
       std::string locals, args, imms;
       size_t next_imm = 0;
       for (auto const& p : b.params) {
+        if (p.optional && vs[v][next_imm] == 0) { // left out: the optional clamp is false
+          imms += fmt::format("{}0", imms.empty() ? "" : ", ");
+          ++next_imm;
+          continue;
+        }
         if (!args.empty()) args += ", ";
         if (p.constant) {
           int const value = vs[v][next_imm++];

@@ -19,6 +19,8 @@
 
 #include <fmt/format.h>
 
+#include "wavemma/isa/builtin.hpp"
+
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -122,8 +124,10 @@ private:
 // whose place in the user's line is a `__builtin_amdgcn_*` name, while the parse reads something
 // else there, is one. clang's own declaration of that builtin says which arguments must be
 // integer constants; each such argument, as the user wrote it, is found among the expression's
-// subexpressions (and template arguments) and must be one, or the error is clang's. An argument
-// that is itself a macro, or a call written over several lines, is not checked.
+// subexpressions (and template arguments) and must be one, or the error is clang's. An optional
+// argument clang's declaration leaves to its variadic tail (gfx1250 iu8's clamp), which clang's
+// Sema checks itself, is taken from the catalog's signature. An argument that is itself a macro,
+// or a call written over several lines, is not checked.
 class ConstantArguments {
 public:
   explicit ConstantArguments(ASTContext& ast) : ast_(ast), sm_(ast.getSourceManager()) {}
@@ -152,6 +156,11 @@ public:
     ASTContext::GetBuiltinTypeError type_error = ASTContext::GE_None;
     unsigned constants = 0; // bit i: argument i must be an integer constant
     ast_.GetBuiltinType(id, type_error, &constants);
+    unsigned optional = 0; // bit i: argument i is an optional constant of the variadic tail
+    if (isa::Builtin const* b = isa::find_builtin(name))
+      for (size_t a = 0; a < b->params.size() && a < 32; ++a)
+        if (b->params[a].constant && b->params[a].optional) optional |= 1u << a;
+    constants |= optional;
     if (constants == 0) return std::nullopt;
     // The arguments as written: the tokens between the parentheses, split at the outer commas.
     std::vector<std::vector<std::string_view>> args(1);
@@ -172,7 +181,8 @@ public:
       if (!(constants >> a & 1) || args[a].empty()) continue;
       Expr const* written = find_written(e, args[a]);
       if (written != nullptr && !written->isValueDependent() && !written->isIntegerConstantExpr(ast_))
-        return fmt::format("argument to '{}' must be a constant integer", name);
+        return (optional >> a & 1) ? std::string("expression is not an integral constant expression") // clang's
+                                   : fmt::format("argument to '{}' must be a constant integer", name);
     }
     return std::nullopt;
   }
@@ -183,7 +193,7 @@ private:
   Expr const* find_written(Stmt const* root, std::vector<std::string_view> const& tokens) {
     if (root == nullptr) return nullptr;
     auto const* e = dyn_cast<Expr>(root);
-    if (e && !isa<ImplicitCastExpr>(e) && e->getBeginLoc().isValid() && e->getEndLoc().isValid()) {
+    if (e && !llvm::isa<ImplicitCastExpr>(e) && e->getBeginLoc().isValid() && e->getEndLoc().isValid()) {
       SourceLocation const begin = sm_.getExpansionLoc(e->getBeginLoc());
       SourceLocation const end =
           Lexer::getLocForEndOfToken(sm_.getExpansionLoc(e->getEndLoc()), 0, sm_, ast_.getLangOpts());
@@ -319,7 +329,7 @@ public:
     // declarations; its member functions keep a body that traps.
     bool const other_side = in_.side == Side::kHost ? device && !host : host && !device;
     if (other_side && !fn->isConstexpr()) {
-      bool const free_function = !isa<CXXMethodDecl>(fn);
+      bool const free_function = !llvm::isa<CXXMethodDecl>(fn);
       // The device pass keeps host functions that a declaration could not stand for: internal,
       // inline or template ones, which its own (never run) host code may call.
       bool const declarable = in_.side == Side::kHost || (fn->isExternallyVisible() && !fn->isInlined() &&

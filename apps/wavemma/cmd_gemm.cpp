@@ -66,8 +66,10 @@ isa::Arch const& arch_of(GemmOptions const& o, std::string const& policy, isa::G
   if (gens.size() > 1) {
     std::string names;
     for (auto g : gens) names += (names.empty() ? "" : " and ") + std::string(isa::name(g));
+    // The example: the default target where the policy runs there (wmma_f16: gfx1201, not gfx1250).
+    bool const on_default = std::ranges::find(gens, kDefaultGeneration) != gens.end();
     throw UsageError(fmt::format("policy {} runs on {}: choose with --arch (e.g. --arch {})", policy, names,
-                                 isa::default_arch(gens.back()).name));
+                                 isa::default_arch(on_default ? kDefaultGeneration : gens.back()).name));
   }
   return isa::default_arch(gens.empty() ? kDefaultGeneration : gens.front());
 }

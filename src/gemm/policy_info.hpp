@@ -30,6 +30,7 @@ emu::Issue issue_of() {
     is.mods.cbsz = I::cbsz;
     is.mods.blgp = I::blgp;
   }
+  if constexpr (requires { I::fmt_a; }) is.mods.matrix_fmt = {I::fmt_a, I::fmt_b}; // gfx1250's f8f6f4
   return is;
 }
 

@@ -49,7 +49,7 @@ enum class OpKind : uint8_t { kBarrier, kPermute, kReadFirstLane, kMatrix, kTran
 struct Wait {
   OpKind kind = OpKind::kBarrier;
   int op = 0;          // kMatrix: builtin index; kTranspose: TransposeLoad; kPermute: words; kWaveOp: WaveOp
-  uint32_t detail = 0; // kMatrix: the immediates, packed; kWaveOp: its immediates
+  uint64_t detail = 0; // kMatrix: the immediates, packed; kWaveOp: its immediates
   char const* name = "";
   ::wavemma::simt::Site site;
   bool operator==(Wait const& o) const;
@@ -71,10 +71,13 @@ struct Lane : LaneContext {
 
 // VGPRs per lane of a matrix builtin's operands (0: no catalog instruction).
 struct MatrixShape {
-  int a = 0, b = 0, c = 0, d = 0;
+  int a = 0, b = 0, c = 0, d = 0; // d: the builtin's result (SWMMAC: C's registers, D written in place)
+  int d_written = 0;              // the instruction's D VGPRs; the rest of the result keeps C (gfx1250
+                                  // swmmac_bf16f32: 4 of 8)
   bool sparse = false, scaled = false;
-  // Words a lane deposits: A, B, C, the index, the two scale VGPRs (gfx950 v_mfma_scale_*).
-  int staged() const { return a + b + c + 3; }
+  // Words a lane deposits: A, B, C, then two each for the index and the two scales (gfx950
+  // v_mfma_scale_*: one VGPR each; gfx1250: an index pair, scale16's pairs).
+  int staged() const { return a + b + c + 6; }
 };
 
 struct Wave {

@@ -43,22 +43,40 @@ bool full_wave(Block& b, Wave const& w) {
 
 // --- matrix builtins ----------------------------------------------------------------------------
 
-uint32_t pack(Immediates const& m) {
-  return uint32_t(m.a_sign) | uint32_t(m.b_sign) << 1 | uint32_t(m.clamp) << 2 | uint32_t(m.opsel) << 3 |
-         uint32_t(m.cbsz & 7) << 4 | uint32_t(m.abid & 15) << 8 | uint32_t(m.blgp & 7) << 12 |
-         uint32_t(m.opsel_a & 3) << 16 | uint32_t(m.opsel_b & 3) << 18;
+uint64_t pack(Immediates const& m) {
+  return uint64_t(m.a_sign) | uint64_t(m.b_sign) << 1 | uint64_t(m.clamp) << 2 | uint64_t(m.opsel) << 3 |
+         uint64_t(m.cbsz & 7) << 4 | uint64_t(m.abid & 15) << 8 | uint64_t(m.blgp & 7) << 12 |
+         uint64_t(m.opsel_a & 3) << 16 | uint64_t(m.opsel_b & 3) << 18 | uint64_t(m.a_neg) << 20 |
+         uint64_t(m.b_neg) << 21 | uint64_t(m.c_mod & 3) << 22 | uint64_t(m.fmt_a & 7) << 24 |
+         uint64_t(m.fmt_b & 7) << 27 | uint64_t(m.a_scale_fmt & 3) << 32 | uint64_t(m.b_scale_fmt & 3) << 34 |
+         uint64_t(m.reuse_a) << 36 | uint64_t(m.reuse_b) << 37;
 }
 
-isa::Modifiers modifiers(uint32_t packed) {
+// The modifiers of the instruction `in` that the packed immediates stand for.
+isa::Modifiers modifiers(uint64_t packed, isa::Instruction const& in) {
+  auto field = [&](int at, int bits) { return static_cast<int>((packed >> at) & ((1u << bits) - 1)); };
   isa::Modifiers m;
-  m.neg_lo[0] = packed & 1;        // a_sign
-  m.neg_lo[1] = (packed >> 1) & 1; // b_sign
-  m.clamp = (packed >> 2) & 1;
-  m.op_sel[2] = (packed >> 3) & 1; // opsel: the high halves of C and D
-  m.cbsz = static_cast<int>((packed >> 4) & 7);
-  m.abid = static_cast<int>((packed >> 8) & 15);
-  m.blgp = static_cast<int>((packed >> 12) & 7); // f64: neg:[a,b,c]; f8f6f4: B's format
-  m.scale_sel = {static_cast<int>((packed >> 16) & 3), static_cast<int>((packed >> 18) & 3)};
+  m.neg_lo[0] = field(0, 1); // a_sign
+  m.neg_lo[1] = field(1, 1); // b_sign
+  m.clamp = field(2, 1);
+  m.op_sel[2] = field(3, 1); // opsel: the high halves of C and D
+  m.cbsz = field(4, 3);
+  m.abid = field(8, 4);
+  m.blgp = field(12, 3); // f64: neg:[a,b,c]; f8f6f4: B's format
+  m.scale_sel = {field(16, 2), field(18, 2)};
+  // gfx1250: a_neg / b_neg negate the whole operand: neg_lo, and neg_hi where the instruction
+  // encodes it (16-bit types; not f32) [reference/gfx1250.md §4.2]; c_mod is neg_lo[2] | neg_hi[2] << 1.
+  isa::ModRules const& r = in.mod_rules();
+  for (int t = 0; t < 2; ++t)
+    if (field(20 + t, 1)) {
+      m.neg_lo[size_t(t)] = true;
+      m.neg_hi[size_t(t)] = (r.neg_hi_legal >> t & 1) && !(r.neg_hi_dropped >> t & 1);
+    }
+  if (field(22, 1)) m.neg_lo[2] = true;
+  if (field(23, 1)) m.neg_hi[2] = true;
+  m.matrix_fmt = {field(24, 3), field(27, 3)};
+  m.scale_fmt = {field(32, 2), field(34, 2)};
+  m.reuse = {field(36, 1) != 0, field(37, 1) != 0};
   return m; // SWMMAC index_key: 0, as clang emits
 }
 
@@ -74,10 +92,12 @@ std::vector<MatrixEntry> const& matrix_entries() {
     for (auto const& b : isa::builtins()) {
       MatrixShape s;
       if (auto const* in = b.instruction) {
+        int const d = isa::vgprs(*in, b.wave, isa::Operand::kD), c = isa::vgprs(*in, b.wave, isa::Operand::kC);
         s = {isa::vgprs(*in, b.wave, isa::Operand::kA),
              isa::vgprs(*in, b.wave, isa::Operand::kB),
-             isa::vgprs(*in, b.wave, isa::Operand::kC),
-             isa::vgprs(*in, b.wave, isa::Operand::kD),
+             c,
+             in->sparse() ? std::max(c, d) : d,
+             d,
              in->sparse(),
              in->mod_rules().scaled};
       }
@@ -136,14 +156,29 @@ bool complete_matrix(Block& b, Wave& w) {
   // no VGPR-major copies.
   MatrixShape const& s = w.shape;
   int const wave = t.wave;
-  emu::Issue const issue{bi.instruction_on(t.arch->gen), wave, modifiers(w.wait.detail)};
+  isa::Instruction const& in = *bi.instruction_on(t.arch->gen);
+  emu::Issue const issue{&in, wave, modifiers(w.wait.detail, in)};
   w.out.resize(size_t(wave) * size_t(s.d));
   try {
-    int const extra = s.a + s.b + s.c; // the index, then the scales
-    emu::execute_lanes(issue,
-                       {w.in.data(), s.staged(), s.a, s.b, s.c, s.sparse ? extra : -1, s.scaled ? extra + 1 : -1,
-                        s.scaled ? extra + 2 : -1},
-                       w.out.data());
+    int const extra = s.a + s.b + s.c; // two words each: the index, then the scales
+    emu::LaneWords const in{w.in.data(),
+                            s.staged(),
+                            s.a,
+                            s.b,
+                            s.c,
+                            s.sparse ? extra : -1,
+                            s.scaled ? extra + 2 : -1,
+                            s.scaled ? extra + 4 : -1};
+    if (s.d_written == s.d) {
+      emu::execute_lanes(issue, in, w.out.data());
+    } else { // D is the low VGPRs of C's registers; the others keep C
+      std::vector<uint32_t> d(size_t(wave) * size_t(s.d_written));
+      emu::execute_lanes(issue, in, d.data());
+      for (int lane = 0; lane < wave; ++lane)
+        for (int v = 0; v < s.d; ++v)
+          w.out[size_t(lane * s.d + v)] =
+              v < s.d_written ? d[size_t(lane * s.d_written + v)] : w.in[size_t(lane * s.staged() + s.a + s.b + v)];
+    }
   } catch (std::exception const& e) {
     b.fail(Status::kLaunchFailure, fmt::format("{}: {}: {}", b.where(w.index), op_text(w.wait), e.what()));
     return false;

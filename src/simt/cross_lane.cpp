@@ -533,8 +533,15 @@ bool complete_wave_op(Block& b, Wave& w) {
   WaveOpRow const& row = kWaveOps[size_t(w.wait.op)];
   Target const& t = b.grid().target;
   std::vector<int> waiting;
-  WaveData d{*t.arch, t.wave,        -1,           std::vector<char>(size_t(t.wave), 0), w.in.data(), row.in_words,
-             nullptr, row.out_words, w.wait.detail};
+  WaveData d{*t.arch,
+             t.wave,
+             -1,
+             std::vector<char>(size_t(t.wave), 0),
+             w.in.data(),
+             row.in_words,
+             nullptr,
+             row.out_words,
+             static_cast<uint32_t>(w.wait.detail)};
   for (int i = 0; i < w.size; ++i)
     if (b.lanes[size_t(w.first + i)].state == LaneState::kWaiting) {
       d.active[size_t(i)] = 1;

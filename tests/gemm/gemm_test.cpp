@@ -130,6 +130,7 @@ void check_policy_layouts(int& checked) {
     isa::Modifiers mods;
     mods.cbsz = is.instruction->mod_rules().format_select ? is.mods.cbsz : 0;
     mods.blgp = is.instruction->mod_rules().format_select ? is.mods.blgp : 0;
+    mods.matrix_fmt = is.mods.matrix_fmt; // gfx1250's f8f6f4
     auto const* in = is.instruction;
     expect_reference_layout<typename I::A>(*in, I::wave, isa::Operand::kA, "A", mods);
     expect_reference_layout<typename I::B>(*in, I::wave, isa::Operand::kB, "B", mods);
@@ -310,6 +311,8 @@ TEST(Gemm, PoliciesCarryTheirNames) {
     {"mfma_f32_2b_m",     "gfx942",  "LdsTile<128x64x16>",           "MatrixCore<v_mfma_f32_32x32x1_2b_f32, blocks 2x1>"},
     {"mfma_f16_tr",       "gfx950",  "RowMajorBTile<32x32x32>",      "MatrixCore<v_mfma_f32_16x16x32_f16, B by ds_read_tr16>"},
     {"mfma_scale_fp4",    "gfx950",  "LdsTile<32x32x128>",           "ScaledMatrixCore<v_mfma_scale_f32_16x16x128_f8f6f4 fp4>"},
+    {"wmma_fp8",          "gfx1250", "LdsTile<32x32x64>",            "MatrixCore<v_wmma_f32_16x16x64_fp8_fp8>"},
+    {"wmma_scale_fp4",    "gfx1251", "LdsTile<32x32x128>",           "ScaledMatrixCore<v_wmma_scale_f32_16x16x128_f8f6f4 fp4>"},
   };
   // clang-format on
   for (auto const& c : cases) {

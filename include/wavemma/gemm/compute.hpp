@@ -199,8 +199,8 @@ struct MatrixCore {
     typename I::c_type regs;
   };
   // The builtin's types hold the operands' VGPRs: exactly, except that the f8f6f4 builtins take
-  // 8 VGPRs of A and B whatever the format (fp4 reads the low 4).
-  static constexpr bool wide_ab = requires { I::cbsz; };
+  // 8 VGPRs of A and B whatever the format (fp4 reads the low 4; gfx1250's: 16, fp4 reads 8).
+  static constexpr bool wide_ab = requires { I::cbsz; } || requires { I::fmt_a; };
   static_assert((wide_ab
                      ? sizeof(typename I::a_type) >= 4 * I::A::vgprs && sizeof(typename I::b_type) >= 4 * I::B::vgprs
                      : sizeof(typename I::a_type) == 4 * I::A::vgprs &&
@@ -327,7 +327,8 @@ protected:
   }
 };
 
-// gfx950's block-scaled MFMA (v_mfma_scale_*_f8f6f4 in the formats of I): MatrixCore's fragments
+// gfx950's block-scaled MFMA (v_mfma_scale_*_f8f6f4 in the formats of I), and gfx1250's scaled
+// WMMA (v_wmma_scale_f32_16x16x128_f8f6f4, scale rows 0, E8M0 scales): MatrixCore's fragments
 // and, per k-step, each lane's two scale VGPRs, gathered through the SA and SB layouts from the
 // product's scales: SA[i * kb + q] the E8M0 code of row i of A for K block q (32 K), SB[q * n + j]
 // column j's (kb = ceil(k/32); past the matrix, 1.0). matrix_multiply_scaled calls load_scales.

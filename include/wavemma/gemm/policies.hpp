@@ -166,7 +166,12 @@ using AllPolicies = PolicyList<
   Policy<"smfmac_f16",      Gen::kGfx950,    64,  SparseLdsTile<_Float16, 32, 32, 64>,          MatrixCoreFor<in::gfx950_smfmac_f32_16x16x64_f16_w64>>,
   // block-scaled (MX): one E8M0 scale per 32 K of each row of A and column of B; one code per byte
   Policy<"mfma_scale_fp8",  Gen::kGfx950,    64,  LdsTile<fp8_bits, 32, 32, 128>,               ScaledMatrixCoreFor<in::gfx950_mfma_scale_f32_16x16x128_f8f6f4_fp8_w64>>,
-  Policy<"mfma_scale_fp4",  Gen::kGfx950,    64,  LdsTile<fp8_bits, 32, 32, 128>,               ScaledMatrixCoreFor<in::gfx950_mfma_scale_f32_16x16x128_f8f6f4_fp4_w64>>
+  Policy<"mfma_scale_fp4",  Gen::kGfx950,    64,  LdsTile<fp8_bits, 32, 32, 128>,               ScaledMatrixCoreFor<in::gfx950_mfma_scale_f32_16x16x128_f8f6f4_fp4_w64>>,
+  // CDNA5 (gfx1250), wave32: K 32 for 16-bit, 64 for fp8; block-scaled FP4 as gfx950's
+  Policy<"wmma_f16",        Gen::kGfx1250,   32,  LdsTile<_Float16, 32, 32, 64>,                MatrixCoreFor<in::gfx1250_wmma_f32_16x16x32_f16_w32>>,
+  Policy<"wmma_bf16",       Gen::kGfx1250,   32,  LdsTile<bf16_bits, 32, 32, 64>,               MatrixCoreFor<in::gfx1250_wmma_f32_16x16x32_bf16_w32>>,
+  Policy<"wmma_fp8",        Gen::kGfx1250,   32,  LdsTile<fp8_bits, 32, 32, 64>,                MatrixCoreFor<in::gfx1250_wmma_f32_16x16x64_fp8_fp8_w32>>,
+  Policy<"wmma_scale_fp4",  Gen::kGfx1250,   32,  LdsTile<fp8_bits, 32, 32, 128>,               ScaledMatrixCoreFor<in::gfx1250_wmma_scale_f32_16x16x128_f8f6f4_fp4_w32>>
 >;
 // clang-format on
 

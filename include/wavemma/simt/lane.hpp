@@ -88,27 +88,40 @@ void wave_op(WaveOp op, uint32_t imm, void const* in, int in_words, void* out, i
 struct Immediates {
   bool a_sign = false, b_sign = false, clamp = false, opsel = false;
   int cbsz = 0, abid = 0, blgp = 0;
-  int opsel_a = 0, opsel_b = 0; // gfx950 v_mfma_scale_*: the byte of each scale VGPR
+  int opsel_a = 0, opsel_b = 0; // gfx950 v_mfma_scale_*: the byte of each scale VGPR; gfx1250: the scale row
+  // gfx1250 (reference/gfx1250.md §4.2)
+  bool a_neg = false, b_neg = false;    // negate A / B (16-bit: neg_lo and neg_hi; f32: neg_lo)
+  int c_mod = 0;                        // bit 0: -C (neg_lo[2]); bit 1: |C| (neg_hi[2])
+  int fmt_a = 0, fmt_b = 0;             // f8f6f4: matrix_a_fmt / matrix_b_fmt
+  int a_scale_fmt = 0, b_scale_fmt = 0; // scaled forms: matrix_{a,b}_scale_fmt
+  bool reuse_a = false, reuse_b = false;
 };
 // Opens or joins the wave's collective of this builtin (operand sizes in bytes: A, B, C, D) and
-// returns where this lane's words go (A, B, C, then the index and the two scales), or nullptr if it has nothing to
-// deposit; matrix_result() waits until the wave has met and returns this lane's D words. (Two calls
-// rather than one: the frame a lane leaves on its stack while it waits stays small, and the lanes'
-// stacks compete for the cache.)
+// returns where this lane's words go (A, B, C, then two words each of the index and the two scales: an
+// index or scale of one VGPR is the first of its two), or nullptr if it has nothing to deposit; matrix_result() waits
+// until the wave has met and returns this lane's D words. (Two calls rather than one: the frame a lane leaves on its
+// stack while it waits stays small, and the lanes' stacks compete for the cache.)
 uint32_t* matrix_arrive(int builtin, Immediates, uint32_t const bytes[4], ::wavemma::simt::Site site);
 uint32_t const* matrix_result();
 
+// The index is zero-extended into a VGPR pair (gfx1250's 8-bit SWMMAC, as clang-22 does); a 32-bit scale
+// fills the first of its pair.
 template <class A, class B, class C, class D>
-void matrix(int builtin, Immediates imm, A const& a, B const& b, C const& c, int index, int scale_a, int scale_b, D& d,
-            ::wavemma::simt::Site site) {
+void matrix(int builtin, Immediates imm, A const& a, B const& b, C const& c, uint32_t index, int64_t scale_a,
+            int64_t scale_b, D& d, ::wavemma::simt::Site site) {
   static_assert(sizeof(A) % 4 == 0 && sizeof(B) % 4 == 0 && sizeof(C) % 4 == 0 && sizeof(D) % 4 == 0);
   static constexpr uint32_t bytes[4] = {sizeof(A), sizeof(B), sizeof(C), sizeof(D)};
   if (uint32_t* slot = matrix_arrive(builtin, imm, bytes, site)) {
     std::memcpy(slot, &a, sizeof(A));
     std::memcpy(slot + sizeof(A) / 4, &b, sizeof(B));
     std::memcpy(slot + (sizeof(A) + sizeof(B)) / 4, &c, sizeof(C));
-    uint32_t const extra[3] = {static_cast<uint32_t>(index), static_cast<uint32_t>(scale_a),
-                               static_cast<uint32_t>(scale_b)};
+    uint64_t const sa = static_cast<uint64_t>(scale_a), sb = static_cast<uint64_t>(scale_b);
+    uint32_t const extra[6] = {index,
+                               0,
+                               static_cast<uint32_t>(sa),
+                               static_cast<uint32_t>(sa >> 32),
+                               static_cast<uint32_t>(sb),
+                               static_cast<uint32_t>(sb >> 32)};
     std::memcpy(slot + (sizeof(A) + sizeof(B) + sizeof(C)) / 4, extra, sizeof extra);
   }
   std::memcpy(&d, matrix_result(), sizeof(D));

@@ -1106,6 +1106,174 @@ inline constexpr Routing gfx950_smfmac_i32_32x32x64_i8_w64_index{
     .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)},
     .col = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), lane_bit(5)}};
 
+// (lane, vgpr) -> (row, col): (L32,V2) -> (M16,K4), 32-bit elements
+//   i = lane%16
+//   k = vgpr + 2*(lane/16)
+inline constexpr Routing gfx1250_wmma_f32_16x16x4_f32_w32_a{
+    .elem_bits = 32, .vgprs = 2, .block_bits = 0, .row_bits = 4, .col_bits = 2,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), lane_bit(4)}};
+
+// (lane, vgpr) -> (row, col): (L32,V2) -> (K4,N16), 32-bit elements
+//   k = vgpr + 2*(lane/16)
+//   j = lane%16
+inline constexpr Routing gfx1250_wmma_f32_16x16x4_f32_w32_b{
+    .elem_bits = 32, .vgprs = 2, .block_bits = 0, .row_bits = 2, .col_bits = 4,
+    .row = {n_bit(0), lane_bit(4)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L32,V8) -> (M16,K32), 16-bit elements, 2 per VGPR
+//   i = lane%16
+//   k = bit/16 + 2*(vgpr%4) + 8*(lane/16) + 16*(vgpr/4)
+inline constexpr Routing gfx1250_wmma_f32_16x16x32_f16_w32_a{
+    .elem_bits = 16, .vgprs = 8, .block_bits = 0, .row_bits = 4, .col_bits = 5,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), n_bit(2), lane_bit(4), n_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L32,V8) -> (M16,K64), 8-bit elements, 4 per VGPR
+//   i = lane%16
+//   k = bit/8 + 4*(vgpr%4) + 16*(lane/16) + 32*(vgpr/4)
+inline constexpr Routing gfx1250_wmma_f32_16x16x64_fp8_fp8_w32_a{
+    .elem_bits = 8, .vgprs = 8, .block_bits = 0, .row_bits = 4, .col_bits = 6,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), lane_bit(4), n_bit(4)}};
+
+// (lane, vgpr) -> (row, col): (L32,V8) -> (K64,N16), 8-bit elements, 4 per VGPR
+//   k = bit/8 + 4*(vgpr%4) + 16*(lane/16) + 32*(vgpr/4)
+//   j = lane%16
+inline constexpr Routing gfx1250_wmma_f32_16x16x64_fp8_fp8_w32_b{
+    .elem_bits = 8, .vgprs = 8, .block_bits = 0, .row_bits = 6, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), lane_bit(4), n_bit(4)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L32,V16) -> (M16,K128), 8-bit elements, 4 per VGPR
+//   i = lane%16
+//   k = bit/8 + 4*(vgpr%4) + 16*(lane/16) + 32*(vgpr/4)
+inline constexpr Routing gfx1250_wmma_f32_16x16x128_fp8_fp8_w32_a{
+    .elem_bits = 8, .vgprs = 16, .block_bits = 0, .row_bits = 4, .col_bits = 7,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), lane_bit(4), n_bit(4), n_bit(5)}};
+
+// (lane, vgpr) -> (row, col): (L32,V16) -> (K128,N16), 8-bit elements, 4 per VGPR
+//   k = bit/8 + 4*(vgpr%4) + 16*(lane/16) + 32*(vgpr/4)
+//   j = lane%16
+inline constexpr Routing gfx1250_wmma_f32_16x16x128_fp8_fp8_w32_b{
+    .elem_bits = 8, .vgprs = 16, .block_bits = 0, .row_bits = 7, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), lane_bit(4), n_bit(4), n_bit(5)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L32,V16) -> (M32,K128), 4-bit elements, 8 per VGPR
+//   i = lane%16 + 16*(vgpr/8)
+//   k = bit/4 + 8*(vgpr%4) + 32*(lane/16) + 64*((vgpr/4)%2)
+inline constexpr Routing gfx1250_wmma_f32_32x16x128_f4_w32_a{
+    .elem_bits = 4, .vgprs = 16, .block_bits = 0, .row_bits = 5, .col_bits = 7,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), n_bit(6)},
+    .col = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), n_bit(4), lane_bit(4), n_bit(5)}};
+
+// (lane, vgpr) -> (row, col): (L32,V8) -> (K128,N16), 4-bit elements, 8 per VGPR
+//   k = bit/4 + 8*(vgpr%4) + 32*(lane/16) + 64*(vgpr/4)
+//   j = lane%16
+inline constexpr Routing gfx1250_wmma_f32_32x16x128_f4_w32_b{
+    .elem_bits = 4, .vgprs = 8, .block_bits = 0, .row_bits = 7, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), n_bit(4), lane_bit(4), n_bit(5)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L32,V16) -> (M32,N16), 32-bit elements
+//   i = vgpr%8 + 8*(lane/16) + 16*(vgpr/8)
+//   j = lane%16
+inline constexpr Routing gfx1250_wmma_f32_32x16x128_f4_w32_d{
+    .elem_bits = 32, .vgprs = 16, .block_bits = 0, .row_bits = 5, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), n_bit(2), lane_bit(4), n_bit(3)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L32,V1) -> (M16,KB4), 8-bit elements, 4 per VGPR
+//   i = lane%16
+//   kb = bit/8
+//   only lanes with (lane & 0x10) == 0x0 hold this operand; the others are ignored
+inline constexpr Routing gfx1250_wmma_scale_f32_16x16x128_f8f6f4_fp8_w32_sa{
+    .elem_bits = 8, .vgprs = 1, .block_bits = 0, .row_bits = 4, .col_bits = 2,
+    .lane_mask = 0x10, .lane_value = 0x0,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1)}};
+
+// (lane, vgpr) -> (row, col): (L32,V1) -> (KB4,N16), 8-bit elements, 4 per VGPR
+//   kb = bit/8
+//   j = lane%16
+//   only lanes with (lane & 0x10) == 0x0 hold this operand; the others are ignored
+inline constexpr Routing gfx1250_wmma_scale_f32_16x16x128_f8f6f4_fp8_w32_sb{
+    .elem_bits = 8, .vgprs = 1, .block_bits = 0, .row_bits = 2, .col_bits = 4,
+    .lane_mask = 0x10, .lane_value = 0x0,
+    .row = {n_bit(0), n_bit(1)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L32,V8) -> (M16,K128), 4-bit elements, 8 per VGPR
+//   i = lane%16
+//   k = bit/4 + 8*(vgpr%4) + 32*(lane/16) + 64*(vgpr/4)
+inline constexpr Routing gfx1250_wmma_scale_f32_16x16x128_f8f6f4_fp4_w32_a{
+    .elem_bits = 4, .vgprs = 8, .block_bits = 0, .row_bits = 4, .col_bits = 7,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), n_bit(4), lane_bit(4), n_bit(5)}};
+
+// (lane, vgpr) -> (row, col): (L32,V2) -> (M16,KB8), 8-bit elements, 4 per VGPR
+//   i = lane%16
+//   kb = bit/8 + 4*vgpr
+//   only lanes with (lane & 0x10) == 0x0 hold this operand; the others are ignored
+inline constexpr Routing gfx1250_wmma_scale16_f32_16x16x128_f8f6f4_fp8_w32_sa{
+    .elem_bits = 8, .vgprs = 2, .block_bits = 0, .row_bits = 4, .col_bits = 3,
+    .lane_mask = 0x10, .lane_value = 0x0,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), n_bit(2)}};
+
+// (lane, vgpr) -> (row, col): (L32,V2) -> (KB8,N16), 8-bit elements, 4 per VGPR
+//   kb = bit/8 + 4*vgpr
+//   j = lane%16
+//   only lanes with (lane & 0x10) == 0x0 hold this operand; the others are ignored
+inline constexpr Routing gfx1250_wmma_scale16_f32_16x16x128_f8f6f4_fp8_w32_sb{
+    .elem_bits = 8, .vgprs = 2, .block_bits = 0, .row_bits = 3, .col_bits = 4,
+    .lane_mask = 0x10, .lane_value = 0x0,
+    .row = {n_bit(0), n_bit(1), n_bit(2)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L32,V1) -> (M32,KB4), 8-bit elements, 4 per VGPR
+//   i = lane
+//   kb = bit/8
+inline constexpr Routing gfx1250_wmma_scale_f32_32x16x128_f4_w32_sa{
+    .elem_bits = 8, .vgprs = 1, .block_bits = 0, .row_bits = 5, .col_bits = 2,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)},
+    .col = {n_bit(0), n_bit(1)}};
+
+// (lane, vgpr) -> (row, col): (L32,V2) -> (M32,KB8), 8-bit elements, 4 per VGPR
+//   i = lane
+//   kb = bit/8 + 4*vgpr
+inline constexpr Routing gfx1250_wmma_scale16_f32_32x16x128_f4_w32_sa{
+    .elem_bits = 8, .vgprs = 2, .block_bits = 0, .row_bits = 5, .col_bits = 3,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3), lane_bit(4)},
+    .col = {n_bit(0), n_bit(1), n_bit(2)}};
+
+// (lane, vgpr) -> (row, col): (L32,V16) -> (K64,N16), 16-bit elements, 2 per VGPR
+//   k = bit/16 + 2*(vgpr%8) + 16*(lane/16) + 32*(vgpr/8)
+//   j = lane%16
+inline constexpr Routing gfx1250_swmmac_f32_16x16x64_f16_w32_b{
+    .elem_bits = 16, .vgprs = 16, .block_bits = 0, .row_bits = 6, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), lane_bit(4), n_bit(4)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L32,V16) -> (K128,N16), 8-bit elements, 4 per VGPR
+//   k = bit/8 + 4*(vgpr%8) + 32*(lane/16) + 64*(vgpr/8)
+//   j = lane%16
+inline constexpr Routing gfx1250_swmmac_f32_16x16x128_fp8_fp8_w32_b{
+    .elem_bits = 8, .vgprs = 16, .block_bits = 0, .row_bits = 7, .col_bits = 4,
+    .row = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), n_bit(4), lane_bit(4), n_bit(5)},
+    .col = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)}};
+
+// (lane, vgpr) -> (row, col): (L32,V2) -> (M16,C64), 2-bit elements, 16 per VGPR
+//   i = lane%16
+//   c = bit/2 + 16*vgpr + 32*(lane/16)
+inline constexpr Routing gfx1250_swmmac_f32_16x16x128_fp8_fp8_w32_index{
+    .elem_bits = 2, .vgprs = 2, .block_bits = 0, .row_bits = 4, .col_bits = 6,
+    .row = {lane_bit(0), lane_bit(1), lane_bit(2), lane_bit(3)},
+    .col = {n_bit(0), n_bit(1), n_bit(2), n_bit(3), n_bit(4), lane_bit(4)}};
+
 } // namespace layout
 
 // v_wmma_f32_16x16x16_f16, gfx11, wave32
@@ -4894,6 +5062,816 @@ struct gfx950_smfmac_f32_32x32x64_bf8_bf8_w64 {
   using Index = OperandLayout<layout::gfx950_smfmac_i32_32x32x64_i8_w64_index>; // (lane, vgpr) -> (i, c)
   __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
     return __builtin_amdgcn_smfmac_f32_32x32x64_bf8_bf8(a, b, c, index, 0, 0);
+  }
+};
+
+// v_wmma_f32_16x16x4_f32, gfx1250, wave32
+struct gfx1250_wmma_f32_16x16x4_f32_w32 {
+  static constexpr char const* mnemonic = "v_wmma_f32_16x16x4_f32";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_f32_16x16x4_f32";
+  static constexpr int wave = 32, m = 16, n = 16, k = 4, blocks = 1, cycles = 16;
+  static constexpr bool sparse = false;
+  using a_type = float __attribute__((ext_vector_type(2)));
+  using b_type = float __attribute__((ext_vector_type(2)));
+  using c_type = float __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x4_f32_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx1250_wmma_f32_16x16x4_f32_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_wmma_f32_16x16x4_f32(false, a, false, b, 0, c, false, false);
+  }
+};
+
+// v_wmma_f32_16x16x32_f16, gfx1250, wave32
+struct gfx1250_wmma_f32_16x16x32_f16_w32 {
+  static constexpr char const* mnemonic = "v_wmma_f32_16x16x32_f16";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_f32_16x16x32_f16";
+  static constexpr int wave = 32, m = 16, n = 16, k = 32, blocks = 1, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = __fp16 __attribute__((ext_vector_type(16)));
+  using b_type = __fp16 __attribute__((ext_vector_type(16)));
+  using c_type = float __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x32_f16_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_wmma_f32_16x16x32_f16(false, a, false, b, 0, c, false, false);
+  }
+};
+
+// v_wmma_f16_16x16x32_f16, gfx1250, wave32
+struct gfx1250_wmma_f16_16x16x32_f16_w32 {
+  static constexpr char const* mnemonic = "v_wmma_f16_16x16x32_f16";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_f16_16x16x32_f16";
+  static constexpr int wave = 32, m = 16, n = 16, k = 32, blocks = 1, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = __fp16 __attribute__((ext_vector_type(16)));
+  using b_type = __fp16 __attribute__((ext_vector_type(16)));
+  using c_type = __fp16 __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x32_f16_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f16_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_wmma_f16_16x16x32_f16(false, a, false, b, 0, c, false, false);
+  }
+};
+
+// v_wmma_f32_16x16x32_bf16, gfx1250, wave32
+struct gfx1250_wmma_f32_16x16x32_bf16_w32 {
+  static constexpr char const* mnemonic = "v_wmma_f32_16x16x32_bf16";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_f32_16x16x32_bf16";
+  static constexpr int wave = 32, m = 16, n = 16, k = 32, blocks = 1, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = __bf16 __attribute__((ext_vector_type(16)));
+  using b_type = __bf16 __attribute__((ext_vector_type(16)));
+  using c_type = float __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x32_f16_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_wmma_f32_16x16x32_bf16(false, a, false, b, 0, c, false, false);
+  }
+};
+
+// v_wmma_bf16_16x16x32_bf16, gfx1250, wave32
+struct gfx1250_wmma_bf16_16x16x32_bf16_w32 {
+  static constexpr char const* mnemonic = "v_wmma_bf16_16x16x32_bf16";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_bf16_16x16x32_bf16";
+  static constexpr int wave = 32, m = 16, n = 16, k = 32, blocks = 1, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = __bf16 __attribute__((ext_vector_type(16)));
+  using b_type = __bf16 __attribute__((ext_vector_type(16)));
+  using c_type = __bf16 __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x32_f16_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f16_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_wmma_bf16_16x16x32_bf16(false, a, false, b, 0, c, false, false);
+  }
+};
+
+// v_wmma_bf16f32_16x16x32_bf16, gfx1250, wave32
+struct gfx1250_wmma_bf16f32_16x16x32_bf16_w32 {
+  static constexpr char const* mnemonic = "v_wmma_bf16f32_16x16x32_bf16";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_bf16f32_16x16x32_bf16";
+  static constexpr int wave = 32, m = 16, n = 16, k = 32, blocks = 1, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = __bf16 __attribute__((ext_vector_type(16)));
+  using b_type = __bf16 __attribute__((ext_vector_type(16)));
+  using c_type = float __attribute__((ext_vector_type(8)));
+  using d_type = __bf16 __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x32_f16_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx12_swmmac_f32_16x16x32_f16_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f16_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  __device__ static d_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_wmma_bf16f32_16x16x32_bf16(false, a, false, b, 0, c, false, false);
+  }
+};
+
+// v_wmma_f32_16x16x64_fp8_fp8, gfx1250, wave32
+struct gfx1250_wmma_f32_16x16x64_fp8_fp8_w32 {
+  static constexpr char const* mnemonic = "v_wmma_f32_16x16x64_fp8_fp8";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_f32_16x16x64_fp8_fp8";
+  static constexpr int wave = 32, m = 16, n = 16, k = 64, blocks = 1, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = int __attribute__((ext_vector_type(8)));
+  using b_type = int __attribute__((ext_vector_type(8)));
+  using c_type = float __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x64_fp8_fp8_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx1250_wmma_f32_16x16x64_fp8_fp8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_wmma_f32_16x16x64_fp8_fp8(a, b, 0, c, false, false);
+  }
+};
+
+// v_wmma_f32_16x16x64_fp8_bf8, gfx1250, wave32
+struct gfx1250_wmma_f32_16x16x64_fp8_bf8_w32 {
+  static constexpr char const* mnemonic = "v_wmma_f32_16x16x64_fp8_bf8";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_f32_16x16x64_fp8_bf8";
+  static constexpr int wave = 32, m = 16, n = 16, k = 64, blocks = 1, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = int __attribute__((ext_vector_type(8)));
+  using b_type = int __attribute__((ext_vector_type(8)));
+  using c_type = float __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x64_fp8_fp8_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx1250_wmma_f32_16x16x64_fp8_fp8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_wmma_f32_16x16x64_fp8_bf8(a, b, 0, c, false, false);
+  }
+};
+
+// v_wmma_f32_16x16x64_bf8_fp8, gfx1250, wave32
+struct gfx1250_wmma_f32_16x16x64_bf8_fp8_w32 {
+  static constexpr char const* mnemonic = "v_wmma_f32_16x16x64_bf8_fp8";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_f32_16x16x64_bf8_fp8";
+  static constexpr int wave = 32, m = 16, n = 16, k = 64, blocks = 1, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = int __attribute__((ext_vector_type(8)));
+  using b_type = int __attribute__((ext_vector_type(8)));
+  using c_type = float __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x64_fp8_fp8_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx1250_wmma_f32_16x16x64_fp8_fp8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_wmma_f32_16x16x64_bf8_fp8(a, b, 0, c, false, false);
+  }
+};
+
+// v_wmma_f32_16x16x64_bf8_bf8, gfx1250, wave32
+struct gfx1250_wmma_f32_16x16x64_bf8_bf8_w32 {
+  static constexpr char const* mnemonic = "v_wmma_f32_16x16x64_bf8_bf8";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_f32_16x16x64_bf8_bf8";
+  static constexpr int wave = 32, m = 16, n = 16, k = 64, blocks = 1, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = int __attribute__((ext_vector_type(8)));
+  using b_type = int __attribute__((ext_vector_type(8)));
+  using c_type = float __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x64_fp8_fp8_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx1250_wmma_f32_16x16x64_fp8_fp8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_wmma_f32_16x16x64_bf8_bf8(a, b, 0, c, false, false);
+  }
+};
+
+// v_wmma_f16_16x16x64_fp8_fp8, gfx1250, wave32
+struct gfx1250_wmma_f16_16x16x64_fp8_fp8_w32 {
+  static constexpr char const* mnemonic = "v_wmma_f16_16x16x64_fp8_fp8";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_f16_16x16x64_fp8_fp8";
+  static constexpr int wave = 32, m = 16, n = 16, k = 64, blocks = 1, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = int __attribute__((ext_vector_type(8)));
+  using b_type = int __attribute__((ext_vector_type(8)));
+  using c_type = __fp16 __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x64_fp8_fp8_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx1250_wmma_f32_16x16x64_fp8_fp8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f16_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_wmma_f16_16x16x64_fp8_fp8(a, b, 0, c, false, false);
+  }
+};
+
+// v_wmma_f16_16x16x64_fp8_bf8, gfx1250, wave32
+struct gfx1250_wmma_f16_16x16x64_fp8_bf8_w32 {
+  static constexpr char const* mnemonic = "v_wmma_f16_16x16x64_fp8_bf8";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_f16_16x16x64_fp8_bf8";
+  static constexpr int wave = 32, m = 16, n = 16, k = 64, blocks = 1, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = int __attribute__((ext_vector_type(8)));
+  using b_type = int __attribute__((ext_vector_type(8)));
+  using c_type = __fp16 __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x64_fp8_fp8_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx1250_wmma_f32_16x16x64_fp8_fp8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f16_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_wmma_f16_16x16x64_fp8_bf8(a, b, 0, c, false, false);
+  }
+};
+
+// v_wmma_f16_16x16x64_bf8_fp8, gfx1250, wave32
+struct gfx1250_wmma_f16_16x16x64_bf8_fp8_w32 {
+  static constexpr char const* mnemonic = "v_wmma_f16_16x16x64_bf8_fp8";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_f16_16x16x64_bf8_fp8";
+  static constexpr int wave = 32, m = 16, n = 16, k = 64, blocks = 1, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = int __attribute__((ext_vector_type(8)));
+  using b_type = int __attribute__((ext_vector_type(8)));
+  using c_type = __fp16 __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x64_fp8_fp8_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx1250_wmma_f32_16x16x64_fp8_fp8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f16_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_wmma_f16_16x16x64_bf8_fp8(a, b, 0, c, false, false);
+  }
+};
+
+// v_wmma_f16_16x16x64_bf8_bf8, gfx1250, wave32
+struct gfx1250_wmma_f16_16x16x64_bf8_bf8_w32 {
+  static constexpr char const* mnemonic = "v_wmma_f16_16x16x64_bf8_bf8";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_f16_16x16x64_bf8_bf8";
+  static constexpr int wave = 32, m = 16, n = 16, k = 64, blocks = 1, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = int __attribute__((ext_vector_type(8)));
+  using b_type = int __attribute__((ext_vector_type(8)));
+  using c_type = __fp16 __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x64_fp8_fp8_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx1250_wmma_f32_16x16x64_fp8_fp8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f16_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_wmma_f16_16x16x64_bf8_bf8(a, b, 0, c, false, false);
+  }
+};
+
+// v_wmma_i32_16x16x64_iu8, gfx1250, wave32
+struct gfx1250_wmma_i32_16x16x64_iu8_w32 {
+  static constexpr char const* mnemonic = "v_wmma_i32_16x16x64_iu8";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_i32_16x16x64_iu8";
+  static constexpr int wave = 32, m = 16, n = 16, k = 64, blocks = 1, cycles = 16;
+  static constexpr bool sparse = false;
+  using a_type = int __attribute__((ext_vector_type(8)));
+  using b_type = int __attribute__((ext_vector_type(8)));
+  using c_type = int __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x64_fp8_fp8_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx1250_wmma_f32_16x16x64_fp8_fp8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  template <bool a_signed, bool b_signed>
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_wmma_i32_16x16x64_iu8(a_signed, a, b_signed, b, c, false, false, false);
+  }
+};
+
+// v_wmma_f32_16x16x128_fp8_fp8, gfx1250, wave32
+struct gfx1250_wmma_f32_16x16x128_fp8_fp8_w32 {
+  static constexpr char const* mnemonic = "v_wmma_f32_16x16x128_fp8_fp8";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_f32_16x16x128_fp8_fp8";
+  static constexpr int wave = 32, m = 16, n = 16, k = 128, blocks = 1, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = int __attribute__((ext_vector_type(16)));
+  using b_type = int __attribute__((ext_vector_type(16)));
+  using c_type = float __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x128_fp8_fp8_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx1250_wmma_f32_16x16x128_fp8_fp8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_wmma_f32_16x16x128_fp8_fp8(a, b, 0, c, false, false);
+  }
+};
+
+// v_wmma_f32_16x16x128_fp8_bf8, gfx1250, wave32
+struct gfx1250_wmma_f32_16x16x128_fp8_bf8_w32 {
+  static constexpr char const* mnemonic = "v_wmma_f32_16x16x128_fp8_bf8";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_f32_16x16x128_fp8_bf8";
+  static constexpr int wave = 32, m = 16, n = 16, k = 128, blocks = 1, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = int __attribute__((ext_vector_type(16)));
+  using b_type = int __attribute__((ext_vector_type(16)));
+  using c_type = float __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x128_fp8_fp8_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx1250_wmma_f32_16x16x128_fp8_fp8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_wmma_f32_16x16x128_fp8_bf8(a, b, 0, c, false, false);
+  }
+};
+
+// v_wmma_f32_16x16x128_bf8_fp8, gfx1250, wave32
+struct gfx1250_wmma_f32_16x16x128_bf8_fp8_w32 {
+  static constexpr char const* mnemonic = "v_wmma_f32_16x16x128_bf8_fp8";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_f32_16x16x128_bf8_fp8";
+  static constexpr int wave = 32, m = 16, n = 16, k = 128, blocks = 1, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = int __attribute__((ext_vector_type(16)));
+  using b_type = int __attribute__((ext_vector_type(16)));
+  using c_type = float __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x128_fp8_fp8_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx1250_wmma_f32_16x16x128_fp8_fp8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_wmma_f32_16x16x128_bf8_fp8(a, b, 0, c, false, false);
+  }
+};
+
+// v_wmma_f32_16x16x128_bf8_bf8, gfx1250, wave32
+struct gfx1250_wmma_f32_16x16x128_bf8_bf8_w32 {
+  static constexpr char const* mnemonic = "v_wmma_f32_16x16x128_bf8_bf8";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_f32_16x16x128_bf8_bf8";
+  static constexpr int wave = 32, m = 16, n = 16, k = 128, blocks = 1, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = int __attribute__((ext_vector_type(16)));
+  using b_type = int __attribute__((ext_vector_type(16)));
+  using c_type = float __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x128_fp8_fp8_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx1250_wmma_f32_16x16x128_fp8_fp8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_wmma_f32_16x16x128_bf8_bf8(a, b, 0, c, false, false);
+  }
+};
+
+// v_wmma_f16_16x16x128_fp8_fp8, gfx1250, wave32
+struct gfx1250_wmma_f16_16x16x128_fp8_fp8_w32 {
+  static constexpr char const* mnemonic = "v_wmma_f16_16x16x128_fp8_fp8";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_f16_16x16x128_fp8_fp8";
+  static constexpr int wave = 32, m = 16, n = 16, k = 128, blocks = 1, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = int __attribute__((ext_vector_type(16)));
+  using b_type = int __attribute__((ext_vector_type(16)));
+  using c_type = __fp16 __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x128_fp8_fp8_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx1250_wmma_f32_16x16x128_fp8_fp8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f16_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_wmma_f16_16x16x128_fp8_fp8(a, b, 0, c, false, false);
+  }
+};
+
+// v_wmma_f16_16x16x128_fp8_bf8, gfx1250, wave32
+struct gfx1250_wmma_f16_16x16x128_fp8_bf8_w32 {
+  static constexpr char const* mnemonic = "v_wmma_f16_16x16x128_fp8_bf8";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_f16_16x16x128_fp8_bf8";
+  static constexpr int wave = 32, m = 16, n = 16, k = 128, blocks = 1, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = int __attribute__((ext_vector_type(16)));
+  using b_type = int __attribute__((ext_vector_type(16)));
+  using c_type = __fp16 __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x128_fp8_fp8_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx1250_wmma_f32_16x16x128_fp8_fp8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f16_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_wmma_f16_16x16x128_fp8_bf8(a, b, 0, c, false, false);
+  }
+};
+
+// v_wmma_f16_16x16x128_bf8_fp8, gfx1250, wave32
+struct gfx1250_wmma_f16_16x16x128_bf8_fp8_w32 {
+  static constexpr char const* mnemonic = "v_wmma_f16_16x16x128_bf8_fp8";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_f16_16x16x128_bf8_fp8";
+  static constexpr int wave = 32, m = 16, n = 16, k = 128, blocks = 1, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = int __attribute__((ext_vector_type(16)));
+  using b_type = int __attribute__((ext_vector_type(16)));
+  using c_type = __fp16 __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x128_fp8_fp8_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx1250_wmma_f32_16x16x128_fp8_fp8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f16_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_wmma_f16_16x16x128_bf8_fp8(a, b, 0, c, false, false);
+  }
+};
+
+// v_wmma_f16_16x16x128_bf8_bf8, gfx1250, wave32
+struct gfx1250_wmma_f16_16x16x128_bf8_bf8_w32 {
+  static constexpr char const* mnemonic = "v_wmma_f16_16x16x128_bf8_bf8";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_f16_16x16x128_bf8_bf8";
+  static constexpr int wave = 32, m = 16, n = 16, k = 128, blocks = 1, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = int __attribute__((ext_vector_type(16)));
+  using b_type = int __attribute__((ext_vector_type(16)));
+  using c_type = __fp16 __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x128_fp8_fp8_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx1250_wmma_f32_16x16x128_fp8_fp8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f16_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_wmma_f16_16x16x128_bf8_bf8(a, b, 0, c, false, false);
+  }
+};
+
+// v_wmma_f32_16x16x128_f8f6f4 matrix_a_fmt:0 matrix_b_fmt:0, gfx1250, wave32
+struct gfx1250_wmma_f32_16x16x128_f8f6f4_w32 {
+  static constexpr char const* mnemonic = "v_wmma_f32_16x16x128_f8f6f4";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_f32_16x16x128_f8f6f4";
+  static constexpr int wave = 32, m = 16, n = 16, k = 128, blocks = 1, cycles = 16;
+  static constexpr bool sparse = false;
+  static constexpr int fmt_a = 0, fmt_b = 0;
+  static constexpr char const* a_format = "fp8";
+  using a_type = int __attribute__((ext_vector_type(16)));
+  using b_type = int __attribute__((ext_vector_type(16)));
+  using c_type = float __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x128_fp8_fp8_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx1250_wmma_f32_16x16x128_fp8_fp8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_wmma_f32_16x16x128_f8f6f4(0, a, 0, b, 0, c);
+  }
+};
+
+// v_wmma_f32_32x16x128_f4, gfx1250, wave32
+struct gfx1250_wmma_f32_32x16x128_f4_w32 {
+  static constexpr char const* mnemonic = "v_wmma_f32_32x16x128_f4";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_f32_32x16x128_f4";
+  static constexpr int wave = 32, m = 32, n = 16, k = 128, blocks = 1, cycles = 8;
+  static constexpr bool sparse = false;
+  using a_type = int __attribute__((ext_vector_type(16)));
+  using b_type = int __attribute__((ext_vector_type(8)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_32x16x128_f4_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx1250_wmma_f32_32x16x128_f4_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx1250_wmma_f32_32x16x128_f4_w32_d>; // (lane, vgpr) -> (i, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c) {
+    return __builtin_amdgcn_wmma_f32_32x16x128_f4(a, b, 0, c);
+  }
+};
+
+// v_wmma_scale_f32_16x16x128_f8f6f4 matrix_a_fmt:0 matrix_b_fmt:0, gfx1250, wave32
+struct gfx1250_wmma_scale_f32_16x16x128_f8f6f4_fp8_w32 {
+  static constexpr char const* mnemonic = "v_wmma_scale_f32_16x16x128_f8f6f4";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_scale_f32_16x16x128_f8f6f4";
+  static constexpr int wave = 32, m = 16, n = 16, k = 128, blocks = 1, cycles = 16;
+  static constexpr bool sparse = false;
+  static constexpr int fmt_a = 0, fmt_b = 0;
+  static constexpr char const* a_format = "fp8";
+  static constexpr int scale_block = 32;
+  using a_type = int __attribute__((ext_vector_type(16)));
+  using b_type = int __attribute__((ext_vector_type(16)));
+  using c_type = float __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x128_fp8_fp8_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx1250_wmma_f32_16x16x128_fp8_fp8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  using SA = OperandLayout<layout::gfx1250_wmma_scale_f32_16x16x128_f8f6f4_fp8_w32_sa>; // (lane, vgpr) -> (i, kb)
+  using SB = OperandLayout<layout::gfx1250_wmma_scale_f32_16x16x128_f8f6f4_fp8_w32_sb>; // (lane, vgpr) -> (kb, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int scale_a, int scale_b) {
+    return __builtin_amdgcn_wmma_scale_f32_16x16x128_f8f6f4(0, a, 0, b, 0, c, 0, 0, scale_a, 0, 0, scale_b, false, false);
+  }
+};
+
+// v_wmma_scale_f32_16x16x128_f8f6f4 matrix_a_fmt:4 matrix_b_fmt:4, gfx1250, wave32
+struct gfx1250_wmma_scale_f32_16x16x128_f8f6f4_fp4_w32 {
+  static constexpr char const* mnemonic = "v_wmma_scale_f32_16x16x128_f8f6f4";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_scale_f32_16x16x128_f8f6f4";
+  static constexpr int wave = 32, m = 16, n = 16, k = 128, blocks = 1, cycles = 16;
+  static constexpr bool sparse = false;
+  static constexpr int fmt_a = 4, fmt_b = 4;
+  static constexpr char const* a_format = "fp4";
+  static constexpr int scale_block = 32;
+  using a_type = int __attribute__((ext_vector_type(16)));
+  using b_type = int __attribute__((ext_vector_type(16)));
+  using c_type = float __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_scale_f32_16x16x128_f8f6f4_fp4_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx1250_wmma_f32_32x16x128_f4_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  using SA = OperandLayout<layout::gfx1250_wmma_scale_f32_16x16x128_f8f6f4_fp8_w32_sa>; // (lane, vgpr) -> (i, kb)
+  using SB = OperandLayout<layout::gfx1250_wmma_scale_f32_16x16x128_f8f6f4_fp8_w32_sb>; // (lane, vgpr) -> (kb, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int scale_a, int scale_b) {
+    return __builtin_amdgcn_wmma_scale_f32_16x16x128_f8f6f4(4, a, 4, b, 0, c, 0, 0, scale_a, 0, 0, scale_b, false, false);
+  }
+};
+
+// v_wmma_scale16_f32_16x16x128_f8f6f4 matrix_a_fmt:0 matrix_b_fmt:0, gfx1250, wave32
+struct gfx1250_wmma_scale16_f32_16x16x128_f8f6f4_fp8_w32 {
+  static constexpr char const* mnemonic = "v_wmma_scale16_f32_16x16x128_f8f6f4";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_scale16_f32_16x16x128_f8f6f4";
+  static constexpr int wave = 32, m = 16, n = 16, k = 128, blocks = 1, cycles = 16;
+  static constexpr bool sparse = false;
+  static constexpr int fmt_a = 0, fmt_b = 0;
+  static constexpr char const* a_format = "fp8";
+  static constexpr int scale_block = 16;
+  using a_type = int __attribute__((ext_vector_type(16)));
+  using b_type = int __attribute__((ext_vector_type(16)));
+  using c_type = float __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x128_fp8_fp8_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx1250_wmma_f32_16x16x128_fp8_fp8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  using SA = OperandLayout<layout::gfx1250_wmma_scale16_f32_16x16x128_f8f6f4_fp8_w32_sa>; // (lane, vgpr) -> (i, kb)
+  using SB = OperandLayout<layout::gfx1250_wmma_scale16_f32_16x16x128_f8f6f4_fp8_w32_sb>; // (lane, vgpr) -> (kb, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, long scale_a, long scale_b) {
+    return __builtin_amdgcn_wmma_scale16_f32_16x16x128_f8f6f4(0, a, 0, b, 0, c, 0, 0, scale_a, 0, 0, scale_b, false, false);
+  }
+};
+
+// v_wmma_scale16_f32_16x16x128_f8f6f4 matrix_a_fmt:4 matrix_b_fmt:4, gfx1250, wave32
+struct gfx1250_wmma_scale16_f32_16x16x128_f8f6f4_fp4_w32 {
+  static constexpr char const* mnemonic = "v_wmma_scale16_f32_16x16x128_f8f6f4";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_scale16_f32_16x16x128_f8f6f4";
+  static constexpr int wave = 32, m = 16, n = 16, k = 128, blocks = 1, cycles = 16;
+  static constexpr bool sparse = false;
+  static constexpr int fmt_a = 4, fmt_b = 4;
+  static constexpr char const* a_format = "fp4";
+  static constexpr int scale_block = 16;
+  using a_type = int __attribute__((ext_vector_type(16)));
+  using b_type = int __attribute__((ext_vector_type(16)));
+  using c_type = float __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_scale_f32_16x16x128_f8f6f4_fp4_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx1250_wmma_f32_32x16x128_f4_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  using SA = OperandLayout<layout::gfx1250_wmma_scale16_f32_16x16x128_f8f6f4_fp8_w32_sa>; // (lane, vgpr) -> (i, kb)
+  using SB = OperandLayout<layout::gfx1250_wmma_scale16_f32_16x16x128_f8f6f4_fp8_w32_sb>; // (lane, vgpr) -> (kb, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, long scale_a, long scale_b) {
+    return __builtin_amdgcn_wmma_scale16_f32_16x16x128_f8f6f4(4, a, 4, b, 0, c, 0, 0, scale_a, 0, 0, scale_b, false, false);
+  }
+};
+
+// v_wmma_scale_f32_32x16x128_f4, gfx1250, wave32
+struct gfx1250_wmma_scale_f32_32x16x128_f4_w32 {
+  static constexpr char const* mnemonic = "v_wmma_scale_f32_32x16x128_f4";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_scale_f32_32x16x128_f4";
+  static constexpr int wave = 32, m = 32, n = 16, k = 128, blocks = 1, cycles = 8;
+  static constexpr bool sparse = false;
+  static constexpr int scale_block = 32;
+  using a_type = int __attribute__((ext_vector_type(16)));
+  using b_type = int __attribute__((ext_vector_type(8)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_32x16x128_f4_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx1250_wmma_f32_32x16x128_f4_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx1250_wmma_f32_32x16x128_f4_w32_d>; // (lane, vgpr) -> (i, j)
+  using SA = OperandLayout<layout::gfx1250_wmma_scale_f32_32x16x128_f4_w32_sa>; // (lane, vgpr) -> (i, kb)
+  using SB = OperandLayout<layout::gfx1250_wmma_scale_f32_16x16x128_f8f6f4_fp8_w32_sb>; // (lane, vgpr) -> (kb, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int scale_a, int scale_b) {
+    return __builtin_amdgcn_wmma_scale_f32_32x16x128_f4(a, b, 0, c, 0, 0, scale_a, 0, 0, scale_b, false, false);
+  }
+};
+
+// v_wmma_scale16_f32_32x16x128_f4, gfx1250, wave32
+struct gfx1250_wmma_scale16_f32_32x16x128_f4_w32 {
+  static constexpr char const* mnemonic = "v_wmma_scale16_f32_32x16x128_f4";
+  static constexpr char const* builtin = "__builtin_amdgcn_wmma_scale16_f32_32x16x128_f4";
+  static constexpr int wave = 32, m = 32, n = 16, k = 128, blocks = 1, cycles = 8;
+  static constexpr bool sparse = false;
+  static constexpr int scale_block = 16;
+  using a_type = int __attribute__((ext_vector_type(16)));
+  using b_type = int __attribute__((ext_vector_type(8)));
+  using c_type = float __attribute__((ext_vector_type(16)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_32x16x128_f4_w32_a>; // (lane, vgpr) -> (i, k)
+  using B = OperandLayout<layout::gfx1250_wmma_f32_32x16x128_f4_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx1250_wmma_f32_32x16x128_f4_w32_d>; // (lane, vgpr) -> (i, j)
+  using SA = OperandLayout<layout::gfx1250_wmma_scale16_f32_32x16x128_f4_w32_sa>; // (lane, vgpr) -> (i, kb)
+  using SB = OperandLayout<layout::gfx1250_wmma_scale16_f32_16x16x128_f8f6f4_fp8_w32_sb>; // (lane, vgpr) -> (kb, j)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, long scale_a, long scale_b) {
+    return __builtin_amdgcn_wmma_scale16_f32_32x16x128_f4(a, b, 0, c, 0, 0, scale_a, 0, 0, scale_b, false, false);
+  }
+};
+
+// v_swmmac_f32_16x16x64_f16, gfx1250, wave32
+struct gfx1250_swmmac_f32_16x16x64_f16_w32 {
+  static constexpr char const* mnemonic = "v_swmmac_f32_16x16x64_f16";
+  static constexpr char const* builtin = "__builtin_amdgcn_swmmac_f32_16x16x64_f16";
+  static constexpr int wave = 32, m = 16, n = 16, k = 64, blocks = 1, cycles = 8;
+  static constexpr bool sparse = true;
+  using a_type = __fp16 __attribute__((ext_vector_type(16)));
+  using b_type = __fp16 __attribute__((ext_vector_type(32)));
+  using c_type = float __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x32_f16_w32_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx1250_swmmac_f32_16x16x64_f16_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_i32_16x16x64_iu4_w32_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_swmmac_f32_16x16x64_f16(false, a, false, b, c, index, false, false);
+  }
+};
+
+// v_swmmac_f32_16x16x64_bf16, gfx1250, wave32
+struct gfx1250_swmmac_f32_16x16x64_bf16_w32 {
+  static constexpr char const* mnemonic = "v_swmmac_f32_16x16x64_bf16";
+  static constexpr char const* builtin = "__builtin_amdgcn_swmmac_f32_16x16x64_bf16";
+  static constexpr int wave = 32, m = 16, n = 16, k = 64, blocks = 1, cycles = 8;
+  static constexpr bool sparse = true;
+  using a_type = __bf16 __attribute__((ext_vector_type(16)));
+  using b_type = __bf16 __attribute__((ext_vector_type(32)));
+  using c_type = float __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x32_f16_w32_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx1250_swmmac_f32_16x16x64_f16_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_i32_16x16x64_iu4_w32_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_swmmac_f32_16x16x64_bf16(false, a, false, b, c, index, false, false);
+  }
+};
+
+// v_swmmac_f16_16x16x64_f16, gfx1250, wave32
+struct gfx1250_swmmac_f16_16x16x64_f16_w32 {
+  static constexpr char const* mnemonic = "v_swmmac_f16_16x16x64_f16";
+  static constexpr char const* builtin = "__builtin_amdgcn_swmmac_f16_16x16x64_f16";
+  static constexpr int wave = 32, m = 16, n = 16, k = 64, blocks = 1, cycles = 8;
+  static constexpr bool sparse = true;
+  using a_type = __fp16 __attribute__((ext_vector_type(16)));
+  using b_type = __fp16 __attribute__((ext_vector_type(32)));
+  using c_type = __fp16 __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x32_f16_w32_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx1250_swmmac_f32_16x16x64_f16_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f16_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_i32_16x16x64_iu4_w32_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_swmmac_f16_16x16x64_f16(false, a, false, b, c, index, false, false);
+  }
+};
+
+// v_swmmac_bf16_16x16x64_bf16, gfx1250, wave32
+struct gfx1250_swmmac_bf16_16x16x64_bf16_w32 {
+  static constexpr char const* mnemonic = "v_swmmac_bf16_16x16x64_bf16";
+  static constexpr char const* builtin = "__builtin_amdgcn_swmmac_bf16_16x16x64_bf16";
+  static constexpr int wave = 32, m = 16, n = 16, k = 64, blocks = 1, cycles = 8;
+  static constexpr bool sparse = true;
+  using a_type = __bf16 __attribute__((ext_vector_type(16)));
+  using b_type = __bf16 __attribute__((ext_vector_type(32)));
+  using c_type = __bf16 __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x32_f16_w32_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx1250_swmmac_f32_16x16x64_f16_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f16_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_i32_16x16x64_iu4_w32_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_swmmac_bf16_16x16x64_bf16(false, a, false, b, c, index, false, false);
+  }
+};
+
+// v_swmmac_bf16f32_16x16x64_bf16, gfx1250, wave32
+struct gfx1250_swmmac_bf16f32_16x16x64_bf16_w32 {
+  static constexpr char const* mnemonic = "v_swmmac_bf16f32_16x16x64_bf16";
+  static constexpr char const* builtin = "__builtin_amdgcn_swmmac_bf16f32_16x16x64_bf16";
+  static constexpr int wave = 32, m = 16, n = 16, k = 64, blocks = 1, cycles = 8;
+  static constexpr bool sparse = true;
+  using a_type = __bf16 __attribute__((ext_vector_type(16)));
+  using b_type = __bf16 __attribute__((ext_vector_type(32)));
+  using c_type = float __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x32_f16_w32_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx1250_swmmac_f32_16x16x64_f16_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f16_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx12_swmmac_i32_16x16x64_iu4_w32_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_swmmac_bf16f32_16x16x64_bf16(false, a, false, b, c, index, false, false);
+  }
+};
+
+// v_swmmac_f32_16x16x128_fp8_fp8, gfx1250, wave32
+struct gfx1250_swmmac_f32_16x16x128_fp8_fp8_w32 {
+  static constexpr char const* mnemonic = "v_swmmac_f32_16x16x128_fp8_fp8";
+  static constexpr char const* builtin = "__builtin_amdgcn_swmmac_f32_16x16x128_fp8_fp8";
+  static constexpr int wave = 32, m = 16, n = 16, k = 128, blocks = 1, cycles = 8;
+  static constexpr bool sparse = true;
+  using a_type = int __attribute__((ext_vector_type(8)));
+  using b_type = int __attribute__((ext_vector_type(16)));
+  using c_type = float __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x64_fp8_fp8_w32_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx1250_swmmac_f32_16x16x128_fp8_fp8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx1250_swmmac_f32_16x16x128_fp8_fp8_w32_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_swmmac_f32_16x16x128_fp8_fp8(a, b, c, index, false, false);
+  }
+};
+
+// v_swmmac_f32_16x16x128_fp8_bf8, gfx1250, wave32
+struct gfx1250_swmmac_f32_16x16x128_fp8_bf8_w32 {
+  static constexpr char const* mnemonic = "v_swmmac_f32_16x16x128_fp8_bf8";
+  static constexpr char const* builtin = "__builtin_amdgcn_swmmac_f32_16x16x128_fp8_bf8";
+  static constexpr int wave = 32, m = 16, n = 16, k = 128, blocks = 1, cycles = 8;
+  static constexpr bool sparse = true;
+  using a_type = int __attribute__((ext_vector_type(8)));
+  using b_type = int __attribute__((ext_vector_type(16)));
+  using c_type = float __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x64_fp8_fp8_w32_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx1250_swmmac_f32_16x16x128_fp8_fp8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx1250_swmmac_f32_16x16x128_fp8_fp8_w32_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_swmmac_f32_16x16x128_fp8_bf8(a, b, c, index, false, false);
+  }
+};
+
+// v_swmmac_f32_16x16x128_bf8_fp8, gfx1250, wave32
+struct gfx1250_swmmac_f32_16x16x128_bf8_fp8_w32 {
+  static constexpr char const* mnemonic = "v_swmmac_f32_16x16x128_bf8_fp8";
+  static constexpr char const* builtin = "__builtin_amdgcn_swmmac_f32_16x16x128_bf8_fp8";
+  static constexpr int wave = 32, m = 16, n = 16, k = 128, blocks = 1, cycles = 8;
+  static constexpr bool sparse = true;
+  using a_type = int __attribute__((ext_vector_type(8)));
+  using b_type = int __attribute__((ext_vector_type(16)));
+  using c_type = float __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x64_fp8_fp8_w32_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx1250_swmmac_f32_16x16x128_fp8_fp8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx1250_swmmac_f32_16x16x128_fp8_fp8_w32_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_swmmac_f32_16x16x128_bf8_fp8(a, b, c, index, false, false);
+  }
+};
+
+// v_swmmac_f32_16x16x128_bf8_bf8, gfx1250, wave32
+struct gfx1250_swmmac_f32_16x16x128_bf8_bf8_w32 {
+  static constexpr char const* mnemonic = "v_swmmac_f32_16x16x128_bf8_bf8";
+  static constexpr char const* builtin = "__builtin_amdgcn_swmmac_f32_16x16x128_bf8_bf8";
+  static constexpr int wave = 32, m = 16, n = 16, k = 128, blocks = 1, cycles = 8;
+  static constexpr bool sparse = true;
+  using a_type = int __attribute__((ext_vector_type(8)));
+  using b_type = int __attribute__((ext_vector_type(16)));
+  using c_type = float __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x64_fp8_fp8_w32_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx1250_swmmac_f32_16x16x128_fp8_fp8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx1250_swmmac_f32_16x16x128_fp8_fp8_w32_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_swmmac_f32_16x16x128_bf8_bf8(a, b, c, index, false, false);
+  }
+};
+
+// v_swmmac_f16_16x16x128_fp8_fp8, gfx1250, wave32
+struct gfx1250_swmmac_f16_16x16x128_fp8_fp8_w32 {
+  static constexpr char const* mnemonic = "v_swmmac_f16_16x16x128_fp8_fp8";
+  static constexpr char const* builtin = "__builtin_amdgcn_swmmac_f16_16x16x128_fp8_fp8";
+  static constexpr int wave = 32, m = 16, n = 16, k = 128, blocks = 1, cycles = 8;
+  static constexpr bool sparse = true;
+  using a_type = int __attribute__((ext_vector_type(8)));
+  using b_type = int __attribute__((ext_vector_type(16)));
+  using c_type = __fp16 __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x64_fp8_fp8_w32_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx1250_swmmac_f32_16x16x128_fp8_fp8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f16_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx1250_swmmac_f32_16x16x128_fp8_fp8_w32_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_swmmac_f16_16x16x128_fp8_fp8(a, b, c, index, false, false);
+  }
+};
+
+// v_swmmac_f16_16x16x128_fp8_bf8, gfx1250, wave32
+struct gfx1250_swmmac_f16_16x16x128_fp8_bf8_w32 {
+  static constexpr char const* mnemonic = "v_swmmac_f16_16x16x128_fp8_bf8";
+  static constexpr char const* builtin = "__builtin_amdgcn_swmmac_f16_16x16x128_fp8_bf8";
+  static constexpr int wave = 32, m = 16, n = 16, k = 128, blocks = 1, cycles = 8;
+  static constexpr bool sparse = true;
+  using a_type = int __attribute__((ext_vector_type(8)));
+  using b_type = int __attribute__((ext_vector_type(16)));
+  using c_type = __fp16 __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x64_fp8_fp8_w32_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx1250_swmmac_f32_16x16x128_fp8_fp8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f16_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx1250_swmmac_f32_16x16x128_fp8_fp8_w32_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_swmmac_f16_16x16x128_fp8_bf8(a, b, c, index, false, false);
+  }
+};
+
+// v_swmmac_f16_16x16x128_bf8_fp8, gfx1250, wave32
+struct gfx1250_swmmac_f16_16x16x128_bf8_fp8_w32 {
+  static constexpr char const* mnemonic = "v_swmmac_f16_16x16x128_bf8_fp8";
+  static constexpr char const* builtin = "__builtin_amdgcn_swmmac_f16_16x16x128_bf8_fp8";
+  static constexpr int wave = 32, m = 16, n = 16, k = 128, blocks = 1, cycles = 8;
+  static constexpr bool sparse = true;
+  using a_type = int __attribute__((ext_vector_type(8)));
+  using b_type = int __attribute__((ext_vector_type(16)));
+  using c_type = __fp16 __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x64_fp8_fp8_w32_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx1250_swmmac_f32_16x16x128_fp8_fp8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f16_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx1250_swmmac_f32_16x16x128_fp8_fp8_w32_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_swmmac_f16_16x16x128_bf8_fp8(a, b, c, index, false, false);
+  }
+};
+
+// v_swmmac_f16_16x16x128_bf8_bf8, gfx1250, wave32
+struct gfx1250_swmmac_f16_16x16x128_bf8_bf8_w32 {
+  static constexpr char const* mnemonic = "v_swmmac_f16_16x16x128_bf8_bf8";
+  static constexpr char const* builtin = "__builtin_amdgcn_swmmac_f16_16x16x128_bf8_bf8";
+  static constexpr int wave = 32, m = 16, n = 16, k = 128, blocks = 1, cycles = 8;
+  static constexpr bool sparse = true;
+  using a_type = int __attribute__((ext_vector_type(8)));
+  using b_type = int __attribute__((ext_vector_type(16)));
+  using c_type = __fp16 __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x64_fp8_fp8_w32_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx1250_swmmac_f32_16x16x128_fp8_fp8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f16_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx1250_swmmac_f32_16x16x128_fp8_fp8_w32_index>; // (lane, vgpr) -> (i, c)
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_swmmac_f16_16x16x128_bf8_bf8(a, b, c, index, false, false);
+  }
+};
+
+// v_swmmac_i32_16x16x128_iu8, gfx1250, wave32
+struct gfx1250_swmmac_i32_16x16x128_iu8_w32 {
+  static constexpr char const* mnemonic = "v_swmmac_i32_16x16x128_iu8";
+  static constexpr char const* builtin = "__builtin_amdgcn_swmmac_i32_16x16x128_iu8";
+  static constexpr int wave = 32, m = 16, n = 16, k = 128, blocks = 1, cycles = 16;
+  static constexpr bool sparse = true;
+  using a_type = int __attribute__((ext_vector_type(8)));
+  using b_type = int __attribute__((ext_vector_type(16)));
+  using c_type = int __attribute__((ext_vector_type(8)));
+  using A = OperandLayout<layout::gfx1250_wmma_f32_16x16x64_fp8_fp8_w32_a>; // (lane, vgpr) -> (i, c)
+  using B = OperandLayout<layout::gfx1250_swmmac_f32_16x16x128_fp8_fp8_w32_b>; // (lane, vgpr) -> (k, j)
+  using D = OperandLayout<layout::gfx12_wmma_f32_16x16x16_f16_w32_d>; // (lane, vgpr) -> (i, j)
+  using Index = OperandLayout<layout::gfx1250_swmmac_f32_16x16x128_fp8_fp8_w32_index>; // (lane, vgpr) -> (i, c)
+  template <bool a_signed, bool b_signed>
+  __device__ static c_type mma(a_type const& a, b_type const& b, c_type const& c, int index) {
+    return __builtin_amdgcn_swmmac_i32_16x16x128_iu8(a_signed, a, b_signed, b, c, index, false, false, false);
   }
 };
 
