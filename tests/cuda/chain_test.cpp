@@ -94,6 +94,20 @@ Operands make_operands(isa::Instruction const& in, int m, int n, int k, A const&
   return o;
 }
 
+// A product of m x nn x k of one data profile (tests/support/data_profiles.hpp) for `in`.
+template <class Profile>
+Operands profile_operands(isa::Instruction const& in, Profile const& prof, int m, int nn, int k, uint64_t seed) {
+  auto const model = emu::numeric_model(Issue{&in, in.wave_sizes().front(), {}});
+  std::mt19937_64 rng(seed ^ static_cast<uint64_t>(prof.profile));
+  test::ProfileData data(model.a, model.b, model.out, k, rng());
+  auto const a = [&](std::vector<uint64_t>& v, int rows, int cols) {
+    v = data.matrix(prof.profile, false, rows, cols);
+  };
+  auto const b = [&](std::vector<uint64_t>& v, int rows, int cols) { v = data.matrix(prof.profile, true, rows, cols); };
+  auto const c = [&] { return data.element(prof.profile, model.out); };
+  return make_operands(in, m, nn, k, a, b, c, rng);
+}
+
 struct Counts {
   long products = 0, elements = 0, refused = 0;
 };
@@ -139,21 +153,11 @@ TEST(CudaChain, EqualsEmuChainOnTheDataProfiles) {
   int instructions = 0;
   for (auto const& in : isa::catalog()) {
     Issue const is{&in, in.wave_sizes().front(), {}};
-    auto const model = emu::numeric_model(is);
     ++instructions;
     bool bad = false;
     for (auto const& [m, nn, k] : sizes(in))
       for (auto const& prof : test::kProfiles) {
-        std::mt19937_64 rng(static_cast<uint64_t>(m * 131 + k) ^ static_cast<uint64_t>(prof.profile));
-        test::ProfileData data(model.a, model.b, model.out, k, rng());
-        auto const a = [&](std::vector<uint64_t>& v, int rows, int cols) {
-          v = data.matrix(prof.profile, false, rows, cols);
-        };
-        auto const b = [&](std::vector<uint64_t>& v, int rows, int cols) {
-          v = data.matrix(prof.profile, true, rows, cols);
-        };
-        auto const c = [&] { return data.element(prof.profile, model.out); };
-        Operands const o = make_operands(in, m, nn, k, a, b, c, rng);
+        Operands const o = profile_operands(in, prof, m, nn, k, static_cast<uint64_t>(m * 131 + k));
         for (bool with_c : {false, true})
           if (!bad)
             if (auto const r = same(is, o, with_c, std::string(prof.name), n); !r) {
@@ -178,19 +182,9 @@ TEST(CudaChain, FastPathsEqualEmuChainOnLargerProducts) {
     Issue const is{&in, in.wave_sizes().front(), {}};
     if (std::string(formulation(is)) == "reference") continue;
     ++instructions;
-    auto const model = emu::numeric_model(is);
     int const m = 200, nn = 136, k = 5 * in.k + 3;
     for (auto const& prof : test::kProfiles) {
-      std::mt19937_64 rng(static_cast<uint64_t>(k) ^ static_cast<uint64_t>(prof.profile));
-      test::ProfileData data(model.a, model.b, model.out, k, rng());
-      auto const a = [&](std::vector<uint64_t>& v, int rows, int cols) {
-        v = data.matrix(prof.profile, false, rows, cols);
-      };
-      auto const b = [&](std::vector<uint64_t>& v, int rows, int cols) {
-        v = data.matrix(prof.profile, true, rows, cols);
-      };
-      auto const c = [&] { return data.element(prof.profile, model.out); };
-      Operands const o = make_operands(in, m, nn, k, a, b, c, rng);
+      Operands const o = profile_operands(in, prof, m, nn, k, static_cast<uint64_t>(k));
       long const refused = n.refused;
       ASSERT_TRUE(same(is, o, true, std::string(prof.name), n));
       if (n.refused != refused) break;
