@@ -18,7 +18,7 @@ namespace cg = cooperative_groups;
   do {                                                                                                                 \
     hipError_t const e = (expr);                                                                                       \
     if (e != hipSuccess) {                                                                                             \
-      std::printf("%s:%d: %s failed: %s\n", __FILE__, __LINE__, #expr, hipGetErrorName(e));                           \
+      std::printf("%s:%d: %s failed: %s\n", __FILE__, __LINE__, #expr, hipGetErrorName(e));                            \
       std::exit(1);                                                                                                    \
     }                                                                                                                  \
   } while (0)
@@ -120,8 +120,10 @@ void check_votes(std::vector<int> const& in) {
     int const tile = g / kVoteTile;
     pred[g] = tile % 4 == 1 ? 1 : tile % 4 == 2 ? 0 : (in[g] >> 3) & 1; // all, none, mixed
     value[g] = in[g] % 5;                                               // repeated values, asymmetric
-    if (tile % 3 == 0) value[g] += 500;                                 // value / 100 uniform in these tiles
-    else value[g] += 100 * (g % 2);
+    if (tile % 3 == 0)
+      value[g] += 500; // value / 100 uniform in these tiles
+    else
+      value[g] += 100 * (g % 2);
   }
   int *d_pred, *d_value;
   unsigned long long* d_out;
@@ -178,6 +180,8 @@ __global__ void groups(unsigned* out) {
   o[9] = static_cast<unsigned>(active.shfl_down(static_cast<int>(r), 1));
   o[10] = cg::this_grid().is_valid() ? 1u : 0u; // not a cooperative launch
   o[11] = cg::group_size(tile) | cg::thread_rank(tile) << 16;
+  cg::multi_grid_group multi = cg::this_multi_grid(); // one device: one grid, never valid
+  o[12] = multi.num_grids() | multi.grid_rank() << 8 | (multi.is_valid() ? 1u : 0u) << 16;
   cg::sync(block);
 }
 
@@ -211,6 +215,7 @@ void check_groups() {
     check(o[9] == down, "coalesced shfl_down", g, o[9], down);
     check(o[10] == 0, "grid is_valid outside a cooperative launch", g, o[10], 0);
     check(o[11] == (8 | (r % 8) << 16), "group_size/thread_rank", g, o[11], 8 | (r % 8) << 16);
+    check(o[12] == 1, "this_multi_grid", g, o[12], 1);
   }
   HIP_CHECK(hipFree(d_out));
 }
@@ -283,8 +288,8 @@ void check_refusals() {
   // Within HIP's bound, but more threads than this host can hold as fibers at once.
   // (A host of vm.max_map_count 65530 holds 16383; this grid is 128 x 1024 threads on gfx1201.)
   e = hipLaunchCooperativeKernel(one_sync, dim3(most), dim3(1024), args, 0, nullptr);
-  bool const named = e == hipErrorCooperativeLaunchTooLarge &&
-                     std::strstr(hipGetErrorString(e), "wavemma holds at most") != nullptr;
+  bool const named =
+      e == hipErrorCooperativeLaunchTooLarge && std::strstr(hipGetErrorString(e), "wavemma holds at most") != nullptr;
   check(e == hipSuccess || named, "too large (the emulator's bound)", 0, e, hipErrorCooperativeLaunchTooLarge);
   (void)hipGetLastError();
   // A grid.sync() in a launch that is not cooperative stops the launch.

@@ -25,6 +25,8 @@ namespace wavemma::simt::hip::detail {
 // A tile size that is not a power of two, or larger than the running wave: stops the launch
 // (src/hip/cooperative_groups.cpp).
 [[noreturn]] void bad_tile_size(char const* call, unsigned size, int wave, ::wavemma::simt::Site site);
+// multi_grid_group::sync(): needs a multi-device launch, which is not emulated; stops the launch.
+[[noreturn]] void no_multi_grid(::wavemma::simt::Site site);
 
 inline ::wavemma::simt::detail::LaneContext const& cg_lane() {
   return ::wavemma::simt::detail::lane("cooperative_groups");
@@ -52,9 +54,7 @@ T shuffle_any(char const* name, T value, int source, ::wavemma::simt::Site site)
 }
 
 // The wave's ballot (bit i: lane i), and the lanes whose value equals this lane's.
-inline uint64_t wave_ballot(bool pred, ::wavemma::simt::Site site) {
-  return ballot(WaveOp::kBallotW64, pred, site);
-}
+inline uint64_t wave_ballot(bool pred, ::wavemma::simt::Site site) { return ballot(WaveOp::kBallotW64, pred, site); }
 template <class T>
 uint64_t wave_match(T value, ::wavemma::simt::Site site) {
   static_assert(std::is_trivially_copyable_v<T> && sizeof(T) <= 8, "match_any/match_all take values up to 64 bits");
@@ -123,10 +123,8 @@ protected:
       : _type(type), _size(size), _mask(mask), coalesced_info{mask, size, {false, size, 0, 1}} {}
 
   friend thread_group this_thread();
-  friend thread_group tiled_partition(thread_group const& parent, unsigned int tile_size,
-                                      ::wavemma::simt::Site site);
-  friend thread_group tiled_partition(thread_block const& parent, unsigned int tile_size,
-                                      ::wavemma::simt::Site site);
+  friend thread_group tiled_partition(thread_group const& parent, unsigned int tile_size, ::wavemma::simt::Site site);
+  friend thread_group tiled_partition(thread_block const& parent, unsigned int tile_size, ::wavemma::simt::Site site);
 
 public:
   uint32_t size() const { return _size; }
@@ -148,7 +146,8 @@ protected:
 public:
   uint32_t thread_rank() const {
     auto const& l = ::wavemma::simt::hip::detail::cg_lane();
-    uint64_t const block = l.block_idx.x + uint64_t(l.grid_dim.x) * (l.block_idx.y + uint64_t(l.grid_dim.y) * l.block_idx.z);
+    uint64_t const block =
+        l.block_idx.x + uint64_t(l.grid_dim.x) * (l.block_idx.y + uint64_t(l.grid_dim.y) * l.block_idx.z);
     return uint32_t(block * l.block_dim.count() + ::wavemma::simt::hip::detail::block_rank());
   }
   bool is_valid() const { return ::wavemma::simt::detail::grid_resident(); }
@@ -158,18 +157,41 @@ public:
   dim3 group_dim() const { return ::wavemma::simt::hip::detail::cg_lane().block_dim; }
 };
 
+// The grids of a multi-device cooperative launch (hipLaunchCooperativeKernelMultiDevice, which is
+// not emulated: one device). Here a multi-grid is this one grid, and never valid; its sync() stops
+// the launch naming it.
+class multi_grid_group : public thread_group {
+  friend multi_grid_group this_multi_grid();
+
+protected:
+  explicit multi_grid_group(uint32_t size) : thread_group(internal::cg_multi_grid, size) {}
+
+public:
+  uint32_t num_grids() const { return 1; }
+  uint32_t grid_rank() const { return 0; }
+  uint32_t thread_rank() const;
+  bool is_valid() const { return false; }
+  void sync(::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
+    ::wavemma::simt::hip::detail::no_multi_grid(site);
+  }
+};
+
 inline grid_group this_grid() {
   auto const& l = ::wavemma::simt::hip::detail::cg_lane();
   return grid_group(uint32_t(l.grid_dim.count() * l.block_dim.count()));
 }
 
+inline multi_grid_group this_multi_grid() {
+  auto const& l = ::wavemma::simt::hip::detail::cg_lane();
+  return multi_grid_group(uint32_t(l.grid_dim.count() * l.block_dim.count()));
+}
+inline uint32_t multi_grid_group::thread_rank() const { return this_grid().thread_rank(); }
+
 // The block: its threads, their ids, __syncthreads().
 class thread_block : public thread_group {
   friend thread_block this_thread_block();
-  friend thread_group tiled_partition(thread_group const& parent, unsigned int tile_size,
-                                      ::wavemma::simt::Site site);
-  friend thread_group tiled_partition(thread_block const& parent, unsigned int tile_size,
-                                      ::wavemma::simt::Site site);
+  friend thread_group tiled_partition(thread_group const& parent, unsigned int tile_size, ::wavemma::simt::Site site);
+  friend thread_group tiled_partition(thread_block const& parent, unsigned int tile_size, ::wavemma::simt::Site site);
 
 protected:
   explicit thread_block(uint32_t size) : thread_group(internal::cg_workgroup, size) {}
@@ -270,8 +292,8 @@ public:
   }
   template <class T>
   T shfl_up(T var, unsigned int lane_delta, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
-    int lane = lane_delta > thread_rank() ? -1
-                                          : ::wavemma::simt::hip::detail::nth_member(_mask, thread_rank() - lane_delta);
+    int lane =
+        lane_delta > thread_rank() ? -1 : ::wavemma::simt::hip::detail::nth_member(_mask, thread_rank() - lane_delta);
     if (lane < 0) lane = ::wavemma::simt::hip::detail::lane_id();
     return ::wavemma::simt::hip::detail::shuffle_any("coalesced_group::shfl_up", var, lane, site);
   }
@@ -289,7 +311,8 @@ public:
     return ::wavemma::simt::hip::detail::pack_bits(_mask, ::wavemma::simt::hip::detail::wave_match(value, site));
   }
   template <class T>
-  unsigned long long match_all(T value, int& pred, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
+  unsigned long long match_all(T value, int& pred,
+                               ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
     bool const all = (::wavemma::simt::hip::detail::wave_match(value, site) & _mask) == _mask;
     pred = all;
     return all ? ::wavemma::simt::hip::detail::pack_bits(_mask, _mask) : 0;
@@ -330,8 +353,7 @@ protected:
   static thread_block_tile make(::wavemma::simt::Site site) {
     int const wave = ::wavemma::simt::hip::detail::wave_size();
     if (int(N) > wave) ::wavemma::simt::hip::detail::bad_tile_size("tiled_partition", N, wave, site);
-    uint32_t const rank = ::wavemma::simt::hip::detail::block_rank(),
-                   size = ::wavemma::simt::hip::detail::block_size();
+    uint32_t const rank = ::wavemma::simt::hip::detail::block_rank(), size = ::wavemma::simt::hip::detail::block_size();
     return thread_block_tile(rank / N, (size + N - 1) / N);
   }
 
@@ -389,7 +411,8 @@ public:
     return ::wavemma::simt::hip::detail::pack_bits(tile_mask(), ::wavemma::simt::hip::detail::wave_match(value, site));
   }
   template <class T>
-  unsigned long long match_all(T value, int& pred, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
+  unsigned long long match_all(T value, int& pred,
+                               ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
     uint64_t const same = ::wavemma::simt::hip::detail::wave_match(value, site);
     uint64_t const members = tile_mask() & ::wavemma::simt::hip::detail::wave_ballot(true, site);
     bool const all = (same & members) == members;
@@ -436,10 +459,12 @@ inline coalesced_group tiled_partition(coalesced_group const& parent, unsigned i
 inline thread_group tiled_partition(thread_group const& parent, unsigned int tile_size,
                                     ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {
   switch (parent.cg_type()) {
-  case internal::cg_tiled_group: return tiled_partition(static_cast<tiled_group const&>(parent), tile_size, site);
+  case internal::cg_tiled_group:
+    return tiled_partition(static_cast<tiled_group const&>(parent), tile_size, site);
   case internal::cg_coalesced_group:
     return tiled_partition(static_cast<coalesced_group const&>(parent), tile_size, site);
-  default: return static_cast<thread_block const&>(parent).new_tiled_group(tile_size, site);
+  default:
+    return static_cast<thread_block const&>(parent).new_tiled_group(tile_size, site);
   }
 }
 
@@ -453,20 +478,34 @@ inline coalesced_group binary_partition(coalesced_group const& group, bool pred,
 // --- thread_group's members, by the group's type -------------------------------------------------
 inline uint32_t thread_group::thread_rank() const {
   switch (_type) {
-  case internal::cg_grid: return static_cast<grid_group const*>(this)->thread_rank();
-  case internal::cg_workgroup: return thread_block::thread_rank();
-  case internal::cg_tiled_group: return static_cast<tiled_group const*>(this)->thread_rank();
-  default: return static_cast<coalesced_group const*>(this)->thread_rank();
+  case internal::cg_multi_grid:
+  case internal::cg_grid:
+    return static_cast<grid_group const*>(this)->thread_rank();
+  case internal::cg_workgroup:
+    return thread_block::thread_rank();
+  case internal::cg_tiled_group:
+    return static_cast<tiled_group const*>(this)->thread_rank();
+  default:
+    return static_cast<coalesced_group const*>(this)->thread_rank();
   }
 }
 inline bool thread_group::is_valid() const {
-  return _type == internal::cg_grid ? ::wavemma::simt::detail::grid_resident() : _type != internal::cg_invalid;
+  if (_type == internal::cg_grid) return ::wavemma::simt::detail::grid_resident();
+  return _type != internal::cg_invalid && _type != internal::cg_multi_grid;
 }
 inline void thread_group::sync(::wavemma::simt::Site site) const {
   switch (_type) {
-  case internal::cg_grid: ::wavemma::simt::detail::grid_barrier("grid.sync()", site); break;
-  case internal::cg_workgroup: __syncthreads(site); break;
-  case internal::cg_tiled_group: ::wavemma::simt::hip::detail::wave_meet("tiled_group::sync()", site); break;
+  case internal::cg_multi_grid:
+    ::wavemma::simt::hip::detail::no_multi_grid(site);
+  case internal::cg_grid:
+    ::wavemma::simt::detail::grid_barrier("grid.sync()", site);
+    break;
+  case internal::cg_workgroup:
+    __syncthreads(site);
+    break;
+  case internal::cg_tiled_group:
+    ::wavemma::simt::hip::detail::wave_meet("tiled_group::sync()", site);
+    break;
   default:
     if (_size > 1) ::wavemma::simt::hip::detail::wave_meet("coalesced_group::sync()", site);
     break;

@@ -6,6 +6,7 @@
 //   block_returns: a cooperative grid whose block 1 returns while the others wait at grid.sync()
 //   not_cooperative: grid.sync() in a <<< >>> launch
 //   bad_tile: tiled_partition(block, 48)
+//   multi_grid: this_multi_grid().sync() (a multi-device launch is not emulated)
 //   by_address: hipLaunchCooperativeKernel of the kernel as void* (refused at the call)
 #include <hip/hip_cooperative_groups.h>
 #include <hip/hip_runtime.h>
@@ -49,6 +50,11 @@ __global__ void bad_tile(int* out) {
   out[threadIdx.x] = static_cast<int>(tile.thread_rank());
 }
 
+__global__ void multi_grid_sync(int* out) {
+  cg::this_multi_grid().sync();
+  out[blockIdx.x] = 1;
+}
+
 int main(int argc, char** argv) {
   std::string const which = argc > 1 ? argv[1] : "";
   int* out = nullptr;
@@ -69,6 +75,9 @@ int main(int argc, char** argv) {
   } else if (which == "bad_tile") {
     bad_tile<<<1, 64>>>(out);
     e = hipGetLastError();
+  } else if (which == "multi_grid") {
+    void* args[] = {&out};
+    e = hipLaunchCooperativeKernel(multi_grid_sync, dim3(2), dim3(32), args, 0, nullptr);
   } else if (which == "by_address") { // refused: there is no table from addresses to kernels
     void* args[] = {&out};
     e = hipLaunchCooperativeKernel(reinterpret_cast<void const*>(grid_sync_plain), dim3(2), dim3(32), args, 0, nullptr);
