@@ -56,13 +56,13 @@ T shuffle_any(char const* name, T value, int source, ::wavemma::simt::Site site)
 // The wave's ballot (bit i: lane i), and the lanes whose value equals this lane's.
 inline uint64_t wave_ballot(bool pred, ::wavemma::simt::Site site) { return ballot(WaveOp::kBallotW64, pred, site); }
 template <class T>
-uint64_t wave_match(T value, ::wavemma::simt::Site site) {
+uint64_t wave_match(char const* name, T value, ::wavemma::simt::Site site) {
   static_assert(std::is_trivially_copyable_v<T> && sizeof(T) <= 8, "match_any/match_all take values up to 64 bits");
   uint64_t mine = 0;
   std::memcpy(&mine, &value, sizeof(T));
   uint64_t same = 0;
   for (int source = 0; source < wave_size(); ++source) // every lane reads every lane (a wave collective each)
-    if (shuffle_any("match_any", mine, source, site) == mine) same |= 1ull << source;
+    if (shuffle_any(name, mine, source, site) == mine) same |= 1ull << source;
   return same & wave_ballot(true, site); // lanes that have returned read as 0: not members
 }
 
@@ -308,12 +308,14 @@ public:
   }
   template <class T>
   unsigned long long match_any(T value, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
-    return ::wavemma::simt::hip::detail::pack_bits(_mask, ::wavemma::simt::hip::detail::wave_match(value, site));
+    return ::wavemma::simt::hip::detail::pack_bits(
+        _mask, ::wavemma::simt::hip::detail::wave_match("coalesced_group::match_any", value, site));
   }
   template <class T>
   unsigned long long match_all(T value, int& pred,
                                ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
-    bool const all = (::wavemma::simt::hip::detail::wave_match(value, site) & _mask) == _mask;
+    bool const all =
+        (::wavemma::simt::hip::detail::wave_match("coalesced_group::match_all", value, site) & _mask) == _mask;
     pred = all;
     return all ? ::wavemma::simt::hip::detail::pack_bits(_mask, _mask) : 0;
   }
@@ -408,12 +410,13 @@ public:
   }
   template <class T>
   unsigned long long match_any(T value, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
-    return ::wavemma::simt::hip::detail::pack_bits(tile_mask(), ::wavemma::simt::hip::detail::wave_match(value, site));
+    return ::wavemma::simt::hip::detail::pack_bits(
+        tile_mask(), ::wavemma::simt::hip::detail::wave_match("thread_block_tile::match_any", value, site));
   }
   template <class T>
   unsigned long long match_all(T value, int& pred,
                                ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
-    uint64_t const same = ::wavemma::simt::hip::detail::wave_match(value, site);
+    uint64_t const same = ::wavemma::simt::hip::detail::wave_match("thread_block_tile::match_all", value, site);
     uint64_t const members = tile_mask() & ::wavemma::simt::hip::detail::wave_ballot(true, site);
     bool const all = (same & members) == members;
     pred = all;
