@@ -87,6 +87,7 @@ void fill(hipDeviceProp_t* p, wavemma::simt::Target const& t) {
   p->integrated = g && g->integrated;
   p->canMapHostMemory = 1;
   p->concurrentKernels = 1;
+  p->cooperativeLaunch = 1; // hipLaunchCooperativeKernel (one device: no multi-device launch)
   p->ECCEnabled = !wavemma::isa::is_rdna(a.gen);
   p->unifiedAddressing = 1;
   p->managedMemory = 1;
@@ -322,6 +323,29 @@ hipError_t occupancy_blocks(int* blocks, void const* kernel, int block_size, siz
     by_threads = std::min<int>(by_threads, int(p.maxSharedMemoryPerMultiProcessor / dynamic_shared));
   *blocks = by_threads;
   return hipSuccess;
+}
+
+// A cooperative grid must fit on the device at once: at most
+// hipOccupancyMaxActiveBlocksPerMultiprocessor x multiProcessorCount blocks, else
+// hipErrorCooperativeLaunchTooLarge [DOC: hipLaunchCooperativeKernel's @returns, hip_runtime_api.h;
+// the rule is CUDA's documented one for cudaLaunchCooperativeKernel, which HIP follows]. A block
+// HIP cannot launch at all is left to the launch, which names it.
+hipError_t cooperative_check(void const* kernel, Dim3 grid, Dim3 block, size_t dynamic_shared) {
+  if (hipError_t e = func_accepted("hipLaunchCooperativeKernel", kernel); e != hipSuccess) return e;
+  uint64_t const threads = block.count();
+  if (threads == 0 || threads > uint64_t(kMaxThreadsPerBlock) || grid.count() == 0) return hipSuccess;
+  int per_cu = 0;
+  if (hipError_t e = occupancy_blocks(&per_cu, kernel, static_cast<int>(threads), dynamic_shared); e != hipSuccess)
+    return e;
+  hipDeviceProp_t p;
+  if (hipError_t e = hipGetDeviceProperties(&p, 0); e != hipSuccess) return e;
+  uint64_t const most = uint64_t(per_cu) * uint64_t(p.multiProcessorCount);
+  if (grid.count() <= most) return hipSuccess;
+  return report(hipErrorCooperativeLaunchTooLarge,
+                fmt::format("hipLaunchCooperativeKernel: a grid of {} blocks of {} threads ({} bytes of dynamic shared "
+                            "memory); {} holds at most {} at once ({} per CU x {} CUs: "
+                            "hipOccupancyMaxActiveBlocksPerMultiprocessor x multiProcessorCount)",
+                            grid.count(), threads, dynamic_shared, p.gcnArchName, most, per_cu, p.multiProcessorCount));
 }
 
 hipError_t occupancy_block_size(int* grid_size, int* block_size, void const* kernel, size_t dynamic_shared,

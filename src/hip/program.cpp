@@ -23,6 +23,7 @@ struct LaunchConfig {
   Dim3 grid, block;
   size_t dynamic_shared;
   hipStream_t stream;
+  bool cooperative;
 };
 // A stack: a kernel argument may itself launch a kernel before the call it configures.
 thread_local std::vector<LaunchConfig> pending;
@@ -47,9 +48,21 @@ Registry& registry() {
 
 } // namespace
 
-void push_launch(Dim3 grid, Dim3 block, size_t dynamic_shared, hipStream_t stream) {
-  pending.push_back({grid, block, dynamic_shared, stream});
+// The status of this thread's last launch through a stub, for hipLaunchCooperativeKernel.
+thread_local hipError_t last_status = hipSuccess;
+
+void push_launch(Dim3 grid, Dim3 block, size_t dynamic_shared, hipStream_t stream, bool cooperative) {
+  pending.push_back({grid, block, dynamic_shared, stream, cooperative});
 }
+
+hipError_t last_launch_status() { return last_status; }
+
+namespace {
+void record_stub(Error const& e) {
+  last_status = static_cast<hipError_t>(e.status);
+  record(e);
+}
+} // namespace
 
 bool register_kernel(char const* target, int wave, char const* file, char const* name, void (*run)(void**)) {
   auto& r = registry();
@@ -60,20 +73,20 @@ bool register_kernel(char const* target, int wave, char const* file, char const*
 
 void launch_stub(char const* file, char const* name, std::initializer_list<void*> args) {
   if (pending.empty()) {
-    record({Status::kInvalidConfiguration,
-            fmt::format("kernel {} called without a launch configuration (<<< >>> or hipLaunchKernelGGL)", name)});
+    record_stub({Status::kInvalidConfiguration,
+                 fmt::format("kernel {} called without a launch configuration (<<< >>> or hipLaunchKernelGGL)", name)});
     return;
   }
   LaunchConfig const config = pending.back();
   pending.pop_back();
   if (!live_stream(config.stream)) {
-    record(
+    record_stub(
         {Status::kContextIsDestroyed, fmt::format("kernel {} launched on {}, which is not a live stream (destroyed?)",
                                                   name, static_cast<void*>(config.stream))});
     return;
   }
   if (Error e = target_error(); !e.ok()) {
-    record(e);
+    record_stub(e);
     return;
   }
   Target const t = target();
@@ -88,13 +101,13 @@ void launch_stub(char const* file, char const* name, std::initializer_list<void*
     }
   }
   if (run == nullptr) {
-    record({Status::kInvalidDeviceFunction,
-            fmt::format("kernel {} has no device code for {} wave{} ({}): {}", name, t.arch->name, t.wave, file,
-                        compiled.empty()
-                            ? "the device pass did not compile it (its host code and device code see different "
-                              "target macros, or the file was not built with wavemma-hipcc --offload-arch=" +
-                                  std::string(t.arch->name) + ")"
-                            : "compiled for " + compiled)});
+    record_stub({Status::kInvalidDeviceFunction,
+                 fmt::format("kernel {} has no device code for {} wave{} ({}): {}", name, t.arch->name, t.wave, file,
+                             compiled.empty()
+                                 ? "the device pass did not compile it (its host code and device code see different "
+                                   "target macros, or the file was not built with wavemma-hipcc --offload-arch=" +
+                                       std::string(t.arch->name) + ")"
+                                 : "compiled for " + compiled)});
     return;
   }
   struct Bound {
@@ -105,7 +118,8 @@ void launch_stub(char const* file, char const* name, std::initializer_list<void*
     auto const& b = *static_cast<Bound const*>(self);
     b.run(b.args);
   };
-  record(simt::detail::launch(name, config.grid, config.block, config.dynamic_shared, {call, &bound}));
+  record_stub(
+      simt::detail::launch(name, config.grid, config.block, config.dynamic_shared, {call, &bound}, config.cooperative));
 }
 
 bool register_host_shadow(char const* key, void const* host) {

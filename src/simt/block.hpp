@@ -13,6 +13,7 @@
 #include "wavemma/simt/runtime.hpp"
 
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <cstring>
 #include <mutex>
@@ -38,6 +39,18 @@ struct Grid {
   // Another OS thread for the grid's remaining blocks, asked for by a block whose lanes only spin
   // (launch.cpp; progress.hpp).
   void (*add_thread)(Grid&) = nullptr;
+
+  // A resident launch (runtime.hpp): every block on a thread of its own, and the grid barrier.
+  bool resident = false;
+  struct Barrier {
+    std::mutex mutex;
+    std::condition_variable released;
+    uint64_t arrived = 0;       // blocks waiting at the open grid barrier
+    uint64_t finished = 0;      // blocks that have returned
+    uint64_t generation = 0;    // grid barriers released so far
+    std::string what;           // the barrier the first waiting block is at: "grid.sync() (k.hip:12)"
+    std::string first_returned; // "block (3,0,0)"
+  } barrier;
 
   void fail(Status, std::string message);
 };
@@ -67,6 +80,7 @@ struct Lane : LaneContext {
   Wait wait;
   Fiber fiber;                     // the lane's continuation while it does not run
   char const* stack_top = nullptr; // near the top of its fiber stack (faults.cpp: an overflow)
+  uint64_t grid_barriers = 0;      // grid barriers this lane has passed
 };
 
 // VGPRs per lane of a matrix builtin's operands (0: no catalog instruction).
@@ -115,11 +129,14 @@ public:
   std::string where(int wave) const; // "kernel k, block (3,1,0), wave 2"
   int wave_size() const { return grid_.target.wave; }
   Grid const& grid() const { return grid_; }
+  Grid& grid() { return grid_; }
 
   std::vector<Lane> lanes;
   std::vector<Wave> waves;
-  int live = 0;       // threads that have not returned
-  int at_barrier = 0; // threads waiting at a barrier
+  int live = 0;               // threads that have not returned
+  int at_barrier = 0;         // threads waiting at a barrier
+  uint64_t grid_barriers = 0; // grid barriers the block has waited at (its first lane past each waits)
+  Dim3 index() const { return index_; }
 
 private:
   void start(Lane&);
@@ -226,6 +243,9 @@ bool complete_read_first_lane(Block&, Wave&);
 bool complete_matrix(Block&, Wave&);
 bool complete_transpose(Block&, Wave&);
 bool complete_wave_op(Block&, Wave&); // cross_lane.cpp
+
+// A resident grid's block has returned (launch.cpp): the grid barrier counts it as never arriving.
+void block_finished(Grid&, Dim3 block);
 
 // "lane 3", "lanes 0-15", "lanes 0-3,8,12-15".
 std::string lanes_text(std::vector<int> const& lanes);

@@ -2,10 +2,12 @@
 // when the wave has met, and what each lane takes back.
 
 #include "block.hpp"
+#include "progress.hpp"
 #include "wavemma/simt/memory.hpp"
 #include "wavemma/isa/builtin.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <fmt/format.h>
 #include <stdexcept>
@@ -367,6 +369,82 @@ void barrier(char const* name, ::wavemma::simt::Site site) {
   Lane& l = this_lane(name);
   l.wait = {OpKind::kBarrier, 0, 0, name, site};
   l.block->wait_at_barrier(l);
+}
+
+// --- the grid barrier of a resident launch ------------------------------------------------------
+
+namespace {
+
+std::string block_text(Dim3 b) { return fmt::format("block ({},{},{})", b.x, b.y, b.z); }
+
+// Every block of a resident grid has returned or waits at the grid barrier, and some have
+// returned: on a GPU the waiting blocks would wait for ever.
+void report_returned(Grid& g) {
+  auto& gb = g.barrier;
+  g.fail(Status::kLaunchFailure,
+         fmt::format("kernel {}: {} of the grid's {} blocks returned without reaching {}, where the grid's other {} "
+                     "wait (every block of a cooperative grid must reach it; the first to return: {})",
+                     g.kernel, gb.finished, g.blocks, gb.what, gb.arrived, gb.first_returned));
+}
+
+// The block's first lane past the block barrier waits here, holding the block's OS thread, until
+// every block of the grid has arrived. False when the launch has failed meanwhile.
+bool wait_for_grid(Block& b, std::string what) {
+  Grid& g = b.grid();
+  auto& gb = g.barrier;
+  Activity& activity = this_thread_activity();
+  std::unique_lock lock(gb.mutex);
+  uint64_t const generation = gb.generation;
+  if (gb.arrived++ == 0) gb.what = std::move(what);
+  if (gb.arrived + gb.finished == g.blocks) {
+    if (gb.finished > 0) {
+      report_returned(g);
+      return false;
+    }
+    gb.arrived = 0;
+    ++gb.generation;
+    gb.released.notify_all();
+    return true;
+  }
+  while (gb.generation == generation) {
+    if (g.failed) return false;
+    gb.released.wait_for(lock, std::chrono::milliseconds(10));
+    // Waiting is progress to the watchdog: the block is where a GPU's block would be.
+    activity.passes.store(activity.passes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  }
+  return true;
+}
+
+} // namespace
+
+void block_finished(Grid& g, Dim3 block) {
+  auto& gb = g.barrier;
+  std::lock_guard lock(gb.mutex);
+  if (gb.finished++ == 0) gb.first_returned = block_text(block);
+  if (gb.arrived > 0 && gb.arrived + gb.finished == g.blocks) report_returned(g);
+}
+
+bool grid_resident() { return this_lane("grid_resident").block->grid().resident; }
+
+void grid_barrier(char const* name, ::wavemma::simt::Site site) {
+  Lane& l = this_lane(name);
+  Block& b = *l.block;
+  if (!b.grid().resident) {
+    b.fail(Status::kLaunchFailure,
+           fmt::format("{}: lane {} reached {}: the grid's blocks wait for one another there, which needs every "
+                       "block resident at once (a cooperative launch)",
+                       b.where(l.wave), l.lane, op_text(Wait{OpKind::kBarrier, 0, 0, name, site})));
+    b.suspend(l); // the scheduler unwinds the lane
+    return;
+  }
+  barrier(name, site);
+  if (b.grid_barriers == l.grid_barriers++) { // the block's first lane past the block barrier
+    ++b.grid_barriers;
+    if (!wait_for_grid(b, op_text(l.wait))) {
+      b.fail(Status::kLaunchFailure, ""); // the grid's error stands; this block stops
+      b.suspend(l);
+    }
+  }
 }
 
 void outside_kernel(char const* what) {

@@ -147,7 +147,11 @@ void run_blocks(detail::Grid& grid, Progress* progress = nullptr) {
     if (grid.failed) return;
     uint64_t const b = grid.next_block++;
     if (b >= grid.blocks) return;
-    detail::Block(grid, b, shared).run();
+    {
+      detail::Block block(grid, b, shared);
+      block.run();
+      if (grid.resident) detail::block_finished(grid, block.index());
+    }
     ++grid.done_blocks;
     if (progress) progress->tick();
   }
@@ -244,6 +248,16 @@ void join_extra_threads() {
   }
 }
 
+// A resident grid: a thread of its own for every block but the caller's, so that all the blocks
+// run at once and may wait for one another (whatever WAVEMMA_THREADS says).
+void run_resident(detail::Grid& grid, Progress* progress) {
+  std::vector<std::thread> threads;
+  threads.reserve(size_t(grid.blocks - 1));
+  for (uint64_t i = 1; i < grid.blocks; ++i) threads.emplace_back([&grid] { run_blocks(grid); });
+  run_blocks(grid, progress);
+  for (auto& t : threads) t.join();
+}
+
 Error config_error(std::string_view kernel, std::string what) {
   return {Status::kInvalidConfiguration, fmt::format("kernel {}: {}", kernel, what)};
 }
@@ -289,12 +303,28 @@ Error target_error() {
   return {Status::kInvalidDevice, s.error};
 }
 
+uint64_t detail::max_resident_threads() {
+  static uint64_t const n = [] {
+    uint64_t maps = 65530; // Linux's default
+    if (FILE* f = std::fopen("/proc/sys/vm/max_map_count", "r")) {
+      unsigned long long v = 0;
+      if (std::fscanf(f, "%llu", &v) == 1 && v > 0) maps = v;
+      std::fclose(f);
+    }
+    // Two mappings a lane (stack and guard page); half the mappings are left to the rest of the
+    // process (the worker threads' pooled stacks, the heap, the libraries).
+    return std::max<uint64_t>(1024, maps / 4);
+  }();
+  return n;
+}
+
 void set_threads(int n) { g_threads = std::max(0, n); }
 int threads() { return g_threads > 0 ? g_threads.load() : default_threads(); }
 
 namespace detail {
 
-Error launch(std::string_view name, Dim3 grid_dims, Dim3 block, size_t dynamic_shared, KernelRef kernel) {
+Error launch(std::string_view name, Dim3 grid_dims, Dim3 block, size_t dynamic_shared, KernelRef kernel,
+             bool resident) {
   check_environment();
   install_fault_handlers();
   if (Error e = target_error(); !e.ok()) return e;
@@ -319,6 +349,13 @@ Error launch(std::string_view name, Dim3 grid_dims, Dim3 block, size_t dynamic_s
     return {Status::kInvalidValue, fmt::format("kernel {}: {} bytes of dynamic shared memory; {} has {} bytes of LDS",
                                                name, dynamic_shared, launched.arch->name, lds)};
 
+  if (uint64_t const lanes = grid_dims.count() * block.count(); resident && lanes > max_resident_threads())
+    return {Status::kCooperativeLaunchTooLarge,
+            fmt::format("kernel {}: a cooperative grid of {} blocks of {} threads ({} threads) cannot be resident at "
+                        "once here: wavemma holds at most {} threads at once, each a fiber with a stack of its own "
+                        "(vm.max_map_count / 4)",
+                        name, grid_dims.count(), block.count(), lanes, max_resident_threads())};
+
   // One launch at a time: the pool runs one grid.
   static std::mutex one_launch;
   std::lock_guard lock(one_launch);
@@ -330,12 +367,15 @@ Error launch(std::string_view name, Dim3 grid_dims, Dim3 block, size_t dynamic_s
   grid.code = kernel;
   grid.target = launched;
   grid.blocks = grid_dims.count();
+  grid.resident = resident;
   int const helpers = static_cast<int>(std::min<uint64_t>(grid.blocks, uint64_t(threads()))) - 1;
   grid.add_thread = add_thread;
   Progress progress(grid);
   Progress* const report = progress.on() ? &progress : nullptr;
   watch(&grid);
-  if (helpers > 0)
+  if (resident)
+    run_resident(grid, report);
+  else if (helpers > 0)
     Pool::instance().run(grid, helpers, report);
   else
     run_blocks(grid, report);

@@ -214,6 +214,7 @@ WAVEMMA_SIMT_SHUFFLES(unsigned long long)
 // --- the runtime API ----------------------------------------------------------------------------
 #include "wavemma/hip/runtime_api.hpp"
 #include "wavemma/hip/not_emulated.hpp"
+#include "wavemma/hip/cooperative_launch.hpp"
 
 namespace wavemma::simt::hip {
 

@@ -45,7 +45,9 @@ inline constexpr char const* kModules =
     "code objects (the module API) are not emulated by wavemma: build the kernels into the program with wavemma-hipcc";
 inline constexpr char const* kLaunchByAddress =
     "launching by kernel address and argument array is not emulated by wavemma: use <<< >>> or hipLaunchKernelGGL";
-inline constexpr char const* kCooperative = "cooperative launches are not emulated by wavemma";
+inline constexpr char const* kCooperativeByAddress =
+    "a cooperative launch of a kernel given as void* is not emulated by wavemma: pass the kernel itself (the "
+    "template overload)";
 inline constexpr char const* kTextures = "textures and surfaces are not emulated by wavemma";
 inline constexpr char const* kPeers = "peer access is not emulated by wavemma: there is one emulated device";
 } // namespace wavemma::simt::hip::detail
@@ -96,18 +98,14 @@ WAVEMMA_REFUSED(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor, kModules, in
 WAVEMMA_REFUSED(hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags, kModules, int*, hipFunction_t, int, size_t,
                 unsigned int)
 
-// Launches by address and argument array, and cooperative ones.
+// Launches by address and argument array (a cooperative launch of the kernel itself:
+// cooperative_launch.hpp).
 inline hipError_t hipLaunchKernel(void const*, dim3, dim3, void**, size_t = 0, hipStream_t = nullptr,
                                   ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {
   ::wavemma::simt::hip::detail::refuse("hipLaunchKernel", ::wavemma::simt::hip::detail::kLaunchByAddress, site);
 }
-WAVEMMA_REFUSED(hipLaunchCooperativeKernel, kCooperative, void const*, dim3, dim3, void**, unsigned int, hipStream_t)
-template <class F>
-hipError_t hipLaunchCooperativeKernel(F f, dim3 grid, dim3 block, void** arguments, unsigned int shared,
-                                      hipStream_t stream,
-                                      ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {
-  return hipLaunchCooperativeKernel(reinterpret_cast<void const*>(f), grid, block, arguments, shared, stream, site);
-}
+WAVEMMA_REFUSED(hipLaunchCooperativeKernel, kCooperativeByAddress, void const*, dim3, dim3, void**, unsigned int,
+                hipStream_t)
 
 // Peers: one device.
 WAVEMMA_REFUSED(hipDeviceEnablePeerAccess, kPeers, int, unsigned int)

@@ -18,8 +18,9 @@ using hipStream_t = struct ihipStream_t*;
 
 namespace wavemma::simt::hip::detail {
 
-// `<<<grid, block, shared, stream>>>`: the configuration of the next kernel call on this thread.
-void push_launch(Dim3 grid, Dim3 block, size_t dynamic_shared, hipStream_t stream);
+// `<<<grid, block, shared, stream>>>`: the configuration of the next kernel call on this thread
+// (cooperative: hipLaunchCooperativeKernel's, every block resident at once).
+void push_launch(Dim3 grid, Dim3 block, size_t dynamic_shared, hipStream_t stream, bool cooperative = false);
 
 // A launch's stream is the null stream, hipStreamPerThread/Legacy or one created and not destroyed.
 bool live_stream(hipStream_t);

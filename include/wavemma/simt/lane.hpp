@@ -48,6 +48,12 @@ inline int current_wave_size() { return current_lane ? static_cast<int>(current_
 // --- collectives (src/simt/collectives.cpp) -----------------------------------------------------
 // Waits until every live thread of the block has reached a barrier.
 void barrier(char const* name, ::wavemma::simt::Site site);
+// Waits until every thread of every block of the grid has reached it: a block barrier, then the
+// block waits for the grid's other blocks. Only a resident launch's blocks can wait for one another
+// (runtime.hpp); elsewhere, and when a block returns while others wait, the launch stops with an error.
+void grid_barrier(char const* name, ::wavemma::simt::Site site);
+// Whether the running lane's grid was launched resident (runtime.hpp).
+bool grid_resident();
 
 // out (words 32-bit words) = in of lane `source` of the wave (0 from a lane that has returned or
 // does not exist); source is taken modulo the wave size.

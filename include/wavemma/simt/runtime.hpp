@@ -39,10 +39,11 @@ enum class Status : int {
   kInvalidDeviceFunction = 98, // a builtin the launched architecture does not have
   kInvalidDevice = 101,        // a bad target (WAVEMMA_ARCH / WAVEMMA_WAVE)
   kInvalidHandle = 400,
-  kIllegalAddress = 700,     // an access outside every device allocation
-  kLaunchTimeOut = 702,      // the watchdog stopped lanes that could not progress
-  kContextIsDestroyed = 709, // a launch on a destroyed stream [SRC: ROCclr hip_module.cpp]
-  kLaunchFailure = 719,      // divergence, a barrier not reached, an exception in a lane
+  kIllegalAddress = 700,            // an access outside every device allocation
+  kLaunchTimeOut = 702,             // the watchdog stopped lanes that could not progress
+  kContextIsDestroyed = 709,        // a launch on a destroyed stream [SRC: ROCclr hip_module.cpp]
+  kLaunchFailure = 719,             // divergence, a barrier not reached, an exception in a lane
+  kCooperativeLaunchTooLarge = 720, // a resident grid whose blocks cannot all run at once
 };
 
 struct Error {
@@ -80,16 +81,18 @@ struct KernelRef {
   void (*call)(void const* self);
   void const* self;
 };
-Error launch(std::string_view name, Dim3 grid, Dim3 block, size_t dynamic_shared, KernelRef kernel);
+// resident: every block of the grid runs at once, each on an OS thread of its own, so that the
+// blocks can wait for one another at grid_barrier() (lane.hpp); a grid of more threads than the
+// host can hold as fibers at once is refused with kCooperativeLaunchTooLarge.
+Error launch(std::string_view name, Dim3 grid, Dim3 block, size_t dynamic_shared, KernelRef kernel,
+             bool resident = false);
+// The most threads (lanes) a resident grid may have: each lane's fiber stack, with its guard page,
+// is two memory mappings, and the process may hold vm.max_map_count of them.
+uint64_t max_resident_threads();
 
-} // namespace detail
-
-// Runs kernel(args...) on every thread of grid x block and returns when the grid is done. The
-// arguments are converted to the kernel's parameter types once, as a call would, and every
-// lane receives its own copy.
 template <class... Params, class... Args>
-Error launch(std::string_view name, void (*kernel)(Params...), Dim3 grid, Dim3 block, size_t dynamic_shared,
-             Args&&... args) {
+Error launch_bound(std::string_view name, void (*kernel)(Params...), Dim3 grid, Dim3 block, size_t dynamic_shared,
+                   bool resident, Args&&... args) {
   static_assert(sizeof...(Params) == sizeof...(Args), "wrong number of kernel arguments");
   struct Bound {
     void (*kernel)(Params...);
@@ -99,7 +102,25 @@ Error launch(std::string_view name, void (*kernel)(Params...), Dim3 grid, Dim3 b
     auto const& b = *static_cast<Bound const*>(self);
     std::apply(b.kernel, b.args);
   };
-  return detail::launch(name, grid, block, dynamic_shared, {call, &bound});
+  return launch(name, grid, block, dynamic_shared, {call, &bound}, resident);
+}
+
+} // namespace detail
+
+// Runs kernel(args...) on every thread of grid x block and returns when the grid is done. The
+// arguments are converted to the kernel's parameter types once, as a call would, and every
+// lane receives its own copy.
+template <class... Params, class... Args>
+Error launch(std::string_view name, void (*kernel)(Params...), Dim3 grid, Dim3 block, size_t dynamic_shared,
+             Args&&... args) {
+  return detail::launch_bound(name, kernel, grid, block, dynamic_shared, false, std::forward<Args>(args)...);
+}
+// The same with every block resident at once (detail::launch): the blocks may wait for one
+// another at grid_barrier(), as a cooperative launch's do.
+template <class... Params, class... Args>
+Error launch_resident(std::string_view name, void (*kernel)(Params...), Dim3 grid, Dim3 block, size_t dynamic_shared,
+                      Args&&... args) {
+  return detail::launch_bound(name, kernel, grid, block, dynamic_shared, true, std::forward<Args>(args)...);
 }
 
 } // namespace wavemma::simt
