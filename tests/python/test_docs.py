@@ -1,10 +1,12 @@
 # docs/python.md runs as written: its ```python blocks in order, in one namespace, each printing
-# exactly the ```text block that follows it; and the README's Python example runs.
+# exactly the ```text block that follows it (a block with device="cuda" only where a GPU is); and the
+# README's Python example runs.
 import contextlib
 import io
 import re
 
 from conftest import SOURCE_DIR
+import wavemma
 
 DOC = SOURCE_DIR / "docs" / "python.md"
 README = SOURCE_DIR / "README.md"
@@ -19,7 +21,7 @@ def test_python_md_runs_as_written():
     namespace = {}
     ran = compared = 0
     for n, (lang, code) in enumerate(found):
-        if lang != "python":
+        if lang != "python" or ('device="cuda"' in code and not wavemma.cuda_available()[0]):
             continue
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
