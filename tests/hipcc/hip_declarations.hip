@@ -52,7 +52,26 @@ __global__ void ids(unsigned* out, float8 const* in, float8* scaled) {
   scaled[i] = in[i] * 2.0f + float8(1.0f);
 }
 
-int blocks_of(unsigned blockDim, unsigned n) { return int((n + blockDim - 1) / blockDim); } // a parameter named blockDim
+// The second wave returns whole before the first one's barrier: on AMD's GPUs s_barrier waits only
+// on the waves that have not terminated (rocWMMA's simple_dlrm relies on it).
+__global__ void wave_returns_before_barrier(int* out) {
+  __shared__ int shared[64];
+  if (threadIdx.x >= unsigned(warpSize)) return;
+  shared[threadIdx.x] = int(threadIdx.x);
+  __syncthreads();
+  out[threadIdx.x] = shared[(threadIdx.x + 1) % unsigned(warpSize)];
+}
+
+// clang's matrix builtins take and return GCC vectors, which convert to and from a clang vector of
+// another element type and the same size: rocWMMA keeps a gfx12 WMMA's eight halves in a float4
+// (compiled in every device pass, never run).
+__device__ void wmma_in_float4s(float4& d, float4 const& a, float4 const& b) {
+  d.data = {__builtin_amdgcn_wmma_f16_16x16x16_f16_w32_gfx12(a.data, b.data, d.data)};
+}
+
+int blocks_of(unsigned blockDim, unsigned n) {
+  return int((n + blockDim - 1) / blockDim);
+} // a parameter named blockDim
 
 int main() {
   constexpr unsigned kThreads = 64, kBlocks = 2, kN = kThreads * kBlocks;
@@ -76,6 +95,17 @@ int main() {
     CHECK(host_out[i] == i + 1000u * kBlocks);
     for (int c = 0; c < 8; ++c) CHECK(host_scaled[i].data[c] == (float(i) + 0.25f * float(c)) * 2.0f + 1.0f);
   }
+  int* wave_out;
+  CHECK(hipMalloc(&wave_out, 64 * sizeof(int)) == hipSuccess);
+  hipDeviceProp_t props;
+  CHECK(hipGetDeviceProperties(&props, 0) == hipSuccess);
+  int const wave = props.warpSize;
+  wave_returns_before_barrier<<<1, 2 * wave>>>(wave_out);
+  CHECK(hipDeviceSynchronize() == hipSuccess);
+  int host_wave[64];
+  CHECK(hipMemcpy(host_wave, wave_out, size_t(wave) * sizeof(int), hipMemcpyDeviceToHost) == hipSuccess);
+  for (int i = 0; i < wave; ++i) CHECK(host_wave[i] == (i + 1) % wave);
+  CHECK(hipFree(wave_out) == hipSuccess);
   static_assert(sizeof(float8) == 32 && alignof(float8) == 32, "a clang vector of eight floats");
 
   // HIP's == on __half is exact; the library's host operator, found first in its namespace, is not.
