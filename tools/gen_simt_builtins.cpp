@@ -287,13 +287,20 @@ void write_builtins() {
 namespace wavemma::simt::builtins {
 
 )";
-  // Vector aliases, spelled as clang's builtin table spells them.
+  // Vector aliases, named as clang's builtin table names them, and of its kind: GCC vectors
+  // (vector_size), which convert to and from any vector of the same size under clang's default lax
+  // vector conversions (a HIP float4's clang vector passed as a v8f16, a v8f16 result assigned to
+  // one), where two ext_vector_types of different element types do not convert.
   std::map<std::string, std::string> aliases;
   for (auto const& b : builtins()) {
     std::vector<CType> types{b.ret};
     for (auto const& p : b.params) types.push_back(p.type);
     for (auto const& t : types)
-      if (t.lanes > 1) aliases[t.short_name()] = t.c_name();
+      if (t.lanes > 1) {
+        std::string const element = CType{t.scalar, 1}.c_name();
+        aliases[t.short_name()] =
+            fmt::format("{} __attribute__((vector_size({} * sizeof({}))))", element, t.lanes, element);
+      }
   }
   for (auto const& [alias, c] : aliases) out += fmt::format("using {} = {};\n", alias, c);
   out += "\n";

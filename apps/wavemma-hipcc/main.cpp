@@ -129,6 +129,9 @@ struct Driver {
     // HIP takes __fp16 parameters and return values (clang's HIP mode sets this language option
     // for both of its passes); plain C++ for x86 refuses them unless told.
     cmd.insert(cmd.end(), {"-Xclang", "-fnative-half-arguments-and-returns"});
+    // threadIdx, blockIdx, blockDim and gridDim are HIP's variables with __declspec(property)
+    // members (wavemma/hip/api.hpp): a keyword in clang's HIP mode, an option in C++.
+    cmd.push_back("-fdeclspec");
     // The diagnostics are read back and mapped to the user's code (diagnostics.hpp).
     cmd.insert(cmd.end(), {"-fno-caret-diagnostics", "-fno-color-diagnostics"});
     return cmd;

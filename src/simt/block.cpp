@@ -208,8 +208,11 @@ bool Block::complete(Wave& w) {
   return true;
 }
 
-// Releases the barrier when every live thread waits at one; a thread that has returned instead
-// is an error (HIP requires every thread of the block to reach __syncthreads).
+// Releases the barrier when every live thread waits at one. A wave whose lanes have all returned
+// takes no part, as on AMD's GPUs (s_barrier waits only on the waves of the workgroup that have
+// not terminated [DOC: AMD's ISA guides, S_BARRIER]); a
+// thread that has returned while others of its wave wait is an error (HIP requires every thread of
+// the block to reach __syncthreads).
 bool Block::release_barrier() {
   if (at_barrier == 0 || at_barrier != live) return false;
   Lane const* waiting = nullptr;
@@ -219,7 +222,7 @@ bool Block::release_barrier() {
       break;
     }
   for (auto const& w : waves) {
-    if (w.live == w.size) continue;
+    if (w.live == w.size || w.live == 0) continue;
     std::vector<int> exited;
     for (int i = 0; i < w.size; ++i)
       if (lanes[size_t(w.first + i)].state == LaneState::kExited) exited.push_back(i);

@@ -486,7 +486,7 @@ TEST(HipVectorTypes, HipSizesAlignmentsAndOperators) {
   EXPECT_EQ(b.x, 2.5f);
   EXPECT_EQ(b.w, 8.5f);
   int2 c = make_int2(7, -9);
-  c %= 4;
+  c %= int2(4); // HIP's integer compound operators take a vector only
   EXPECT_EQ(c.x, 3);
   EXPECT_EQ(c.y, -1);
   EXPECT_TRUE(make_uint3(1, 2, 3) == make_uint3(1, 2, 3));

@@ -21,10 +21,35 @@
 
 // --- ids ----------------------------------------------------------------------------------------
 using dim3 = ::wavemma::simt::Dim3;
+#if defined(__HIP__)
+// HIP programs (wavemma-hipcc parses them as HIP): variables, as HIP declares them, whose members x, y
+// and z are properties (clang's __declspec(property), which HIP's __hip_builtin_threadIdx_t and
+// the rest use): `threadIdx.x` is an unsigned int read from the running lane, and a program may
+// still name a variable or a parameter `blockDim`. wavemma-hipcc compiles the rewritten passes
+// with -fdeclspec, which clang's HIP mode implies.
+#define WAVEMMA_HIP_BUILTIN_ID(type, name, member)                                                                     \
+  struct type {                                                                                                        \
+    __declspec(property(get = __get_x)) unsigned int x;                                                                \
+    __declspec(property(get = __get_y)) unsigned int y;                                                                \
+    __declspec(property(get = __get_z)) unsigned int z;                                                                \
+    static unsigned int __get_x() { return ::wavemma::simt::detail::lane(#name).member.x; }                            \
+    static unsigned int __get_y() { return ::wavemma::simt::detail::lane(#name).member.y; }                            \
+    static unsigned int __get_z() { return ::wavemma::simt::detail::lane(#name).member.z; }                            \
+    operator dim3() const { return ::wavemma::simt::detail::lane(#name).member; }                                      \
+  };                                                                                                                   \
+  inline constexpr type name{};
+WAVEMMA_HIP_BUILTIN_ID(__hip_builtin_threadIdx_t, threadIdx, thread_idx)
+WAVEMMA_HIP_BUILTIN_ID(__hip_builtin_blockIdx_t, blockIdx, block_idx)
+WAVEMMA_HIP_BUILTIN_ID(__hip_builtin_blockDim_t, blockDim, block_dim)
+WAVEMMA_HIP_BUILTIN_ID(__hip_builtin_gridDim_t, gridDim, grid_dim)
+#undef WAVEMMA_HIP_BUILTIN_ID
+#else
+// C++ through <wavemma/hip.hpp>, for any host compiler: expressions of the running lane.
 #define threadIdx (::wavemma::simt::detail::lane("threadIdx").thread_idx)
 #define blockIdx (::wavemma::simt::detail::lane("blockIdx").block_idx)
 #define blockDim (::wavemma::simt::detail::lane("blockDim").block_dim)
 #define gridDim (::wavemma::simt::detail::lane("gridDim").grid_dim)
+#endif
 #define hipThreadIdx_x (threadIdx.x)
 #define hipThreadIdx_y (threadIdx.y)
 #define hipThreadIdx_z (threadIdx.z)

@@ -125,16 +125,52 @@ struct __half {
   __half operator+() const { return *this; }
   __half operator-() const { return __half_raw{static_cast<unsigned short>(__x ^ 0x8000u)}; }
 
-  friend __half operator+(__half a, __half b) { return a += b; }
-  friend __half operator-(__half a, __half b) { return a -= b; }
-  friend __half operator*(__half a, __half b) { return a *= b; }
-  friend __half operator/(__half a, __half b) { return a /= b; }
-  friend bool operator==(__half a, __half b) { return a.value() == b.value(); }
-  friend bool operator!=(__half a, __half b) { return a.value() != b.value(); }
-  friend bool operator<(__half a, __half b) { return a.value() < b.value(); }
-  friend bool operator>(__half a, __half b) { return a.value() > b.value(); }
-  friend bool operator<=(__half a, __half b) { return a.value() <= b.value(); }
-  friend bool operator>=(__half a, __half b) { return a.value() >= b.value(); }
+  // The binary operators are templates of no deduced parameter: they convert their arguments as
+  // HIP's (non-template) friends do, but lose a tie to a program's own non-template overload for
+  // __half. clang's HIP mode breaks that tie by the caller's side: a library's host-only
+  // `operator==(const __half&, const __half&)` (rocWMMA has one, and +, -, *, /) is what host code
+  // calls beside HIP's __host__ __device__ friend; wavemma compiles each pass as C++, which has no
+  // sides and would find the two ambiguous.
+  template <class = void>
+  friend __half operator+(__half a, __half b) {
+    return a += b;
+  }
+  template <class = void>
+  friend __half operator-(__half a, __half b) {
+    return a -= b;
+  }
+  template <class = void>
+  friend __half operator*(__half a, __half b) {
+    return a *= b;
+  }
+  template <class = void>
+  friend __half operator/(__half a, __half b) {
+    return a /= b;
+  }
+  template <class = void>
+  friend bool operator==(__half a, __half b) {
+    return a.value() == b.value();
+  }
+  template <class = void>
+  friend bool operator!=(__half a, __half b) {
+    return a.value() != b.value();
+  }
+  template <class = void>
+  friend bool operator<(__half a, __half b) {
+    return a.value() < b.value();
+  }
+  template <class = void>
+  friend bool operator>(__half a, __half b) {
+    return a.value() > b.value();
+  }
+  template <class = void>
+  friend bool operator<=(__half a, __half b) {
+    return a.value() <= b.value();
+  }
+  template <class = void>
+  friend bool operator>=(__half a, __half b) {
+    return a.value() >= b.value();
+  }
 };
 
 struct alignas(4) __half2 {

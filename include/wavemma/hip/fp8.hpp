@@ -223,7 +223,8 @@ private:
   template <class V>
   static __hip_fp8x4_storage_t pack4(V const& v) {
     __hip_fp8x4_storage_t out = 0;
-    for (unsigned i = 0; i < 4; ++i) out |= __hip_fp8x4_storage_t{to_fp8(v[i], __default_saturation, I)} << (8 * i);
+    for (unsigned i = 0; i < 4; ++i)
+      out |= __hip_fp8x4_storage_t{to_fp8(v.data[i], __default_saturation, I)} << (8 * i);
     return out;
   }
 };

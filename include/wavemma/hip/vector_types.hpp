@@ -1,157 +1,311 @@
 #pragma once
 // HIP's vector types (float4, int2, uchar3, ...) and their make_* functions, for <hip/hip_vector_types.h>
-// and for C++ that includes this header directly. Sizes and alignments are HIP's: N x sizeof(T),
-// aligned to the whole size for 1, 2 and 4 components and to the element for 3 (amd_hip_vector_types.h,
-// checked in tests/hipcc/headers_test.cpp). Operators are component-wise; a scalar operand is broadcast,
-// as HIP's are; == and != compare every component and return one bool, as HIP's do. C++17.
+// and for C++ that includes this header directly, declared as amd_hip_vector_types.h declares them for
+// clang: global templates HIP_vector_base<T, N> (the storage) and HIP_vector_type<T, N> (constructors
+// and operators), float4 being HIP_vector_type<float, 4>.
+//
+// HIP_vector_base<T, N> holds `data`, of type Native_vec_ (a clang vector of N T's; for N = 3 a struct of
+// three T's with component-wise operators), in a union with the members x, y, z, w. HIP_vector_type's
+// operators act on `data` with data's own operators, so a library that specializes HIP_vector_base for
+// its own element type or size (rocWMMA does, for __half and for vectors of 8 to 256 components) gets
+// HIP_vector_type's operators from its own storage, as with HIP's headers.
+//
+// Sizes and alignments are those of clang's vectors: N x sizeof(T), aligned to the whole size, for 1, 2
+// and 4 components; 3 x sizeof(T), aligned to T, for 3 (checked in tests/hipcc/headers_test.cpp). A scalar
+// operand of a binary operator is broadcast; == and != compare every component and give one bool. C++17.
 
-#include <cstddef>
 #include <type_traits>
-#include <utility>
 
-namespace wavemma::simt::hip {
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wgnu-anonymous-struct"
+#pragma clang diagnostic ignored "-Wnested-anon-types"
 
-template <class T, unsigned N>
-struct VectorStorage;
-template <class T>
-struct alignas(sizeof(T)) VectorStorage<T, 1> {
-  T x;
-};
-template <class T>
-struct alignas(2 * sizeof(T)) VectorStorage<T, 2> {
-  T x, y;
-};
-template <class T>
-struct VectorStorage<T, 3> {
-  T x, y, z;
-};
-template <class T>
-struct alignas(4 * sizeof(T)) VectorStorage<T, 4> {
-  T x, y, z, w;
-};
+template <typename T, unsigned int n>
+struct HIP_vector_base;
 
-template <class T, unsigned N>
-struct Vector : VectorStorage<T, N> {
+template <typename T>
+struct HIP_vector_base<T, 1> {
+  using Native_vec_ = T __attribute__((ext_vector_type(1)));
+  union {
+    Native_vec_ data;
+    struct {
+      T x;
+    };
+  };
   using value_type = T;
-  static constexpr unsigned size = N;
 
-  Vector() = default;
+  HIP_vector_base() = default;
+  explicit constexpr HIP_vector_base(T x_) noexcept : data{x_} {}
+  constexpr HIP_vector_base(HIP_vector_base const&) = default;
+  constexpr HIP_vector_base(HIP_vector_base&&) = default;
+  ~HIP_vector_base() = default;
+  HIP_vector_base& operator=(HIP_vector_base const& o) noexcept {
+    data = o.data;
+    return *this;
+  }
+};
+
+template <typename T>
+struct HIP_vector_base<T, 2> {
+  using Native_vec_ = T __attribute__((ext_vector_type(2)));
+  union {
+    Native_vec_ data;
+    struct {
+      T x, y;
+    };
+  };
+  using value_type = T;
+
+  HIP_vector_base() = default;
+  explicit constexpr HIP_vector_base(T x_) noexcept : data{x_, x_} {}
+  constexpr HIP_vector_base(T x_, T y_) noexcept : data{x_, y_} {}
+  constexpr HIP_vector_base(HIP_vector_base const&) = default;
+  constexpr HIP_vector_base(HIP_vector_base&&) = default;
+  ~HIP_vector_base() = default;
+  HIP_vector_base& operator=(HIP_vector_base const& o) noexcept {
+    data = o.data;
+    return *this;
+  }
+};
+
+template <typename T>
+struct HIP_vector_base<T, 3> {
+  // Three components have no clang vector of their size (it would be padded to four): a struct of
+  // three with the operators HIP_vector_type uses.
+  struct Native_vec_ {
+    T d[3];
+
+    Native_vec_() = default;
+    explicit constexpr Native_vec_(T x_) noexcept : d{x_, x_, x_} {}
+    constexpr Native_vec_(T x_, T y_, T z_) noexcept : d{x_, y_, z_} {}
+
+    T& operator[](unsigned int i) noexcept { return d[i]; }
+    T operator[](unsigned int i) const noexcept { return d[i]; }
+
+#define WAVEMMA_NATIVE3_COMPOUND(op)                                                                                   \
+  Native_vec_& operator op## = (Native_vec_ const& o) noexcept {                                                       \
+    for (unsigned i = 0; i < 3; ++i) d[i] op## = o.d[i];                                                               \
+    return *this;                                                                                                      \
+  }
+    WAVEMMA_NATIVE3_COMPOUND(+)
+    WAVEMMA_NATIVE3_COMPOUND(-)
+    WAVEMMA_NATIVE3_COMPOUND(*)
+    WAVEMMA_NATIVE3_COMPOUND(/)
+#undef WAVEMMA_NATIVE3_COMPOUND
+#define WAVEMMA_NATIVE3_INTEGER_COMPOUND(op)                                                                           \
+  template <typename U = T, std::enable_if_t<std::is_integral_v<U>, int> = 0>                                          \
+  Native_vec_& operator op## = (Native_vec_ const& o) noexcept {                                                       \
+    for (unsigned i = 0; i < 3; ++i) d[i] op## = o.d[i];                                                               \
+    return *this;                                                                                                      \
+  }
+    WAVEMMA_NATIVE3_INTEGER_COMPOUND(%)
+    WAVEMMA_NATIVE3_INTEGER_COMPOUND(^)
+    WAVEMMA_NATIVE3_INTEGER_COMPOUND(|)
+    WAVEMMA_NATIVE3_INTEGER_COMPOUND(&)
+    WAVEMMA_NATIVE3_INTEGER_COMPOUND(>>)
+    WAVEMMA_NATIVE3_INTEGER_COMPOUND(<<)
+#undef WAVEMMA_NATIVE3_INTEGER_COMPOUND
+
+    template <typename U = T, std::enable_if_t<std::is_signed_v<U>, int> = 0>
+    Native_vec_ operator-() const noexcept {
+      return Native_vec_(-d[0], -d[1], -d[2]);
+    }
+    template <typename U = T, std::enable_if_t<std::is_integral_v<U>, int> = 0>
+    Native_vec_ operator~() const noexcept {
+      return Native_vec_(~d[0], ~d[1], ~d[2]);
+    }
+
+    // As a clang vector's ==: one int per component, 0 or -1 (HIP's is a vector of four ints).
+    using Vec3_cmp = int __attribute__((vector_size(4 * sizeof(int))));
+    Vec3_cmp operator==(Native_vec_ const& o) const noexcept {
+      return Vec3_cmp{-int(d[0] == o.d[0]), -int(d[1] == o.d[1]), -int(d[2] == o.d[2])};
+    }
+  };
+
+  union {
+    Native_vec_ data;
+    struct {
+      T x, y, z;
+    };
+  };
+  using value_type = T;
+
+  HIP_vector_base() = default;
+  explicit constexpr HIP_vector_base(T x_) noexcept : data{x_, x_, x_} {}
+  constexpr HIP_vector_base(T x_, T y_, T z_) noexcept : data{x_, y_, z_} {}
+  constexpr HIP_vector_base(HIP_vector_base const&) = default;
+  constexpr HIP_vector_base(HIP_vector_base&&) = default;
+  ~HIP_vector_base() = default;
+  HIP_vector_base& operator=(HIP_vector_base const&) = default;
+  HIP_vector_base& operator=(HIP_vector_base&&) = default;
+};
+
+template <typename T>
+struct HIP_vector_base<T, 4> {
+  using Native_vec_ = T __attribute__((ext_vector_type(4)));
+  union {
+    Native_vec_ data;
+    struct {
+      T x, y, z, w;
+    };
+  };
+  using value_type = T;
+
+  HIP_vector_base() = default;
+  explicit constexpr HIP_vector_base(T x_) noexcept : data{x_, x_, x_, x_} {}
+  constexpr HIP_vector_base(T x_, T y_, T z_, T w_) noexcept : data{x_, y_, z_, w_} {}
+  constexpr HIP_vector_base(HIP_vector_base const&) = default;
+  constexpr HIP_vector_base(HIP_vector_base&&) = default;
+  ~HIP_vector_base() = default;
+  HIP_vector_base& operator=(HIP_vector_base const& o) noexcept {
+    data = o.data;
+    return *this;
+  }
+};
+
+#pragma clang diagnostic pop
+
+template <typename T, unsigned int rank>
+struct HIP_vector_type : public HIP_vector_base<T, rank> {
+  using HIP_vector_base<T, rank>::data;
+  using typename HIP_vector_base<T, rank>::Native_vec_;
+
+  HIP_vector_type() = default;
   // A scalar fills every component (explicit, as in HIP).
-  template <class U, std::enable_if_t<std::is_convertible_v<U, T>, int> = 0>
-  explicit constexpr Vector(U v) : Vector(v, std::make_index_sequence<N>{}) {}
-  template <class... U, std::enable_if_t<(N > 1) && sizeof...(U) == N, int> = 0>
-  constexpr Vector(U... v) : VectorStorage<T, N>{static_cast<T>(v)...} {}
+  template <typename U, typename std::enable_if<std::is_convertible<U, T>::value>::type* = nullptr>
+  explicit constexpr HIP_vector_type(U x_) noexcept : HIP_vector_base<T, rank>{static_cast<T>(x_)} {}
+  template <typename... Us, typename std::enable_if<(rank > 1) && sizeof...(Us) == rank>::type* = nullptr>
+  constexpr HIP_vector_type(Us... xs) noexcept : HIP_vector_base<T, rank>{static_cast<T>(xs)...} {}
+  constexpr HIP_vector_type(HIP_vector_type const&) = default;
+  constexpr HIP_vector_type(HIP_vector_type&&) = default;
+  ~HIP_vector_type() = default;
+  HIP_vector_type& operator=(HIP_vector_type const&) = default;
+  HIP_vector_type& operator=(HIP_vector_type&&) = default;
 
-  T& operator[](unsigned i) { return reinterpret_cast<T*>(this)[i]; }
-  T const& operator[](unsigned i) const { return reinterpret_cast<T const*>(this)[i]; }
-
-  // Every compound operator of HIP's vector types, with a vector or a broadcast scalar.
-#define WAVEMMA_VECTOR_COMPOUND(op)                                                                                    \
-  Vector& operator op## = (Vector const& o) {                                                                          \
-    for (unsigned i = 0; i < N; ++i) (*this)[i] op## = o[i];                                                           \
-    return *this;                                                                                                      \
-  }                                                                                                                    \
-  template <class U, std::enable_if_t<std::is_convertible_v<U, T>, int> = 0>                                           \
-  Vector& operator op## = (U s) {                                                                                      \
-    return *this op## = Vector(s);                                                                                     \
-  }
-  WAVEMMA_VECTOR_COMPOUND(+)
-  WAVEMMA_VECTOR_COMPOUND(-)
-  WAVEMMA_VECTOR_COMPOUND(*)
-  WAVEMMA_VECTOR_COMPOUND(/)
-#undef WAVEMMA_VECTOR_COMPOUND
-#define WAVEMMA_VECTOR_INTEGER_COMPOUND(op)                                                                            \
-  template <class V = T, std::enable_if_t<std::is_integral_v<V>, int> = 0>                                             \
-  Vector& operator op## = (Vector const& o) {                                                                          \
-    for (unsigned i = 0; i < N; ++i) (*this)[i] op## = o[i];                                                           \
-    return *this;                                                                                                      \
-  }                                                                                                                    \
-  template <class U, class V = T, std::enable_if_t<std::is_integral_v<V> && std::is_convertible_v<U, T>, int> = 0>     \
-  Vector& operator op## = (U s) {                                                                                      \
-    return *this op## = Vector(s);                                                                                     \
-  }
-  WAVEMMA_VECTOR_INTEGER_COMPOUND(%)
-  WAVEMMA_VECTOR_INTEGER_COMPOUND(&)
-  WAVEMMA_VECTOR_INTEGER_COMPOUND(|)
-  WAVEMMA_VECTOR_INTEGER_COMPOUND(^)
-  WAVEMMA_VECTOR_INTEGER_COMPOUND(<<)
-  WAVEMMA_VECTOR_INTEGER_COMPOUND(>>)
-#undef WAVEMMA_VECTOR_INTEGER_COMPOUND
-
-  Vector& operator++() { return *this += Vector(1); }
-  Vector operator++(int) {
-    Vector old = *this;
+  HIP_vector_type& operator++() noexcept { return *this += HIP_vector_type{1}; }
+  HIP_vector_type operator++(int) noexcept {
+    HIP_vector_type old(*this);
     ++*this;
     return old;
   }
-  Vector& operator--() { return *this -= Vector(1); }
-  Vector operator--(int) {
-    Vector old = *this;
+  HIP_vector_type& operator--() noexcept { return *this -= HIP_vector_type{1}; }
+  HIP_vector_type operator--(int) noexcept {
+    HIP_vector_type old(*this);
     --*this;
     return old;
   }
-  Vector operator-() const {
-    Vector out = *this;
-    for (unsigned i = 0; i < N; ++i) out[i] = -out[i];
+
+  // The compound operators of every element type, with a vector or a broadcast scalar.
+#define WAVEMMA_HIP_VECTOR_COMPOUND(op)                                                                                \
+  HIP_vector_type& operator op## = (HIP_vector_type const& o) noexcept {                                               \
+    data op## = o.data;                                                                                                \
+    return *this;                                                                                                      \
+  }                                                                                                                    \
+  template <typename U, typename std::enable_if<std::is_convertible<U, T>{}>::type* = nullptr>                         \
+  HIP_vector_type& operator op## = (U s) noexcept {                                                                    \
+    return *this op## = HIP_vector_type{s};                                                                            \
+  }
+  WAVEMMA_HIP_VECTOR_COMPOUND(+)
+  WAVEMMA_HIP_VECTOR_COMPOUND(-)
+  WAVEMMA_HIP_VECTOR_COMPOUND(*)
+  WAVEMMA_HIP_VECTOR_COMPOUND(/)
+#undef WAVEMMA_HIP_VECTOR_COMPOUND
+
+  template <typename U = T, typename std::enable_if<std::is_signed<U>{}>::type* = nullptr>
+  HIP_vector_type operator-() const noexcept {
+    HIP_vector_type out(*this);
+    out.data = -out.data;
     return out;
   }
-  Vector operator+() const { return *this; }
-  template <class V = T, std::enable_if_t<std::is_integral_v<V>, int> = 0>
-  Vector operator~() const {
-    Vector out = *this;
-    for (unsigned i = 0; i < N; ++i) out[i] = ~out[i];
+  template <typename U = T, typename std::enable_if<std::is_integral<U>{}>::type* = nullptr>
+  HIP_vector_type operator~() const noexcept {
+    HIP_vector_type out(*this);
+    out.data = ~out.data;
     return out;
   }
 
-private:
-  template <class U, size_t... I>
-  constexpr Vector(U v, std::index_sequence<I...>) : VectorStorage<T, N>{((void)I, static_cast<T>(v))...} {}
+  // The integer types' compound operators take a vector only, as HIP's do.
+#define WAVEMMA_HIP_VECTOR_INTEGER_COMPOUND(op)                                                                        \
+  template <typename U = T, typename std::enable_if<std::is_integral<U>{}>::type* = nullptr>                           \
+  HIP_vector_type& operator op## = (HIP_vector_type const& o) noexcept {                                               \
+    data op## = o.data;                                                                                                \
+    return *this;                                                                                                      \
+  }
+  WAVEMMA_HIP_VECTOR_INTEGER_COMPOUND(%)
+  WAVEMMA_HIP_VECTOR_INTEGER_COMPOUND(^)
+  WAVEMMA_HIP_VECTOR_INTEGER_COMPOUND(|)
+  WAVEMMA_HIP_VECTOR_INTEGER_COMPOUND(&)
+  WAVEMMA_HIP_VECTOR_INTEGER_COMPOUND(>>)
+  WAVEMMA_HIP_VECTOR_INTEGER_COMPOUND(<<)
+#undef WAVEMMA_HIP_VECTOR_INTEGER_COMPOUND
 };
 
-#define WAVEMMA_VECTOR_BINARY(op)                                                                                      \
-  template <class T, unsigned N>                                                                                       \
-  Vector<T, N> operator op(Vector<T, N> a, Vector<T, N> const& b) {                                                    \
-    return a op## = b;                                                                                                 \
+// Binary operators: vector with vector, and with a scalar on either side (broadcast). Those of the
+// integer operators exist for integer element types only.
+#define WAVEMMA_HIP_VECTOR_BINARY(op, ...)                                                                             \
+  template <typename T, unsigned int n, typename std::enable_if<__VA_ARGS__>::type* = nullptr>                         \
+  constexpr HIP_vector_type<T, n> operator op(HIP_vector_type<T, n> const& x,                                          \
+                                              HIP_vector_type<T, n> const& y) noexcept {                               \
+    return HIP_vector_type<T, n>{x} op## = y;                                                                          \
   }                                                                                                                    \
-  template <class T, unsigned N, class U, std::enable_if_t<std::is_convertible_v<U, T>, int> = 0>                      \
-  Vector<T, N> operator op(Vector<T, N> a, U b) {                                                                      \
-    return a op## = Vector<T, N>(b);                                                                                   \
+  template <typename T, unsigned int n, typename U, typename std::enable_if<__VA_ARGS__>::type* = nullptr>             \
+  constexpr HIP_vector_type<T, n> operator op(HIP_vector_type<T, n> const& x, U y) noexcept {                          \
+    return HIP_vector_type<T, n>{x} op## = HIP_vector_type<T, n>{y};                                                   \
   }                                                                                                                    \
-  template <class T, unsigned N, class U, std::enable_if_t<std::is_convertible_v<U, T>, int> = 0>                      \
-  Vector<T, N> operator op(U a, Vector<T, N> const& b) {                                                               \
-    return Vector<T, N>(a) op## = b;                                                                                   \
+  template <typename T, unsigned int n, typename U, typename std::enable_if<__VA_ARGS__>::type* = nullptr>             \
+  constexpr HIP_vector_type<T, n> operator op(U x, HIP_vector_type<T, n> const& y) noexcept {                          \
+    return HIP_vector_type<T, n>{x} op## = y;                                                                          \
   }
-WAVEMMA_VECTOR_BINARY(+)
-WAVEMMA_VECTOR_BINARY(-)
-WAVEMMA_VECTOR_BINARY(*)
-WAVEMMA_VECTOR_BINARY(/)
-WAVEMMA_VECTOR_BINARY(%)
-WAVEMMA_VECTOR_BINARY(&)
-WAVEMMA_VECTOR_BINARY(|)
-WAVEMMA_VECTOR_BINARY(^)
-WAVEMMA_VECTOR_BINARY(<<)
-WAVEMMA_VECTOR_BINARY(>>)
-#undef WAVEMMA_VECTOR_BINARY
+WAVEMMA_HIP_VECTOR_BINARY(+, true)
+WAVEMMA_HIP_VECTOR_BINARY(-, true)
+WAVEMMA_HIP_VECTOR_BINARY(*, true)
+WAVEMMA_HIP_VECTOR_BINARY(/, true)
+WAVEMMA_HIP_VECTOR_BINARY(%, std::is_integral<T>::value)
+WAVEMMA_HIP_VECTOR_BINARY(^, std::is_integral<T>::value)
+WAVEMMA_HIP_VECTOR_BINARY(|, std::is_integral<T>::value)
+WAVEMMA_HIP_VECTOR_BINARY(&, std::is_integral<T>::value)
+WAVEMMA_HIP_VECTOR_BINARY(>>, std::is_integral<T>::value)
+WAVEMMA_HIP_VECTOR_BINARY(<<, std::is_integral<T>::value)
+#undef WAVEMMA_HIP_VECTOR_BINARY
 
-template <class T, unsigned N>
-bool operator==(Vector<T, N> const& a, Vector<T, N> const& b) {
-  for (unsigned i = 0; i < N; ++i)
-    if (!(a[i] == b[i])) return false;
-  return true;
-}
-template <class T, unsigned N>
-bool operator!=(Vector<T, N> const& a, Vector<T, N> const& b) {
-  return !(a == b);
+// True when no component of a component-wise comparison (a clang vector of 0 or -1) is 0, looking at
+// components n down to 0.
+template <typename V>
+constexpr bool _hip_any_zero(V const& x, int n) noexcept {
+  return n == -1 ? true : (x[n] == 0 ? false : _hip_any_zero(x, n - 1));
 }
 
-} // namespace wavemma::simt::hip
+template <typename T, unsigned int n>
+constexpr bool operator==(HIP_vector_type<T, n> const& x, HIP_vector_type<T, n> const& y) noexcept {
+  return _hip_any_zero(x.data == y.data, n - 1);
+}
+template <typename T, unsigned int n, typename U>
+constexpr bool operator==(HIP_vector_type<T, n> const& x, U y) noexcept {
+  return x == HIP_vector_type<T, n>{y};
+}
+template <typename T, unsigned int n, typename U>
+constexpr bool operator==(U x, HIP_vector_type<T, n> const& y) noexcept {
+  return HIP_vector_type<T, n>{x} == y;
+}
+template <typename T, unsigned int n>
+constexpr bool operator!=(HIP_vector_type<T, n> const& x, HIP_vector_type<T, n> const& y) noexcept {
+  return !(x == y);
+}
+template <typename T, unsigned int n, typename U>
+constexpr bool operator!=(HIP_vector_type<T, n> const& x, U y) noexcept {
+  return !(x == y);
+}
+template <typename T, unsigned int n, typename U>
+constexpr bool operator!=(U x, HIP_vector_type<T, n> const& y) noexcept {
+  return !(x == y);
+}
 
 // The names HIP gives them, and make_<name>N(...).
 #define WAVEMMA_VECTOR_NAMES(name, T)                                                                                  \
-  using name##1 = ::wavemma::simt::hip::Vector<T, 1>;                                                                  \
-  using name##2 = ::wavemma::simt::hip::Vector<T, 2>;                                                                  \
-  using name##3 = ::wavemma::simt::hip::Vector<T, 3>;                                                                  \
-  using name##4 = ::wavemma::simt::hip::Vector<T, 4>;                                                                  \
+  using name##1 = HIP_vector_type<T, 1>;                                                                               \
+  using name##2 = HIP_vector_type<T, 2>;                                                                               \
+  using name##3 = HIP_vector_type<T, 3>;                                                                               \
+  using name##4 = HIP_vector_type<T, 4>;                                                                               \
   inline constexpr name##1 make_##name##1(T x) { return name##1(x); }                                                  \
   inline constexpr name##2 make_##name##2(T x, T y) { return name##2(x, y); }                                          \
   inline constexpr name##3 make_##name##3(T x, T y, T z) { return name##3(x, y, z); }                                  \

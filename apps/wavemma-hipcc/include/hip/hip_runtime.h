@@ -50,6 +50,9 @@
 #define __noinline__
 // Accepted as on a GPU; a block may have up to 1024 threads whatever the bound says.
 #define __launch_bounds__(...)
+#if !defined(__align__) // as amd_hip_runtime.h defines it
+#define __align__(x) __attribute__((aligned(x)))
+#endif
 #define HIP_DYNAMIC_SHARED(type, var) extern __shared__ type var[];
 #define HIP_DYNAMIC_SHARED_ATTRIBUTE
 #define HIP_KERNEL_NAME(...) __VA_ARGS__
