@@ -208,7 +208,7 @@ FieldValues gfx1250_fields(MachineInstruction const& mi) {
 
 std::optional<Error> gfx1250_modifiers(FieldValues const& f, MachineInstruction& mi) {
   WordLayout const& L = word_layout(*mi.row);
-  std::array<uint32_t, 32> values{}; // by Mod
+  std::array<uint32_t, static_cast<size_t>(kMatrixBReuse) + 1> values{}; // by Mod
   for (ModBits const& b : L.bits)
     values[static_cast<size_t>(b.mod)] |= ((at(f, b.field) >> b.field_lo) & mask(b.width)) << b.value_lo;
   for (ModBits const& b : L.bits) set_value(mi, b.mod, values[static_cast<size_t>(b.mod)]);
