@@ -144,8 +144,9 @@ void fuzz_matrix_file(std::string_view data) {
 
 void fuzz_stream(std::string_view data) {
   if (data.empty()) return;
-  constexpr char const* kTargets[][2] = {{"gfx1100", "32"}, {"gfx1100", "64"}, {"gfx1201", "32"}, {"gfx1201", "64"},
-                                         {"gfx908", "64"},  {"gfx90a", "64"},  {"gfx942", "64"},  {"gfx950", "64"}};
+  constexpr char const* kTargets[][2] = {{"gfx1100", "32"}, {"gfx1100", "64"}, {"gfx1201", "32"},
+                                         {"gfx1201", "64"}, {"gfx908", "64"},  {"gfx90a", "64"},
+                                         {"gfx942", "64"},  {"gfx950", "64"},  {"gfx1250", "32"}};
   unsigned const pick = static_cast<unsigned char>(data[0]);
   auto const& t = kTargets[(pick >> 1) % std::size(kTargets)];
   run_and_check({pick & 1 ? "decode" : "encode", "--arch", t[0], "--wave", t[1]}, std::string(data.substr(1)));

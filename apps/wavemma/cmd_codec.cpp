@@ -86,7 +86,7 @@ bool decode_item(std::string_view text, codec::Target target, std::string& line)
     return false;
   }
   if (bytes->size() != codec::kWordBytes && bytes->size() != codec::kMaxInstructionBytes) {
-    line = fmt::format("error: expected the {} bytes of one instruction ({} for a scaled MFMA), got {}",
+    line = fmt::format("error: expected the {} bytes of one instruction ({} for a scaled MFMA or WMMA), got {}",
                        codec::kWordBytes, codec::kMaxInstructionBytes, bytes->size());
     return false;
   }
@@ -143,7 +143,7 @@ std::string dword_text(std::span<uint8_t const> b) {
   return fmt::format("0x{:08x}", v);
 }
 
-// A listing of consecutive instructions (8 bytes, 16 for a scaled MFMA). Bytes that are not one of
+// A listing of consecutive instructions (8 bytes, 16 for a scaled MFMA or WMMA). Bytes that are not one of
 // ours are shown as a `.long` (a `.byte` line for a trailing partial dword), reported on stderr
 // with their offset, and decoding resumes 4 bytes later, as llvm-mc does.
 void run_file(CodecOptions const& o) {
@@ -216,7 +216,7 @@ void add_codec(CLI::App& app) {
   auto* dec = app.add_subcommand("decode", "Disassemble matrix instructions, as llvm-mc -disassemble prints them");
   add_target_options(*dec, *d);
   add_text(*dec, "bytes", d->item,
-           "The 8 bytes of one instruction, 16 for a scaled MFMA (\"0x08,0x40,...\" or "
+           "The 8 bytes of one instruction, 16 for a scaled MFMA or WMMA (\"0x08,0x40,...\" or "
            "\"0x08 0x40 ...\"); without it, one per line from stdin (comments give a blank line)");
   add_text(*dec, "--file", d->file,
            "A raw binary of consecutive instructions (at most 16 MiB): print a listing with byte offsets");

@@ -146,11 +146,44 @@ constexpr std::array kSpecials = std::to_array<SpecialSource>({
 });
 // clang-format on
 
+struct ScaleSource {
+  int code;
+  std::string_view name32, name64; // as printed for a 32-bit and a 64-bit operand
+  std::string_view alias;          // another spelling the assembler takes
+  bool assembles32, assembles64;   // llvm-mc-22's assembler takes the name (in the scaled WMMA)
+  bool decodes32, decodes64;       // its disassembler decodes the code (else "invalid instruction encoding")
+  bool alone = true;               // the assembler takes it in a scale prefix on its own too
+};
+
+// clang-format off
+constexpr std::array kScaleSources = std::to_array<ScaleSource>({
+//  code  32-bit name                  64-bit name                  alias          asm32  asm64  dec32  dec64  alone
+  {106,  "vcc_lo",                    "vcc",                       "",            true,  true,  true,  true},
+  {107,  "vcc_hi",                    "vcc_hi",                    "",            true,  false, true,  false},
+  {124,  "null",                      "null",                      "",            true,  true,  true,  true},
+  {125,  "m0",                        "m0",                        "",            true,  false, true,  false},
+  {126,  "exec_lo",                   "exec",                      "",            true,  true,  true,  true},
+  {127,  "exec_hi",                   "exec_hi",                   "",            true,  false, true,  false},
+  {230,  "src_flat_scratch_base_lo",  "src_flat_scratch_base_lo",  "",            true,  true,  true,  true},
+  {231,  "src_flat_scratch_base_hi",  "src_flat_scratch_base_hi",  "",            true,  true,  true,  false},
+  {235,  "src_shared_base",           "src_shared_base",           "shared_base", true,  true,  true,  true},
+  {236,  "src_shared_limit",          "src_shared_limit",          "shared_limit", true, true,  true,  true},
+  {237,  "src_private_base",          "src_private_base",          "private_base", true, true,  true,  true},
+  {238,  "src_private_limit",         "src_private_limit",         "private_limit", true, true, true,  true},
+  {239,  "src_pops_exiting_wave_id",  "src_pops_exiting_wave_id",  "pops_exiting_wave_id", false, false, true, true}, // "not available on this GPU"
+  {251,  "src_vccz",                  "src_vccz",                  "vccz",        false, false, true,  true},
+  {252,  "src_execz",                 "src_execz",                 "execz",       false, false, true,  true},
+  {253,  "src_scc",                   "src_scc",                   "scc",         true,  true,  true,  true},
+  {254,  "src_lds_direct",            "src_lds_direct",            "lds_direct",  true,  false, false, false, false}, // decoded as a literal
+});
+// clang-format on
+
 bool accepted(SpecialSource const& s, isa::Generation gen) {
   switch (gen) {
   case isa::Generation::kGfx11:
     return s.gfx11;
   case isa::Generation::kGfx12:
+  case isa::Generation::kGfx1250:
     return s.gfx12;
   default: // CDNA
     return s.gfx94x;
@@ -184,6 +217,30 @@ bool special_decodes(int code, int c_width) {
   for (auto const& s : kSpecials)
     if (s.code == code) return s.any_width || c_width == 2;
   return false;
+}
+
+std::string_view scale_source_name(int code, int width) {
+  for (auto const& s : kScaleSources)
+    if (s.code == code) return width == 2 ? s.name64 : s.name32;
+  return {};
+}
+
+bool scale_source_assembles(int code, int width, bool alone) {
+  for (auto const& s : kScaleSources)
+    if (s.code == code) return (width == 2 ? s.assembles64 : s.assembles32) && (s.alone || !alone);
+  return false;
+}
+
+bool scale_source_decodes(int code, int width) {
+  for (auto const& s : kScaleSources)
+    if (s.code == code) return width == 2 ? s.decodes64 : s.decodes32;
+  return false;
+}
+
+std::optional<int> scale_source_code(std::string_view name, int width) {
+  for (auto const& s : kScaleSources)
+    if (!name.empty() && ((width == 2 ? s.name64 : s.name32) == name || s.alias == name)) return s.code;
+  return std::nullopt;
 }
 
 bool is_inline_code(int code) { return (code >= 128 && code <= 208) || (code >= 240 && code <= 248); }

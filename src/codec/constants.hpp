@@ -31,4 +31,13 @@ bool special_is_c(int code, isa::Generation);
 // Whether llvm-mc's disassembler decodes it as a C operand of `c_width` registers.
 bool special_decodes(int code, int c_width);
 
+// gfx1250's scale operands take any scalar source of VOP3 but literals: the named ones
+// (vcc_lo, m0, src_scc, ...) by code, for a 32-bit (width 1) or 64-bit (width 2) operand.
+// [DOC: llvm-mc-22 -mcpu=gfx1250, every source code decoded and its text assembled again]
+std::string_view scale_source_name(int code, int width); // "" where it decodes as none
+// llvm-mc-22's assembler takes the name, in a scaled WMMA or (`alone`) in a scale prefix on its own
+bool scale_source_assembles(int code, int width, bool alone);
+bool scale_source_decodes(int code, int width); // its disassembler decodes the code
+std::optional<int> scale_source_code(std::string_view name, int width);
+
 } // namespace wavemma::codec::detail

@@ -1,5 +1,5 @@
-// 8 bytes (16 for the scaled MFMA) -> fields -> MachineInstruction, keyed by (encoding family,
-// opcode; the scale prefix and ABID for the scaled rows). Rejects what
+// 8 bytes (16 for the scaled forms) -> fields -> MachineInstruction, keyed by (encoding family,
+// opcode; the scale prefix and ABID for the scaled MFMA, the prefix's opcode for the scaled WMMA). Rejects what
 // llvm-mc-22's disassembler reports as invalid, and what it prints but its assembler rejects
 // (SGPRs, out-of-range tuples, misaligned or overlapping tuples, literals).
 
@@ -23,6 +23,8 @@ using detail::Mod;
 
 constexpr uint32_t kVgprBase = 256;
 constexpr uint32_t kLiteral = 255;
+constexpr uint32_t kTtmpFirst = 108, kTtmpLast = 123;
+constexpr uint32_t kSgprLast = 105;
 constexpr int kGenerations = 7; // isa::Generation values
 constexpr int kOpcodes = 256;   // gfx1250: an 8-bit OP field
 
@@ -131,20 +133,21 @@ void mai_modifiers(FieldValues const& f, MachineInstruction& mi) {
 // value) for a register class of `width` >= 4 registers. Where it does not, it reports the MFMA
 // word "invalid instruction encoding" -- and after a scale prefix decodes the prefix on its own.
 // [DOC: llvm-mc-22, every value of every field of both gfx950 f8f6f4 shapes, one word and scaled]
-bool llvm_forms_operand(uint32_t field, int width, RegFile file) {
+bool llvm_forms_operand(uint32_t field, int width, RegFile file, uint32_t null_code) {
   // Tuples start at multiples of 4 in `count` registers (llvm's SGPR classes count s0..s103).
   auto const fits = [width](uint32_t first, int count) {
     return static_cast<int>(first >> 2) < (count - width) / 4 + 1;
   };
   if (field >= kVgprBase) return file == RegFile::kVgpr || static_cast<int>(field - kVgprBase) + width <= 256;
-  if (field <= 101) return fits(field, 104);                                               // s0..s101
-  if (field >= 108 && field <= 123) return fits(field - 108, 16);                          // ttmp0..ttmp15
-  return field == 125 || (field >= 128 && field <= 208) || (field >= 240 && field <= 248); // null, constants
+  if (field <= 101) return fits(field, 104);                                                     // s0..s101
+  if (field >= 108 && field <= 123) return fits(field - 108, 16);                                // ttmp0..ttmp15
+  return field == null_code || (field >= 128 && field <= 208) || (field >= 240 && field <= 248); // null, constants
 }
 
-// The first field of a gfx950 f8f6f4 MFMA word (one word or scaled) that llvm-mc-22's disassembler
-// forms no operand from, as a message. It reads A and B as the widest format's tuples (fp8's 8
-// registers) before sizing them by cbsz/blgp, so an AccVGPR A/B must fit in a255 at 8 registers.
+// The first field of a gfx950 f8f6f4 MFMA word (one word or scaled) or of a gfx1250 scaled WMMA word
+// that llvm-mc-22's disassembler forms no operand from, as a message. It reads A and B as the widest
+// format's tuples (fp8's 8 or 16 registers) before sizing them by the formats, so an AccVGPR A/B
+// must fit in a255 at 8 registers. [DOC: llvm-mc-22, every value of each source field]
 std::optional<std::string> unformed_operand(FieldValues const& f, isa::Instruction const& row, int wave) {
   RegFile const cd = at(f, kAccCd) ? RegFile::kAgpr : RegFile::kVgpr;
   auto const ab = [&](uint32_t bit) { return at(f, kAcc) & bit ? RegFile::kAgpr : RegFile::kVgpr; };
@@ -158,9 +161,10 @@ std::optional<std::string> unformed_operand(FieldValues const& f, isa::Instructi
                             {"SRC0", at(f, kSrc0), Slot::kSrc0, ab(1)},
                             {"SRC1", at(f, kSrc1), Slot::kSrc1, ab(2)},
                             {"SRC2", at(f, kSrc2), Slot::kSrc2, cd}};
+  uint32_t const null_code = isa::is_rdna(row.gen) ? 124 : 125;
   for (Source const& src : sources) {
-    int const width = slot_width(row, wave, src.slot); // A, B: at cbsz = blgp = 0, fp8's
-    if (llvm_forms_operand(src.value, width, src.file)) continue;
+    int const width = slot_width(row, wave, src.slot); // A, B: at format 0, fp8's
+    if (llvm_forms_operand(src.value, width, src.file, null_code)) continue;
     std::string const what = src.value >= kVgprBase
                                  ? detail::register_text(src.file, static_cast<int>(src.value - kVgprBase), width)
                                  : describe_source(src.value, row.gen);
@@ -183,6 +187,8 @@ Result<MachineInstruction> decode_word(FieldValues const& f, isa::Instruction co
   auto const file = [&](bool acc) { return mai && acc ? RegFile::kAgpr : RegFile::kVgpr; };
   if (mai) {
     mai_modifiers(f, mi);
+  } else if (target.gen == isa::Generation::kGfx1250) {
+    if (auto e = detail::gfx1250_modifiers(f, mi)) return *e;
   } else if (auto e = vop3p_modifiers(f, mi)) {
     return *e;
   }
@@ -191,8 +197,10 @@ Result<MachineInstruction> decode_word(FieldValues const& f, isa::Instruction co
                                         "word of the scaled form, which follows "
                                         "a v_mfma_ld_scale_b32 prefix)",
                                         mi.mods.abid, row.mnemonic));
-  if (auto e = detail::check_modifiers(mi)) return invalid_encoding(e->message);
-  if (row.mod_rules().format_select)
+  // gfx1250: the bits read as modifiers llvm-mc-22 prints and its assembler rejects (a format 5..7)
+  if (auto e = detail::check_modifiers(mi))
+    return target.gen == isa::Generation::kGfx1250 ? *e : invalid_encoding(e->message);
+  if (row.mod_rules().format_select && mai)
     if (auto why = unformed_operand(f, row, target.wave)) return invalid_encoding(*why);
 
   mi.vdst = Operand::vgpr(static_cast<int>(at(f, kVdst)));
@@ -245,10 +253,75 @@ Result<MachineInstruction> decode_prefixed(std::span<uint8_t const> bytes, Targe
   return out;
 }
 
+// A gfx1250 scale operand from its 9-bit source field: a VGPR (pair), an SGPR or ttmp (an odd
+// field of a 64-bit operand reads as the pair below it, as llvm-mc-22 prints it), an inline
+// constant or a named source.
+Result<Operand> scale_operand(uint32_t field, int width, isa::Instruction const& row, Slot slot) {
+  if (field >= kVgprBase) return Operand::vgpr(static_cast<int>(field - kVgprBase));
+  uint32_t const first = width == 2 ? field & ~1u : field;
+  if (field <= kSgprLast) return Operand::sgpr(static_cast<int>(first));
+  if (field >= kTtmpFirst && field <= kTtmpLast) return Operand::ttmp(static_cast<int>(first - kTtmpFirst));
+  if (detail::is_inline_code(static_cast<int>(field))) return Operand::constant(static_cast<int>(field));
+  if (detail::scale_source_decodes(static_cast<int>(field), width)) return Operand::special(static_cast<int>(field));
+  return invalid_encoding(fmt::format("{} holds source {}: no {}-bit scale operand of {}",
+                                      slot == Slot::kScaleA ? "the prefix's SRC0" : "the prefix's SRC1", field,
+                                      32 * width, row.mnemonic));
+}
+
+// gfx1250: a scale prefix word, and the scaled WMMA when the next word is one of its rows (an f8f6f4
+// or f4 WMMA word llvm-mc-22 decodes); otherwise the prefix on its own.
+Result<MachineInstruction> decode_gfx1250_prefix(std::span<uint8_t const> bytes, ScalePrefix const& prefix,
+                                                 Target target) {
+  EncodingFamily const& family = vop3p_gfx1250();
+  FieldValues const p = unpack(family, word_at(bytes, 0));
+  MachineInstruction alone;
+  alone.row = &prefix.row;
+  alone.wave = target.wave;
+  if (!alone.row->has_wave(target.wave))
+    return invalid_encoding(fmt::format("{} has no wave{} form", prefix.row.mnemonic, target.wave));
+  if (auto e = detail::gfx1250_modifiers(p, alone)) return *e;
+  if (auto e = detail::check_modifiers(alone)) return invalid_encoding(e->message);
+  auto scale_a = scale_operand(at(p, kSrc0), prefix.scale_width, prefix.row, Slot::kScaleA);
+  if (!scale_a) return scale_a.error();
+  auto scale_b = scale_operand(at(p, kSrc1), prefix.scale_width, prefix.row, Slot::kScaleB);
+  if (!scale_b) return scale_b.error();
+  alone.scale_a = *scale_a;
+  alone.scale_b = *scale_b;
+  // The prefix alone has VDST = 0; before the word of its scaled form llvm-mc-22 ignores VDST.
+  Result<MachineInstruction> const only = at(p, kVdst) == 0
+                                              ? Result<MachineInstruction>(alone)
+                                              : invalid_encoding(fmt::format("VDST = 0x{:x}: {} on its own has 0 there",
+                                                                             at(p, kVdst), prefix.row.mnemonic));
+  if (bytes.size() < static_cast<size_t>(kMaxInstructionBytes)) return only;
+  FieldValues const f = unpack(family, word_at(bytes, kWordBytes));
+  if (at(f, kEncoding) != family.encoding) return only;
+  for (auto const& row : isa::catalog()) {
+    if (row.gen != target.gen || row.opcode != at(f, kOp) || prefix_of(row) != &prefix) continue;
+    // llvm-mc-22 decodes the prefix alone when it cannot decode the word: bits no modifier sets, a
+    // source it forms no operand from. Otherwise it prints the scaled form, sound or not.
+    if (unformed_operand(f, row, target.wave)) return only;
+    auto mi = decode_word(f, row, target);
+    if (!mi) return mi.error().kind == ErrorKind::kInvalidEncoding ? only : mi;
+    MachineInstruction out = *mi;
+    out.scale_a = alone.scale_a;
+    out.scale_b = alone.scale_b;
+    out.mods.scale_sel = alone.mods.scale_sel;
+    out.mods.scale_fmt = alone.mods.scale_fmt;
+    out.mods.reuse = alone.mods.reuse;
+    return out;
+  }
+  return only;
+}
+
+ScalePrefix const* prefix_with_opcode(isa::Generation gen, uint32_t opcode) {
+  for (ScalePrefix const& p : scale_prefixes())
+    if (p.row.gen == gen && p.row.opcode == opcode) return &p;
+  return nullptr;
+}
+
 } // namespace
 
 Result<MachineInstruction> decode(std::span<uint8_t const> bytes, Target target) {
-  if (target.gen == isa::Generation::kGfx1250) return detail::gfx1250_not_yet();
   if (bytes.size() < static_cast<size_t>(kWordBytes))
     return Error{ErrorKind::kTruncated,
                  fmt::format("an instruction has 8 bytes (16 for a scaled MFMA), got {}", bytes.size())};
@@ -258,7 +331,9 @@ Result<MachineInstruction> decode(std::span<uint8_t const> bytes, Target target)
     return Error{ErrorKind::kNotMatrix, fmt::format("not a {} instruction (ENCODING = 0x{:03x}, {} has 0x{:03x})",
                                                     family.name, at(f, kEncoding), family.name, family.encoding)};
   bool const prefix = static_cast<int>(at(f, kOp)) == detail::rules_of(target.gen).scale_prefix_op;
+  ScalePrefix const* const gfx1250_prefix = prefix_with_opcode(target.gen, at(f, kOp));
   auto mi = [&]() -> Result<MachineInstruction> {
+    if (gfx1250_prefix) return decode_gfx1250_prefix(bytes, *gfx1250_prefix, target);
     if (prefix) return decode_prefixed(bytes, target);
     isa::Instruction const* row = row_of(target.gen, at(f, kOp), false);
     if (!row)
@@ -277,11 +352,16 @@ bool decodes_back(MachineInstruction const& mi) {
   if (mi.src2.kind == Operand::Kind::kSpecial && detail::special_is_c(mi.src2.value, row.gen) &&
       !detail::special_decodes(mi.src2.value, slot_width(mi, Slot::kSrc2)))
     return false;
+  if (detail::list_bits(mi, Mod::kNegHi) & row.mod_rules().neg_hi_dropped) return false;
+  for (Slot s : {Slot::kScaleA, Slot::kScaleB})
+    if (mi.operand(s).kind == Operand::Kind::kSpecial && detail::rules_of(row.gen).scalar_scales &&
+        !detail::scale_source_decodes(mi.operand(s).value, slot_width(mi, s)))
+      return false;
   if (row.mod_rules().format_select)
     for (Slot s : {Slot::kSrc0, Slot::kSrc1}) {
       Operand const& op = mi.operand(s);
       if (op.is_register() && op.file == RegFile::kAgpr &&
-          !llvm_forms_operand(kVgprBase + op.value, slot_width(row, mi.wave, s), RegFile::kAgpr))
+          !llvm_forms_operand(kVgprBase + op.value, slot_width(row, mi.wave, s), RegFile::kAgpr, 125))
         return false;
     }
   return true;

@@ -1,4 +1,4 @@
-// MachineInstruction -> fields -> 8 bytes; the scaled MFMA: the prefix word, then the MFMA word.
+// MachineInstruction -> fields -> 8 bytes; the scaled forms: the prefix word, then the matrix word.
 
 #include "modifier_syntax.hpp"
 #include "rules.hpp"
@@ -12,10 +12,13 @@ using enum Field;
 using detail::Mod;
 
 constexpr uint32_t kVgprBase = 256; // source fields: 256 + register number
+constexpr uint32_t kTtmpBase = 108; // ttmp0
 
 uint32_t source_code(Operand const& op) {
   switch (op.kind) {
   case Operand::Kind::kRegister:
+    if (op.file == RegFile::kSgpr) return op.value;
+    if (op.file == RegFile::kTtmp) return kTtmpBase + op.value;
     return kVgprBase + op.value;
   case Operand::Kind::kConstant:
   case Operand::Kind::kSpecial:
@@ -64,6 +67,27 @@ uint64_t prefix_word(MachineInstruction const& mi) {
   return pack(family, f);
 }
 
+// gfx1250: a word of the row (its modifier bits from the word layout) or, with `prefix`, the scale
+// prefix word of the scaled row or of the prefix itself.
+uint64_t gfx1250_word(MachineInstruction const& mi, ScalePrefix const* prefix) {
+  EncodingFamily const& family = vop3p_gfx1250();
+  MachineInstruction as = mi;
+  if (prefix) as.row = &prefix->row;
+  FieldValues f = detail::gfx1250_fields(as);
+  at(f, kOp) = as.row->opcode;
+  at(f, kEncoding) = family.encoding;
+  if (prefix) {
+    at(f, kSrc0) = source_code(mi.scale_a);
+    at(f, kSrc1) = source_code(mi.scale_b);
+  } else {
+    at(f, kVdst) = mi.vdst.value;
+    at(f, kSrc0) = source_code(mi.src0);
+    at(f, kSrc1) = source_code(mi.src1);
+    at(f, kSrc2) = source_code(mi.src2);
+  }
+  return pack(family, f);
+}
+
 void append(Bytes& out, uint64_t word) {
   for (int i = 0; i < kWordBytes; ++i) out.push_back(static_cast<uint8_t>(word >> (8 * i)));
 }
@@ -71,8 +95,17 @@ void append(Bytes& out, uint64_t word) {
 } // namespace
 
 Result<Bytes> encode(MachineInstruction const& mi) {
-  if (mi.row && mi.row->gen == isa::Generation::kGfx1250) return detail::gfx1250_not_yet();
   if (auto e = validate(mi)) return *e;
+  if (mi.row->gen == isa::Generation::kGfx1250) {
+    Bytes out;
+    if (ScalePrefix const* alone = scale_prefix(*mi.row)) {
+      append(out, gfx1250_word(mi, alone));
+      return out;
+    }
+    if (ScalePrefix const* prefix = prefix_of(*mi.row)) append(out, gfx1250_word(mi, prefix));
+    append(out, gfx1250_word(mi, nullptr));
+    return out;
+  }
   bool const scaled = mi.row->mod_rules().scaled;
   EncodingFamily const& family = family_of(mi.row->gen);
   FieldValues f = isa::is_rdna(mi.row->gen) ? vop3p_fields(mi) : mai_fields(mi);

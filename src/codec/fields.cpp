@@ -24,6 +24,23 @@ constexpr BitField kVop3pFields[] = {
   {kNeg,         61,  3,   "NEG"},            // D1[31:29]
 };
 
+// gfx1250: the same fields with an 8-bit OP (opcodes from 0x80 set D0[23]) under an 8-bit ENCODING.
+constexpr BitField kVop3pGfx1250Fields[] = {
+//  field        lo  width  name                 bits (ISA numbering)
+  {kVdst,         0,  8,   "VDST"},           // D0[7:0]
+  {kNegHi,        8,  3,   "NEG_HI"},         // D0[10:8]
+  {kOpSel,       11,  3,   "OP_SEL"},         // D0[13:11]
+  {kOpSelHi2,    14,  1,   "OP_SEL_HI[2]"},   // D0[14]
+  {kClamp,       15,  1,   "CLAMP"},          // D0[15]
+  {kOp,          16,  8,   "OP"},             // D0[23:16]
+  {kEncoding,    24,  8,   "ENCODING"},       // D0[31:24] = 0xCC
+  {kSrc0,        32,  9,   "SRC0"},           // D1[8:0]
+  {kSrc1,        41,  9,   "SRC1"},           // D1[17:9]
+  {kSrc2,        50,  9,   "SRC2"},           // D1[26:18]
+  {kOpSelHi01,   59,  2,   "OP_SEL_HI[1:0]"}, // D1[28:27]
+  {kNeg,         61,  3,   "NEG"},            // D1[31:29]
+};
+
 constexpr BitField kVop3pMaiFields[] = {
 //  field        lo  width  name                 bits (ISA numbering)
   {kVdst,         0,  8,   "VDST"},           // D0[7:0]
@@ -43,6 +60,7 @@ constexpr BitField kVop3pMaiFields[] = {
 constexpr EncodingFamily kVop3p{"VOP3P", 0x198, kVop3pFields};
 constexpr EncodingFamily kVop3pMai{"VOP3P-MAI", 0x1A7, kVop3pMaiFields};
 constexpr EncodingFamily kVop3pCdna{"VOP3P (CDNA)", 0x1A7, kVop3pFields};
+constexpr EncodingFamily kVop3pGfx1250{"VOP3P (gfx1250)", 0xCC, kVop3pGfx1250Fields};
 
 constexpr uint64_t mask(int width) { return (uint64_t{1} << width) - 1; }
 
@@ -51,7 +69,11 @@ constexpr uint64_t mask(int width) { return (uint64_t{1} << width) - 1; }
 EncodingFamily const& vop3p() { return kVop3p; }
 EncodingFamily const& vop3p_mai() { return kVop3pMai; }
 EncodingFamily const& vop3p_cdna() { return kVop3pCdna; }
-EncodingFamily const& family_of(isa::Generation gen) { return isa::is_rdna(gen) ? kVop3p : kVop3pMai; }
+EncodingFamily const& vop3p_gfx1250() { return kVop3pGfx1250; }
+EncodingFamily const& family_of(isa::Generation gen) {
+  if (gen == isa::Generation::kGfx1250) return kVop3pGfx1250;
+  return isa::is_rdna(gen) ? kVop3p : kVop3pMai;
+}
 
 FieldValues unpack(EncodingFamily const& family, uint64_t word) {
   FieldValues v{};

@@ -57,6 +57,8 @@ Result<isa::Instruction const*> find_row(std::string_view mnemonic, Target targe
                              "it alone, with SGPR and constant sources)",
                              kScalePrefix)};
   if (auto const* row = isa::find_instruction(target.gen, name, isa::AliasUse::kAssembler)) return row;
+  for (ScalePrefix const& p : scale_prefixes())
+    if (p.row.gen == target.gen && p.row.mnemonic == name) return &p.row;
   for (auto const& g : isa::generations())
     if (g.gen != target.gen && isa::find_instruction(g.gen, name))
       return Error{ErrorKind::kUnknownInstruction,
@@ -71,21 +73,28 @@ struct RegisterName {
   int first, last;
 };
 
-bool is_register_prefix(std::string_view id, RegFile& file) {
+// `scalar`: SGPRs and ttmps are operands here (gfx1250's scale operands).
+bool is_register_prefix(std::string_view id, RegFile& file, bool scalar = false) {
   if (id == "v")
     file = RegFile::kVgpr;
   else if (id == "a" || id == "acc")
     file = RegFile::kAgpr;
+  else if (scalar && id == "s")
+    file = RegFile::kSgpr;
+  else if (scalar && id == "ttmp")
+    file = RegFile::kTtmp;
   else
     return false;
   return true;
 }
 
-// A single register spelled as one identifier ("v12", "acc3").
-std::optional<RegisterName> single_register(std::string_view id) {
+// A single register spelled as one identifier ("v12", "acc3"; "s5", "ttmp3" when `scalar`).
+std::optional<RegisterName> single_register(std::string_view id, bool scalar = false) {
   for (auto const& [prefix, file] :
        {std::pair{std::string_view{"acc"}, RegFile::kAgpr}, std::pair{std::string_view{"v"}, RegFile::kVgpr},
-        std::pair{std::string_view{"a"}, RegFile::kAgpr}}) {
+        std::pair{std::string_view{"a"}, RegFile::kAgpr}, std::pair{std::string_view{"ttmp"}, RegFile::kTtmp},
+        std::pair{std::string_view{"s"}, RegFile::kSgpr}}) {
+    if (!scalar && (file == RegFile::kSgpr || file == RegFile::kTtmp)) continue;
     if (!id.starts_with(prefix) || id.size() == prefix.size()) continue;
     std::string_view const digits = id.substr(prefix.size());
     if (!std::all_of(digits.begin(), digits.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
@@ -111,13 +120,16 @@ public:
     if (!mi_.row->has_wave(target_.wave))
       return Error{ErrorKind::kUnknownInstruction,
                    fmt::format("{} has no wave{} form", mi_.row->mnemonic, target_.wave)};
+    bool first = true;
     for (Slot slot : slots_of(*mi_.row)) {
-      if (slot != Slot::kVdst) sc_.eat(',');
+      if (!first) sc_.eat(',');
+      first = false;
       if (sc_.at_end())
-        return syntax(fmt::format("too few operands: {} takes D, A, B and {}", mi_.row->mnemonic,
-                                  mi_.row->sparse()             ? "the index"
-                                  : mi_.row->mod_rules().scaled ? "C, then the scales of A and B"
-                                                                : "C"));
+        return syntax(fmt::format("too few operands: {} takes {}", mi_.row->mnemonic,
+                                  scale_prefix(*mi_.row)        ? "the scales of A and B"
+                                  : mi_.row->sparse()           ? "D, A, B and the index"
+                                  : mi_.row->mod_rules().scaled ? "D, A, B, C, then the scales of A and B"
+                                                                : "D, A, B and C"));
       if (auto e = operand(slot)) return *e;
     }
     if (auto e = modifiers()) return *e;
@@ -133,6 +145,9 @@ private:
 
   static bool scale_slot(Slot slot) { return slot == Slot::kScaleA || slot == Slot::kScaleB; }
 
+  // gfx1250's scale operands may also be SGPRs, special sources and inline constants.
+  bool scalar_scale(Slot slot) const { return scale_slot(slot) && detail::rules_of(target_.gen).scalar_scales; }
+
   // Whether a slot's width follows the modifiers (gfx950 f8f6f4 A and B: the formats).
   bool width_by_format(Slot slot) const {
     return mi_.row->mod_rules().format_select && (slot == Slot::kSrc0 || slot == Slot::kSrc1);
@@ -146,8 +161,10 @@ private:
     if (given == width) return std::nullopt;
     std::string by = fmt::format("in wave{}", mi_.wave);
     if (width_by_format(slot)) {
-      char const* const field = slot == Slot::kSrc0 ? "cbsz" : "blgp";
-      int const code = slot == Slot::kSrc0 ? mi_.mods.cbsz : mi_.mods.blgp;
+      bool const mai = mi_.row->mod_rules().mai;
+      char const* const field = slot == Slot::kSrc0 ? (mai ? "cbsz" : "matrix_a_fmt") : (mai ? "blgp" : "matrix_b_fmt");
+      int const code = slot == Slot::kSrc0 ? (mai ? mi_.mods.cbsz : mi_.mods.matrix_fmt[0])
+                                           : (mai ? mi_.mods.blgp : mi_.mods.matrix_fmt[1]);
       auto const format = isa::f8f6f4_format(code);
       by = fmt::format("with {}:{} ({})", field, code, format ? isa::name(*format) : "reserved: 8 registers");
     }
@@ -163,29 +180,34 @@ private:
     size_t const column = sc_.column();
     std::string_view const id = sc_.identifier();
     if (id.empty()) return syntax(fmt::format("expected an operand at column {}, got '{}'", column, sc_.rest()));
+    if (scalar_scale(slot))
+      if (auto const code = detail::scale_source_code(id, slot_width(mi_, slot))) {
+        mi_.operand(slot) = Operand::special(*code); // validate() decides whether it assembles
+        return std::nullopt;
+      }
     if (auto const code = detail::special_code(id, target_.gen)) {
       mi_.operand(slot) = Operand::special(*code); // validate() decides where it may stand
       return std::nullopt;
     }
     RegisterName reg{};
     RegFile file{};
-    if (is_register_prefix(id, file) && sc_.peek('[')) {
+    if (is_register_prefix(id, file, scalar_scale(slot)) && sc_.peek('[')) {
       auto r = tuple(file);
       if (!r) return r.error();
       reg = *r;
-    } else if (auto single = single_register(id)) {
+    } else if (auto single = single_register(id, scalar_scale(slot))) {
       reg = *single;
     } else {
       return invalid_operand(fmt::format("{} must be a VGPR{}, not '{}' (SGPRs and special registers are not accepted)",
                                          where(slot),
                                          isa::is_rdna(target_.gen) || scale_slot(slot) ? "" : " or AccVGPR", id));
     }
-    if (reg.last >= kRegisterCount)
+    if (reg.first >= kRegisterCount || reg.last >= detail::rules_of(target_.gen).tuple_end)
       return invalid_operand(fmt::format("register index is out of range in {}", where(slot)));
     given_[static_cast<int>(slot)] = reg;
     if (!width_by_format(slot))
       if (auto e = check_width(slot)) return e;
-    mi_.operand(slot) = reg.file == RegFile::kAgpr ? Operand::agpr(reg.first) : Operand::vgpr(reg.first);
+    mi_.operand(slot) = Operand{Operand::Kind::kRegister, reg.file, static_cast<uint16_t>(reg.first)};
     return std::nullopt;
   }
 
@@ -203,7 +225,8 @@ private:
     if (!sc_.eat(']')) return syntax("expected ']' closing the register tuple");
     if (*first < 0 || last < 0) return invalid_operand("register index is out of range");
     if (last < *first) return invalid_operand("first register index should not exceed second index");
-    if (last >= kRegisterCount) return invalid_operand("register index is out of range");
+    if (*first >= kRegisterCount || last >= detail::rules_of(target_.gen).tuple_end)
+      return invalid_operand("register index is out of range");
     return RegisterName{file, static_cast<int>(*first), static_cast<int>(last)};
   }
 
@@ -212,9 +235,11 @@ private:
     size_t const column = sc_.column();
     auto n = sc_.number(err);
     if (!n) return syntax(err);
-    if (slot != Slot::kSrc2 || mi_.row->sparse() || !mi_.row->mod_rules().c_inline)
+    bool const scale = scalar_scale(slot);
+    if (!scale && (slot != Slot::kSrc2 || mi_.row->sparse() || !mi_.row->mod_rules().c_inline))
       return invalid_operand(fmt::format("{} must be a register, not a constant", where(slot)));
-    detail::ConstKind const kind = detail::constant_kind(mi_.row->gen, mi_.wave, mi_.row->cd);
+    detail::ConstKind const kind = scale ? detail::scale_constant_kind(slot_width(mi_, slot))
+                                         : detail::constant_kind(mi_.row->gen, mi_.wave, mi_.row->cd);
     std::optional<int> const code = std::holds_alternative<int64_t>(*n)
                                         ? detail::constant_from_integer(std::get<int64_t>(*n), kind)
                                         : detail::constant_from_real(std::get<double>(*n), kind);
@@ -247,6 +272,12 @@ private:
       last = index;
       if (auto e = modifier(*it)) return e;
     }
+  }
+
+  static std::string symbols_text(ModSyntax const& s) {
+    std::string out;
+    for (auto const& sym : s.symbols) out += fmt::format("{}{}", out.empty() ? "" : ", ", sym);
+    return out;
   }
 
   std::string order_text() const {
@@ -289,6 +320,23 @@ private:
       detail::set_int_value(mi_, s.mod, static_cast<int>(*v));
       return std::nullopt;
     }
+    case ModForm::kEnum: {
+      if (!sc_.eat(':')) return syntax(fmt::format("expected ':' after {}", s.name));
+      std::optional<int64_t> v;
+      if (sc_.at_number()) {
+        v = sc_.integer(err);
+        if (!v) return syntax(err);
+      } else {
+        std::string_view const symbol = sc_.identifier();
+        for (size_t i = 0; i < s.symbols.size(); ++i)
+          if (s.symbols[i] == symbol) v = static_cast<int64_t>(i);
+      }
+      if (!v || *v < 0 || *v > detail::max_int_value(row, mi_.wave, s.mod))
+        return invalid_modifier(fmt::format("invalid {} value (0..{}: {})", s.name,
+                                            detail::max_int_value(row, mi_.wave, s.mod), symbols_text(s)));
+      detail::set_int_value(mi_, s.mod, static_cast<int>(*v));
+      return std::nullopt;
+    }
     case ModForm::kList: {
       bool const colon = s.glued_colon ? sc_.eat_here(':') : sc_.eat(':');
       if (!colon || !sc_.eat('[')) return syntax(fmt::format("expected {}:[...]", s.name));
@@ -318,9 +366,6 @@ private:
 
 } // namespace
 
-Result<MachineInstruction> parse(std::string_view text, Target target) {
-  if (target.gen == isa::Generation::kGfx1250) return detail::gfx1250_not_yet();
-  return Parser(text, target).run();
-}
+Result<MachineInstruction> parse(std::string_view text, Target target) { return Parser(text, target).run(); }
 
 } // namespace wavemma::codec

@@ -12,7 +12,10 @@ namespace wavemma::codec {
 namespace detail {
 
 std::string register_text(RegFile file, int first, int width) {
-  char const prefix = file == RegFile::kAgpr ? 'a' : 'v';
+  std::string_view const prefix = file == RegFile::kAgpr   ? "a"
+                                  : file == RegFile::kSgpr ? "s"
+                                  : file == RegFile::kTtmp ? "ttmp"
+                                                           : "v";
   if (width <= 1) return fmt::format("{}{}", prefix, first);
   return fmt::format("{}[{}:{}]", prefix, first, first + width - 1);
 }
@@ -41,13 +44,16 @@ namespace {
 
 std::string operand_text(MachineInstruction const& mi, Slot slot) {
   Operand const& op = mi.operand(slot);
+  bool const scale = slot == Slot::kScaleA || slot == Slot::kScaleB;
   switch (op.kind) {
   case Operand::Kind::kRegister:
     return detail::register_text(op.file, op.value, slot_width(mi, slot));
   case Operand::Kind::kConstant:
-    return detail::constant_text(op.value, detail::constant_kind(mi.row->gen, mi.wave, mi.row->cd));
+    return detail::constant_text(op.value, scale ? detail::scale_constant_kind(slot_width(mi, slot))
+                                                 : detail::constant_kind(mi.row->gen, mi.wave, mi.row->cd));
   case Operand::Kind::kSpecial:
-    return std::string(detail::special_name(op.value, mi.row->gen));
+    return std::string(scale ? detail::scale_source_name(op.value, slot_width(mi, slot))
+                             : detail::special_name(op.value, mi.row->gen));
   }
   return {};
 }
@@ -58,7 +64,11 @@ std::string list_text(uint8_t bits) { return fmt::format("[{},{},{}]", bits & 1,
 
 std::string print(MachineInstruction const& mi) {
   std::string out(mi.row->mnemonic);
-  for (Slot s : slots_of(*mi.row)) out += fmt::format("{}{}", s == Slot::kVdst ? " " : ", ", operand_text(mi, s));
+  bool first = true;
+  for (Slot s : slots_of(*mi.row)) {
+    out += fmt::format("{}{}", first ? " " : ", ", operand_text(mi, s));
+    first = false;
+  }
   for (detail::ModSyntax const& s : detail::modifier_syntax(mi.row->gen)) {
     if (!detail::takes(*mi.row, mi.wave, s.mod)) continue;
     switch (s.form) {
@@ -71,6 +81,11 @@ std::string print(MachineInstruction const& mi) {
       break;
     case detail::ModForm::kFlag:
       if (detail::flag_value(mi, s.mod)) out += fmt::format(" {}", s.name);
+      break;
+    case detail::ModForm::kEnum: // by name; a value without one (decoded, rejected later) by number
+      if (int const v = detail::int_value(mi, s.mod); v != 0)
+        out += v > 0 && v < static_cast<int>(s.symbols.size()) ? fmt::format(" {}:{}", s.name, s.symbols[v])
+                                                               : fmt::format(" {}:{}", s.name, v);
       break;
     }
   }

@@ -14,14 +14,15 @@ using enum isa::ElemType;
 
 // clang-format off
 constexpr std::array kGenerationRules = std::to_array<GenerationRules>({
-//  gen      agpr_ab agpr_cd even   overlap>  op_sel_hi                     cd_agpr_only c_constants scale_prefix_op
-  {kGfx11,   false,  false,  false, 0,        OpSelHi::kOperandWithOpSel,   false,       true,       -1},
-  {kGfx12,   false,  false,  false, 0,        OpSelHi::kAllOnes,            false,       true,       -1},
-  {kGfx908,  true,   true,   false, 4,        OpSelHi::kAbsent,             true,        false,      -1},
-  {kGfx90a,  true,   true,   true,  4,        OpSelHi::kAbsent,             false,       true,       -1},
-  {kGfx94x,  true,   true,   true,  4,        OpSelHi::kAbsent,             false,       true,       -1},
-  {kGfx950,  true,   true,   true,  4,        OpSelHi::kAbsent,             false,       true,       0x2C},
-  {kGfx1250, false,  false,  true,  0,        OpSelHi::kAllOnes,            false,       true,       -1},
+//  gen      agpr_ab agpr_cd even   overlap>  op_sel_hi                     cd_agpr_only c_constants scale_prefix_op scalar_scales tuple_end
+  {kGfx11,   false,  false,  false, 0,        OpSelHi::kOperandWithOpSel,   false,       true,       -1,             false,         256},
+  {kGfx12,   false,  false,  false, 0,        OpSelHi::kAllOnes,            false,       true,       -1,             false,         256},
+  {kGfx908,  true,   true,   false, 4,        OpSelHi::kAbsent,             true,        false,      -1,             false,         256},
+  {kGfx90a,  true,   true,   true,  4,        OpSelHi::kAbsent,             false,       true,       -1,             false,         256},
+  {kGfx94x,  true,   true,   true,  4,        OpSelHi::kAbsent,             false,       true,       -1,             false,         256},
+  {kGfx950,  true,   true,   true,  4,        OpSelHi::kAbsent,             false,       true,       0x2C,           false,         256},
+  // gfx1250: OP_SEL_HI by the word layouts of modifier_syntax.cpp
+  {kGfx1250, false,  false,  true,  0,        OpSelHi::kAbsent,             false,       true,       -1,             true,          1024},
 });
 
 struct ConstKindRow {

@@ -30,16 +30,14 @@ struct GenerationRules {
                        // takes src_* sources; its disassembler prints a constant, which wavemma
                        // rejects as llvm-mc's assembler does)
   int scale_prefix_op; // VOP3P (CDNA) opcode of v_mfma_ld_scale_b32, the scaled MFMA's prefix
-                       // word (gfx950: 0x2C); -1: the generation has none
+                       // word (gfx950: 0x2C); -1: the generation has none (gfx1250's prefixes are
+                       // codec rows: scale_prefixes())
+  bool scalar_scales;  // the scale operands may be SGPRs, special sources and inline constants
+                       // (gfx1250); otherwise VGPRs only (gfx950)
+  int tuple_end;       // a tuple starting at v0..v255 may reach this register (exclusive): 256, or
+                       // 1024 on gfx1250 (v[252:259] is taken: the bank select reaches v1023)
 };
 GenerationRules const& rules_of(isa::Generation);
-
-// gfx1250 (issue 20, item 3): the catalog, layouts and emulator have it; the codec does not
-// assemble or disassemble it yet, and says so instead of guessing.
-inline Error gfx1250_not_yet() {
-  return {ErrorKind::kUnknownInstruction,
-          "the codec does not assemble or disassemble gfx1250 yet (the catalog, layouts and emulator do)"};
-}
 
 // The MFMA word of the scaled MFMA has ABID = 1 (ABID[0] marks it; llvm-mc-22's disassembler takes
 // no other value there, and reports ABID != 0 on the unscaled f8f6f4 rows invalid).
@@ -49,5 +47,7 @@ inline constexpr uint32_t kScaledAbid = 1;
 // its width, and the resulting bits must be an inline constant of that format.
 enum class ConstKind : uint8_t { kF16, kBf16, kF32, kF64 };
 ConstKind constant_kind(isa::Generation, int wave, isa::ElemType cd);
+// gfx1250 scale operands: a 32-bit operand (scale) or a 64-bit one (scale16), whatever the format.
+inline ConstKind scale_constant_kind(int width) { return width == 2 ? ConstKind::kF64 : ConstKind::kF32; }
 
 } // namespace wavemma::codec::detail

@@ -15,6 +15,38 @@ namespace {
 constexpr int kRegisterCount = 256;
 
 Error invalid(std::string msg) { return {ErrorKind::kInvalidOperand, std::move(msg)}; }
+constexpr int kSgprCount = 106; // s0..s105
+constexpr int kTtmpCount = 16;  // ttmp0..ttmp15
+
+bool scale_slot(Slot s) { return s == Slot::kScaleA || s == Slot::kScaleB; }
+
+// gfx1250's scale operands: any scalar source but a literal (llvm-mc-22), VGPRs as elsewhere.
+std::optional<Error> check_scalar_scale(MachineInstruction const& mi, Slot slot, std::string const& where) {
+  Operand const& op = mi.operand(slot);
+  int const width = slot_width(mi, slot);
+  switch (op.kind) {
+  case Operand::Kind::kConstant:
+    if (!detail::is_inline_code(op.value))
+      return invalid(
+          fmt::format("{}: source code {} is not an inline constant (literals are not allowed)", where, op.value));
+    return std::nullopt;
+  case Operand::Kind::kSpecial:
+    if (!detail::scale_source_assembles(op.value, width, scale_prefix(*mi.row) != nullptr)) {
+      std::string_view const name = detail::scale_source_name(op.value, width);
+      return invalid(fmt::format("{} cannot be {} on gfx1250", where,
+                                 name.empty() ? fmt::format("source {}", op.value) : std::string(name)));
+    }
+    return std::nullopt;
+  case Operand::Kind::kRegister:
+    break;
+  }
+  if (op.file != RegFile::kSgpr && op.file != RegFile::kTtmp) return std::nullopt; // VGPRs: checked as any other
+  std::string const text = detail::register_text(op.file, op.value, width);
+  int const count = op.file == RegFile::kSgpr ? kSgprCount : kTtmpCount;
+  if (op.value + width > count) return invalid(fmt::format("{}: {} is out of range", where, text));
+  if (width > 1 && op.value % 2) return invalid(fmt::format("{}: {} is misaligned (an even pair)", where, text));
+  return std::nullopt;
+}
 
 bool may_be_agpr(detail::GenerationRules const& rules, isa::Instruction const& row, Slot s) {
   switch (s) {
@@ -38,6 +70,12 @@ std::optional<Error> check_operand(MachineInstruction const& mi, Slot slot) {
   Operand const& op = mi.operand(slot);
   std::string const where = fmt::format("{} of {}", detail::slot_name(row, slot), row.mnemonic);
   bool const c_operand = slot == Slot::kSrc2 && !row.sparse();
+  if (scale_slot(slot) && rules.scalar_scales)
+    if (auto e = check_scalar_scale(mi, slot, where);
+        e || !(op.is_register() && (op.file == RegFile::kVgpr || op.file == RegFile::kAgpr)))
+      return e;
+  if (op.is_register() && (op.file == RegFile::kSgpr || op.file == RegFile::kTtmp))
+    return invalid(fmt::format("{} must be a VGPR{}, not an SGPR", where, rules.agpr_ab ? " or AccVGPR" : ""));
 
   switch (op.kind) {
   case Operand::Kind::kConstant:
@@ -70,9 +108,9 @@ std::optional<Error> check_operand(MachineInstruction const& mi, Slot slot) {
       return invalid(fmt::format("{}: AccVGPRs ({}) do not exist on {}", where, text, isa::family_name(row.gen)));
     return invalid(fmt::format("{} must be a VGPR, not {}", where, text));
   }
-  if (op.value + width > kRegisterCount)
-    return invalid(fmt::format("{}: {} is out of range (registers end at {}255)", where, text,
-                               op.file == RegFile::kAgpr ? "a" : "v"));
+  if (op.value >= kRegisterCount || op.value + width > rules.tuple_end)
+    return invalid(fmt::format("{}: {} is out of range (registers end at {}{})", where, text,
+                               op.file == RegFile::kAgpr ? "a" : "v", rules.tuple_end - 1));
   if (rules.even_tuples && width > 1 && op.value % 2)
     return invalid(
         fmt::format("{}: {} is misaligned (tuples start at an even register on {})", where, text, isa::name(row.gen)));
@@ -106,8 +144,11 @@ std::optional<Error> validate(MachineInstruction const& mi) {
   for (Slot s : slots_of(*mi.row))
     if (auto e = check_operand(mi, s)) return e;
   if (!mi.row->mod_rules().scaled && (mi.scale_a != Operand{} || mi.scale_b != Operand{}))
-    return invalid(
-        fmt::format("{} has no scale operands (only the gfx950 v_mfma_scale_* rows have them)", mi.row->mnemonic));
+    return invalid(fmt::format("{} has no scale operands (only the scaled rows and the scale prefixes have them)",
+                               mi.row->mnemonic));
+  if (scale_prefix(*mi.row) &&
+      (mi.vdst != Operand{} || mi.src0 != Operand{} || mi.src1 != Operand{} || mi.src2 != Operand{}))
+    return invalid(fmt::format("{} has the scale operands only", mi.row->mnemonic));
   if (auto e = check_overlap(mi)) return e;
   return detail::check_modifiers(mi);
 }

@@ -88,7 +88,8 @@ int check_wave(int wave) {
 int wave_on(Arch const& arch, int wave) {
   if (!check_wave(wave)) return arch.default_wave();
   if (!arch.has_wave(wave))
-    throw InputError(fmt::format("{} has no wave{} ({} runs wave64 only)", arch.name, wave, family_name(arch.gen)));
+    throw InputError(fmt::format("{} has no wave{} ({} runs wave{} only)", arch.name, wave, family_name(arch.gen),
+                                 arch.default_wave()));
   return wave;
 }
 

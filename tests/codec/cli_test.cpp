@@ -85,7 +85,7 @@ TEST(CodecCli, DecodeStdinReportsInvalidEncodings) {
   EXPECT_EQ(r.output, "v_wmma_f32_16x16x16_f16 v[8:15], v[0:3], v[4:7], v[8:15]\n"
                       "error: invalid instruction encoding: OP_SEL_HI must be all ones on gfx12 "
                       "(here op_sel_hi:[0,0,1])\n"
-                      "error: expected the 8 bytes of one instruction (16 for a scaled MFMA), got 2\n");
+                      "error: expected the 8 bytes of one instruction (16 for a scaled MFMA or WMMA), got 2\n");
 }
 
 // gfx950's scaled MFMA is 16 bytes: the v_mfma_ld_scale_b32 prefix, then the MFMA word.

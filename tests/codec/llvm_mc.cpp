@@ -175,8 +175,9 @@ std::string McTarget::args() const {
 }
 
 std::vector<McTarget> const& targets() {
-  static std::vector<McTarget> const all = {{"gfx1100", 32}, {"gfx1100", 64}, {"gfx1200", 32}, {"gfx1200", 64},
-                                            {"gfx908", 64},  {"gfx90a", 64},  {"gfx942", 64},  {"gfx950", 64}};
+  static std::vector<McTarget> const all = {{"gfx1100", 32}, {"gfx1100", 64}, {"gfx1200", 32},
+                                            {"gfx1200", 64}, {"gfx908", 64},  {"gfx90a", 64},
+                                            {"gfx942", 64},  {"gfx950", 64},  {"gfx1250", 32}};
   return all;
 }
 

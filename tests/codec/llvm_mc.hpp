@@ -17,7 +17,7 @@ struct McTarget {
   std::string label() const; // "gfx1200 wave32"
   std::string args() const;  // "-triple=amdgcn -mcpu=gfx1200 [-mattr=+wavefrontsize64]"
 };
-std::vector<McTarget> const& targets(); // gfx1100 w32/w64, gfx1200 w32/w64, gfx942 w64
+std::vector<McTarget> const& targets(); // gfx1100 w32/w64, gfx1200 w32/w64, the CDNA targets w64, gfx1250 w32
 
 struct Assembled {
   bool ok = false;

@@ -74,6 +74,7 @@ TEST_P(Oracle, AssemblerAndDisassemblerAgree) {
   size_t encodings = 0, rejections = 0, refusals = 0;
   std::vector<Bytes> words;
   std::vector<std::string> expected_text, asymmetric;
+  std::vector<bool> no_way_back; // decodes_back() says llvm-mc's disassembler refuses it
   std::set<std::string> seen;
   for (size_t i = 0; i < cases.size(); ++i) {
     auto const& c = cases[i];
@@ -119,7 +120,8 @@ TEST_P(Oracle, AssemblerAndDisassemblerAgree) {
     // Round trip: text -> bytes -> instruction -> text -> instruction -> bytes.
     auto const decoded = decode(*bytes, target);
     auto const reparsed = parse(printed, target);
-    if (decoded && !(*decoded == *mine)) bad.add(fmt::format("{}: decode(encode(x)) != x", where));
+    if (decoded && !(*decoded == *mine) && decodes_back(*mine))
+      bad.add(fmt::format("{}: decode(encode(x)) != x", where));
     if (print_reparses(*mine)) {
       if (!reparsed || !(*reparsed == *mine)) bad.add(fmt::format("{}: parse(print(x)) != x", where));
       if (reparsed && bytes_text(encode(*reparsed).value()) != bytes_text(*bytes))
@@ -132,6 +134,7 @@ TEST_P(Oracle, AssemblerAndDisassemblerAgree) {
     if (seen.insert(bytes_text(L.bytes)).second) {
       words.push_back(L.bytes);
       expected_text.push_back(L.text);
+      no_way_back.push_back(!decodes_back(*mine));
     }
   }
 
@@ -143,8 +146,7 @@ TEST_P(Oracle, AssemblerAndDisassemblerAgree) {
   // Every distinct encoding llvm-mc produced, back through both disassemblers.
   auto const dis = test::llvm_mc::disassemble(t, words);
   std::set<std::string> ours;
-  for (auto const& row : isa::catalog())
-    if (row.gen == target.gen) ours.insert(std::string(row.mnemonic));
+  for (auto const* row : instructions(target.gen)) ours.insert(std::string(row->mnemonic));
   Mismatches bad_dis("disassembler");
   size_t disassemblies = 0, not_disassembled = 0;
   for (size_t i = 0; i < words.size(); ++i) {
@@ -170,6 +172,13 @@ TEST_P(Oracle, AssemblerAndDisassemblerAgree) {
                                 mine ? *mine : mine.error().message));
       else
         ++not_disassembled;
+      continue;
+    }
+    // A scaled form llvm-mc-22 assembles but does not decode (a special C, a scale it cannot read
+    // back): it decodes the prefix alone, and wavemma must do the same or refuse the bytes
+    // (src_lds_direct as a scale: llvm-mc-22 reads a literal after it; wavemma refuses the bytes.)
+    if (dis[i].text != expected_text[i] && no_way_back[i] && (!mine || *mine == dis[i].text)) {
+      ++not_disassembled;
       continue;
     }
     if (dis[i].text != expected_text[i])
@@ -221,8 +230,7 @@ TEST_P(Oracle, DecoderSweepAgrees) {
   auto const dis = test::llvm_mc::disassemble(t, words);
 
   std::set<std::string> ours;
-  for (auto const& row : isa::catalog())
-    if (row.gen == target.gen) ours.insert(std::string(row.mnemonic));
+  for (auto const* row : instructions(target.gen)) ours.insert(std::string(row->mnemonic));
   auto const mnemonic = mnemonic_of;
   // Clean: no /*Invalid...*/ comment and one or two whole words (not a literal form).
   auto const whole_words = [](std::vector<uint8_t> const& b) {

@@ -8,8 +8,11 @@
 //                                          llvm-mc's disassembler calls invalid)
 //   print     MachineInstruction -> text  (character for character llvm-mc's printer)
 //
-// An instruction is one 8-byte word, or two for gfx950's scaled MFMA (LLVM's VOP3PX2): the
-// v_mfma_ld_scale_b32 prefix word with the scale operands, then the MFMA word.
+// An instruction is one 8-byte word, or two for gfx950's scaled MFMA and gfx1250's scaled WMMA
+// (LLVM's VOP3PX2): the scale prefix word (v_mfma_ld_scale_b32, v_wmma_ld_scale{,16}_paired_*)
+// with the scale operands, then the MFMA/WMMA word. gfx1250's scale prefixes are also
+// instructions on their own; they are not catalog rows (no matrix operation), but rows of the
+// codec (scale_prefixes()).
 
 #include "wavemma/codec/machine_instruction.hpp"
 #include "wavemma/codec/result.hpp"
@@ -25,10 +28,24 @@
 namespace wavemma::codec {
 
 inline constexpr int kWordBytes = 8;                        // one encoding word
-inline constexpr int kMaxInstructionBytes = 2 * kWordBytes; // the scaled MFMA: prefix + MFMA
+inline constexpr int kMaxInstructionBytes = 2 * kWordBytes; // the scaled forms: prefix + matrix word
 using Bytes = std::vector<uint8_t>;                         // kWordBytes or kMaxInstructionBytes
 
-// The bytes the instruction encodes to: 16 for the scaled MFMA rows, 8 for every other.
+// The scale prefixes, each a row of its own (an isa::Instruction outside the catalog, with no
+// shape): gfx1250's v_wmma_ld_scale_paired_b32 (OP 0x35, 32-bit scales) and
+// v_wmma_ld_scale16_paired_b64 (OP 0x3A, 64-bit scales). A scaled row's prefix is the one of its
+// generation whose scale width is the row's. Operands: scale_a, scale_b only.
+struct ScalePrefix {
+  isa::Instruction row;
+  int scale_width; // registers per scale operand
+};
+std::span<ScalePrefix const> scale_prefixes();
+ScalePrefix const* scale_prefix(isa::Instruction const&); // the row is this prefix (nullptr: no)
+ScalePrefix const* prefix_of(isa::Instruction const&);    // the prefix word of a scaled row
+// Every instruction the codec assembles for a generation: its catalog rows and its prefixes.
+std::vector<isa::Instruction const*> instructions(isa::Generation);
+
+// The bytes the instruction encodes to: 16 for the scaled rows, 8 for every other.
 int size_of(isa::Instruction const&);
 inline int size_of(MachineInstruction const& mi) { return size_of(*mi.row); }
 
@@ -36,9 +53,10 @@ inline int size_of(MachineInstruction const& mi) { return size_of(*mi.row); }
 std::optional<Error> validate(MachineInstruction const&);
 
 Result<Bytes> encode(MachineInstruction const&);
-// Decodes the first instruction of `bytes` for the target: 8 bytes, or 16 when a gfx950
-// v_mfma_ld_scale_b32 prefix is followed by a scaled MFMA word (ABID = 1). The prefix on its own
-// (not followed by such a word) is not one of the codec's instructions: kNotMatrix.
+// Decodes the first instruction of `bytes` for the target: 8 bytes, or 16 when a scale prefix is
+// followed by the word of a scaled row (gfx950: a scaled MFMA word, ABID = 1; gfx1250: an
+// f8f6f4 or f4 WMMA word). gfx950's prefix on its own (not followed by such a word) is not one of
+// the codec's instructions: kNotMatrix; gfx1250's decodes as the prefix instruction.
 Result<MachineInstruction> decode(std::span<uint8_t const> bytes, Target);
 
 std::string print(MachineInstruction const&);
@@ -46,11 +64,14 @@ std::string print(MachineInstruction const&);
 // text its own assembler rejects, and wavemma prints the same: the gfx12 bf16 C constant 1/(2pi)
 // (code 248 prints as 0.15915494, which reads as bf16 0x3e23, not 0x3e22).
 bool print_reparses(MachineInstruction const&);
-// Whether decode takes back what encode makes of the instruction. False only where llvm-mc-22's
-// disassembler refuses what its assembler makes, and wavemma does the same: a special source
+// Whether decode takes back what encode makes of the instruction (gives the instruction again).
+// False only where llvm-mc-22's disassembler does not give back what its assembler makes, and
+// wavemma does the same (refuses the bytes, or on gfx1250 decodes the scale prefix alone): a special source
 // (src_scc, ...) as a C wider than 2 registers; on the gfx950 f8f6f4 rows an AccVGPR A or B that
 // ends within a255 at its format's width but not at 8 registers (llvm-mc reads A and B as fp8's
-// tuples first: a[252:255] as fp4 A).
+// tuples first: a[252:255] as fp4 A); on gfx1250 the f32 WMMA's neg_hi[0] or neg_hi[1], which
+// llvm-mc-22 accepts, prints and does not encode, a scale operand it does not decode (src_lds_direct,
+// ...), and a special C of a scaled form (the prefix alone decodes).
 bool decodes_back(MachineInstruction const&);
 // Parses one instruction (a trailing `;` or `//` comment is allowed).
 Result<MachineInstruction> parse(std::string_view text, Target);
@@ -67,12 +88,13 @@ std::string format_bytes(std::span<uint8_t const>);
 Result<std::vector<uint8_t>> parse_bytes(std::string_view);
 
 // The register-tuple width of an operand field of a row at a wave size (from isa::vgprs; the
-// sparsity index and the scale operands are one register; 0 where the row has no such slot). On
-// gfx950 f8f6f4 rows A's width follows the format cbsz selects, B's the format of blgp.
+// sparsity index is one register, two for gfx1250's 8-bit SWMMAC; 0 where the row has no such
+// slot). On gfx950 f8f6f4 rows A's width follows the format cbsz selects, B's the format of blgp;
+// on gfx1250 f8f6f4 rows matrix_a_fmt and matrix_b_fmt.
 int slot_width(isa::Instruction const&, int wave, Slot, isa::Modifiers const& = {});
 inline int slot_width(MachineInstruction const& mi, Slot s) { return slot_width(*mi.row, mi.wave, s, mi.mods); }
 // The operand slots of a row in assembler order: D, A, B, C (or the index), then SA, SB on the
-// scaled MFMA rows.
+// scaled rows; SA, SB alone on a scale prefix.
 std::span<Slot const> slots_of(isa::Instruction const&);
 
 } // namespace wavemma::codec

@@ -42,7 +42,7 @@ struct BitField {
 
 struct EncodingFamily {
   std::string_view name;            // "VOP3P", "VOP3P-MAI"
-  uint32_t encoding;                // value of the ENCODING field, D0[31:23]
+  uint32_t encoding;                // value of the ENCODING field, D0[31:23] (gfx1250: D0[31:24])
   std::span<BitField const> fields; // in bit order, covering all 64 bits
 };
 
@@ -51,6 +51,9 @@ EncodingFamily const& vop3p_mai(); // gfx942 MFMA/SMFMAC
 // VOP3P of the CDNA generations: the fields of gfx11/gfx12 VOP3P under VOP3P-MAI's ENCODING
 // (0x1A7; opcodes below 0x40). Here only gfx950's v_mfma_ld_scale_b32, the scaled MFMA's prefix.
 EncodingFamily const& vop3p_cdna();
+// gfx1250's VOP3P: OP is 8 bits (D0[23:16], opcodes up to 0x88), ENCODING D0[31:24] = 0xCC -- the
+// same bits as gfx12's 0x198 in D0[31:23] wherever OP < 0x80 (reference/gfx1250.md §3.1).
+EncodingFamily const& vop3p_gfx1250();
 EncodingFamily const& family_of(isa::Generation);
 
 // All field values of one word, indexed by Field; fields a family lacks stay 0.

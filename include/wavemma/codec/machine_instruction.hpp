@@ -25,7 +25,9 @@ Target target_of(isa::Arch const& arch, int wave = 0);
 
 enum class RegFile : uint8_t {
   kVgpr, // v0..v255 (ArchVGPRs)
-  kAgpr, // a0..a255 (AccVGPRs, gfx942 only)
+  kAgpr, // a0..a255 (AccVGPRs, CDNA only)
+  kSgpr, // s0..s105: only the gfx1250 scale operands and the scale prefixes on their own
+  kTtmp, // ttmp0..ttmp15 (source codes 108..123): as kSgpr
 };
 
 // One operand. Registers give the first register of the tuple; the tuple's width is the catalog
@@ -40,6 +42,8 @@ struct Operand {
 
   static constexpr Operand vgpr(int first) { return {Kind::kRegister, RegFile::kVgpr, static_cast<uint16_t>(first)}; }
   static constexpr Operand agpr(int first) { return {Kind::kRegister, RegFile::kAgpr, static_cast<uint16_t>(first)}; }
+  static constexpr Operand sgpr(int first) { return {Kind::kRegister, RegFile::kSgpr, static_cast<uint16_t>(first)}; }
+  static constexpr Operand ttmp(int first) { return {Kind::kRegister, RegFile::kTtmp, static_cast<uint16_t>(first)}; }
   static constexpr Operand constant(int code) { return {Kind::kConstant, RegFile::kVgpr, static_cast<uint16_t>(code)}; }
   static constexpr Operand special(int code) { return {Kind::kSpecial, RegFile::kVgpr, static_cast<uint16_t>(code)}; }
   static constexpr Operand null() { return special(124); } // RDNA's null
@@ -59,7 +63,11 @@ struct Operand {
 // The scaled MFMA (gfx950 v_mfma_scale_*) also has the scale operands scale_a and scale_b, SRC0
 // and SRC1 of its v_mfma_ld_scale_b32 prefix word (one VGPR each); their byte selects (the
 // prefix's op_sel and op_sel_hi, printed as such) are `mods.scale_sel`, and `op_sel`/`op_sel_hi`
-// keep their defaults. On every other row scale_a and scale_b stay Operand{} and scale_sel 0.
+// keep their defaults. The gfx1250 scaled WMMA (v_wmma_scale{,16}_*) has them too, SRC0 and SRC1
+// of its v_wmma_ld_scale{,16}_paired_* prefix word: a VGPR (pair for scale16), an SGPR (pair), a
+// special source or an inline constant; `mods.scale_sel` is then matrix_{a,b}_scale (ROW0/ROW1).
+// A scale prefix on its own (codec::scale_prefixes(): v_wmma_ld_scale*_paired_*) has only
+// scale_a and scale_b. On every other row scale_a and scale_b stay Operand{} and scale_sel 0.
 // The operand slots of a matrix instruction, in assembler order.
 enum class Slot : uint8_t { kVdst, kSrc0, kSrc1, kSrc2, kScaleA, kScaleB };
 
