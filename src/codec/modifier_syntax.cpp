@@ -4,6 +4,7 @@
 
 #include "rules.hpp"
 #include "wavemma/codec/codec.hpp"
+#include "wavemma/isa/modifiers.hpp"
 
 #include <fmt/format.h>
 #include <stdexcept>
@@ -470,8 +471,7 @@ std::optional<Error> check_modifiers(MachineInstruction const& mi) {
        m.clamp || m.index_key || mi.op_sel_hi != std::array<bool, 3>{true, true, true}))
     return fail(fmt::format("neg_lo/neg_hi/op_sel/op_sel_hi/clamp/index_key are RDNA (VOP3P) modifiers, not for {}",
                             row.mnemonic));
-  if (!mai && (m.cbsz || m.abid || m.blgp))
-    return fail(fmt::format("cbsz/abid/blgp are CDNA3 (MFMA) modifiers, not for {}", row.mnemonic));
+  if (!mai && (m.cbsz || m.abid || m.blgp)) return fail(isa::mfma_modifiers_refused(row.mnemonic));
   bool const gfx1250 = row.gen == isa::Generation::kGfx1250;
   if (gfx1250 && (m.op_sel != std::array<bool, 3>{} || mi.op_sel_hi != std::array<bool, 3>{true, true, true}))
     return fail(fmt::format("op_sel/op_sel_hi are not operands of {} on gfx1250", row.mnemonic));

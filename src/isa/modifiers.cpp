@@ -87,6 +87,10 @@ int selected_index_set(Instruction const& in, Modifiers const& m) {
   return 0;
 }
 
+std::string mfma_modifiers_refused(std::string_view mnemonic) {
+  return fmt::format("cbsz/abid/blgp are MFMA modifiers (CDNA1-CDNA4), not for {}", mnemonic);
+}
+
 std::string check_modifiers(Instruction const& in, int wave, Modifiers const& m, std::vector<std::string>* warnings) {
   ModRules const& r = in.mod_rules();
   std::string err;
@@ -119,8 +123,7 @@ std::string check_modifiers(Instruction const& in, int wave, Modifiers const& m,
   }
 
   if (!r.mai) {
-    if (m.cbsz || m.abid || m.blgp)
-      return fmt::format("cbsz/abid/blgp are CDNA3 (MFMA) modifiers, not for {}", in.mnemonic);
+    if (m.cbsz || m.abid || m.blgp) return mfma_modifiers_refused(in.mnemonic);
   } else {
     if (m.cbsz < 0 || m.cbsz > 7) return fmt::format("cbsz {} out of range 0..7", m.cbsz);
     if (m.abid < 0 || m.abid > 15) return fmt::format("abid {} out of range 0..15", m.abid);

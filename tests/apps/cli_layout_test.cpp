@@ -101,7 +101,7 @@ constexpr Bad kBad[] = {
   {"layout v_swmmac_f32_16x16x32_f16 --arch gfx1201 --operand K --index-key 2","index_key 2 out of range"},
   {"layout v_swmmac_i32_16x16x64_iu4 --arch gfx1201 --operand K --index-key 1","no index_key"},
   {"layout v_wmma_f32_16x16x16_f16 --arch gfx1201 --operand A --opsel 0,0,1",  "op_sel[2] (C) is not allowed"},
-  {"layout v_wmma_f32_16x16x16_f16 --arch gfx1201 --operand A --cbsz 1",       "CDNA3 (MFMA) modifiers"},
+  {"layout v_wmma_f32_16x16x16_f16 --arch gfx1201 --operand A --cbsz 1",       "MFMA modifiers (CDNA1-CDNA4)"},
   {"layout v_mfma_f64_16x16x4_f64 --operand B --blgp 1",                       "neg:[a,b,c]"},
   {"layout v_wmma_f32_16x16x16_f16 --arch gfx1201 --operand A --format pdf",   "unknown format"},
   {"layout v_wmma_f32_16x16x16_f16 --arch gfx1201",                            "--operand"},

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "wavemma/isa/types.hpp"
@@ -95,6 +96,10 @@ ModRules const& rules(ModProfile);
 // legal-but-reserved bits are accepted and described in `warnings`.
 std::string check_modifiers(Instruction const&, int wave, Modifiers const&,
                             std::vector<std::string>* warnings = nullptr);
+
+// The refusal of cbsz/abid/blgp on an instruction that is not an MFMA, as check_modifiers and the
+// codec both give it.
+std::string mfma_modifiers_refused(std::string_view mnemonic);
 
 // The A/B element type a gfx950 f8f6f4 format code (CBSZ for A, BLGP for B) selects [DOC: LLVM's
 // llvm.amdgcn.mfma.scale.f32.*.f8f6f4 cbsz/blgp]: 0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4; nullopt for the
