@@ -14,6 +14,8 @@
 #include "wavemma/cuda/chain.hpp"
 #endif
 
+struct CUstream_st; // a cudaStream_t, as wavemma/cuda/chain.hpp takes it (no CUDA header needed)
+
 namespace wavemma::python {
 namespace {
 
