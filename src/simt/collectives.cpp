@@ -348,16 +348,22 @@ bool complete_transpose(Block& b, Wave& w) {
   }
   size_t const bytes = size_t(info.bytes);
   int const width = info.elem_bits, per_lane = info.bytes * 8 / width, group = info.group;
-  std::vector<unsigned char> loaded(size_t(wave) * bytes);
-  for (int i = 0; i < wave; ++i) std::memcpy(&loaded[size_t(i) * bytes], w.pointers[size_t(i)], bytes);
   w.out.assign((size_t(wave) * bytes + 3) / 4, 0);
   auto* out = reinterpret_cast<unsigned char*>(w.out.data());
+  // Lane `lane`'s element e is element i % per_lane of lane src's load (i: the lane's place in its
+  // group). Whole bytes move as bytes (16- and 8-bit elements, the gfx12 loads); 4- and 6-bit
+  // fields bit by bit. No copy and no allocation: this runs once per wave per load.
   for (int lane = 0; lane < wave; ++lane) {
     int const first = lane - lane % group, i = lane % group;
     for (int e = 0; e < per_lane; ++e) {
       int const src = first + (group / per_lane) * e + i / per_lane;
-      uint32_t const v = get_bits(&loaded[size_t(src) * bytes], size_t(i % per_lane) * size_t(width), width);
-      put_bits(out + size_t(lane) * bytes, size_t(e) * size_t(width), width, v);
+      auto const* from = static_cast<unsigned char const*>(w.pointers[size_t(src)]);
+      unsigned char* to = out + size_t(lane) * bytes;
+      if (width % 8 == 0)
+        std::memcpy(to + size_t(e) * size_t(width / 8), from + size_t(i % per_lane) * size_t(width / 8),
+                    size_t(width / 8));
+      else
+        put_bits(to, size_t(e) * size_t(width), width, get_bits(from, size_t(i % per_lane) * size_t(width), width));
     }
   }
   return true;
