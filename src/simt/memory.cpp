@@ -10,10 +10,27 @@
 #include <new>
 #include <vector>
 
+// AddressSanitizer's, present when its runtime is linked into the program.
+extern "C" __attribute__((weak)) void* __asan_region_is_poisoned(void* begin, size_t size);
+
 namespace wavemma::simt::detail {
 namespace {
 
 constexpr std::align_val_t kAlignment{256}; // as hipMalloc
+
+// On AMD's GPUs an allocation is not packed against the next one: ROCm places hipMallocs of 1, 65
+// and 123 bytes 4 MiB apart on 2 MiB boundaries [SRC: ROCm/hip issue 2257], and reports 2 MiB as
+// the recommended allocation granule [SRC: ROCm/rocm-systems PR 1176]. A kernel that reads or
+// writes a few KiB past the end of an allocation (rocWMMA's sgemv and dgemv samples store 16
+// columns of which the buffer holds one) touches padding there and passes [ASSUME: the padding is
+// mapped]. Here device memory is host memory, so each allocation reserves its size rounded up to
+// that granule, and such a program overwrites padding of its own instead of the host's heap. The
+// pages of the padding are never touched unless a program does, and the table keeps the exact
+// size: hipMemcpy, hipMemset and the checked loads still refuse a range past it. Under
+// AddressSanitizer (wavemma's own sanitizer build, or a program built with wavemma-hipcc
+// -fsanitize=address, whose memory checker must see an overrun) the allocation is exact.
+constexpr size_t kGranule = size_t{2} << 20;
+bool exact_allocations() { return __asan_region_is_poisoned != nullptr; }
 
 struct Entry {
   size_t bytes;
@@ -72,9 +89,10 @@ Snapshot const& snapshot() {
 } // namespace
 
 void* device_allocate(size_t bytes) {
-  if (bytes > kMaxAllocation) return nullptr; // also keeps the aligned size from wrapping
-  // Exactly `bytes`, so that AddressSanitizer sees an overrun of the allocation itself.
-  void* p = ::operator new(bytes == 0 ? 1 : bytes, kAlignment, std::nothrow);
+  if (bytes > kMaxAllocation) return nullptr; // also keeps the rounded size from wrapping
+  size_t const reserved = exact_allocations() ? std::max<size_t>(bytes, 1)
+                                              : (std::max<size_t>(bytes, 1) + kGranule - 1) / kGranule * kGranule;
+  void* p = ::operator new(reserved, kAlignment, std::nothrow);
   if (!p) return nullptr;
   Table& t = table();
   std::lock_guard lock(t.mutex);
