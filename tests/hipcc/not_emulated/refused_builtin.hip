@@ -2,7 +2,10 @@
 // compile stops at its first use with one line naming it and why; a call in a template that is never
 // instantiated, whose arguments depend on the template's parameters, is no use.
 #include <hip/hip_runtime.h>
-template <class T> __device__ float unused(T v) { return __builtin_amdgcn_cubeid(v, v, v); }
+template <class T>
+__device__ float unused(T v) {
+  return __builtin_amdgcn_cubeid(v, v, v);
+}
 __device__ unsigned long long where(int x) {
   unsigned long long const pc = __builtin_amdgcn_s_getpc();
   return pc + x;
