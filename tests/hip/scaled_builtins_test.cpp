@@ -219,8 +219,9 @@ TEST_F(ScaledBuiltins, FloatsNarrowDividedByTheScaleAtEveryBoundary) {
 }
 
 TEST_F(ScaledBuiltins, EveryHalfAndBfloatNarrows) {
-  std::vector<float> const sc = {from_bits(127u << 23), from_bits(120u << 23), from_bits(131u << 23),
-                                 from_bits(0x80000000u | 140u << 23), from_bits(255u << 23), from_bits(1u << 23)};
+  std::vector<float> const sc = {from_bits(127u << 23), from_bits(120u << 23),
+                                 from_bits(131u << 23), from_bits(0x80000000u | 140u << 23),
+                                 from_bits(255u << 23), from_bits(1u << 23)};
   v2i16 const old = {static_cast<short>(0x1357), static_cast<short>(0x2468)};
   for (float scale : sc)
     for (uint32_t code = 0; code < 65536; ++code) {
@@ -314,7 +315,8 @@ TEST_F(ScaledBuiltins, HandWorkedValues) {
             0xA07Eu); // -1/8 = -2^-3: E4M3 S=1 E=0100 M=000 -> 0xA0
   EXPECT_EQ(__builtin_amdgcn_cvt_scalef32_f32_fp8(0x38, eight, 0), 8.0f);
   EXPECT_EQ(__builtin_amdgcn_cvt_scalef32_pk_f32_fp4(0x07u, two, 0)[0], 12.0f);
-  EXPECT_EQ(__builtin_amdgcn_cvt_scalef32_pk_fp4_f32(0u, 13.0f, -0.25f, two, 0), 0x87u); // 6.5 -> 6 (0x7); -0.125 -> -0 (0x8)
+  EXPECT_EQ(__builtin_amdgcn_cvt_scalef32_pk_fp4_f32(0u, 13.0f, -0.25f, two, 0),
+            0x87u); // 6.5 -> 6 (0x7); -0.125 -> -0 (0x8)
 }
 
 TEST(ScaledBuiltinsAvailability, OnlyGfx950) {

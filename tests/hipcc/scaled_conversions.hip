@@ -55,15 +55,19 @@ int main() {
   for (int b = 0; b < 4; ++b)
     for (unsigned c = 0; c < 256; ++c) {
       auto widen8 = [&](fp8ref::Format f, unsigned code) {
-        return fp8ref::is_nan(f, code) ? NAN : static_cast<double>(static_cast<float>(std::ldexp(fp8ref::value(f, code), expo[b])));
+        return fp8ref::is_nan(f, code)
+                   ? NAN
+                   : static_cast<double>(static_cast<float>(std::ldexp(fp8ref::value(f, code), expo[b])));
       };
       same(out[b * 1024 + c * 4 + 0], widen8(fp8ref::kE4M3, c), "pk_f32_fp8 low", b, c);
       same(out[b * 1024 + c * 4 + 1], widen8(fp8ref::kE4M3, 255 - c), "pk_f32_fp8 high", b, c);
       same(out[b * 1024 + c * 4 + 2], widen8(fp8ref::kE5M2, c), "f32_bf8", b, c);
       double const fp4 = std::ldexp(fp8ref::fp4_value(c & 15) + fp8ref::fp4_value(c >> 4), expo[b]);
       same(out[b * 1024 + c * 4 + 3], fp4, "pk_f32_fp4", b, c);
-      unsigned const lo = fp8ref::builtin_nearest_even(fp8ref::kE4M3, out[b * 1024 + c * 4 + 0] / std::ldexp(1.0, expo[b]));
-      unsigned const hi = fp8ref::builtin_nearest_even(fp8ref::kE4M3, out[b * 1024 + c * 4 + 1] / std::ldexp(1.0, expo[b]));
+      unsigned const lo =
+          fp8ref::builtin_nearest_even(fp8ref::kE4M3, out[b * 1024 + c * 4 + 0] / std::ldexp(1.0, expo[b]));
+      unsigned const hi =
+          fp8ref::builtin_nearest_even(fp8ref::kE4M3, out[b * 1024 + c * 4 + 1] / std::ldexp(1.0, expo[b]));
       if (rt[b * 256 + c] != (lo | hi << 8) && bad++ < 10)
         std::printf("pk_fp8_f32: block %d code %u: got 0x%x, want 0x%x\n", b, c, rt[b * 256 + c], lo | hi << 8);
       // A finite code comes back as itself (NaN codes as the NaN S.1111.111).
