@@ -26,8 +26,7 @@ unsigned msad_u8_ref(unsigned a, unsigned b, unsigned c) {
   return s + c;
 }
 unsigned sad_u16_ref(unsigned a, unsigned b, unsigned c) {
-  return static_cast<unsigned>(std::abs(int(a & 0xFFFF) - int(b & 0xFFFF)) + std::abs(int(a >> 16) - int(b >> 16))) +
-         c;
+  return static_cast<unsigned>(std::abs(int(a & 0xFFFF) - int(b & 0xFFFF)) + std::abs(int(a >> 16) - int(b >> 16))) + c;
 }
 unsigned lerp_ref(unsigned a, unsigned b, unsigned c) {
   unsigned out = 0;
@@ -56,8 +55,7 @@ TEST(LaneBuiltins, SadAndLerpEveryBytePairInEachPosition) {
         ASSERT_EQ(__builtin_amdgcn_sad_u8(a, b, c), sad_u8_ref(a, b, c));
         ASSERT_EQ(__builtin_amdgcn_sad_hi_u8(a, b, c), ((sad_u8_ref(a, b, 0)) << 16) + c);
         ASSERT_EQ(__builtin_amdgcn_msad_u8(a, b, c), msad_u8_ref(a, b, c)) << a << " " << b;
-        for (unsigned r : {0u, 0x01010101u, 0xFEFEFEFEu})
-          ASSERT_EQ(__builtin_amdgcn_lerp(a, b, r), lerp_ref(a, b, r));
+        for (unsigned r : {0u, 0x01010101u, 0xFEFEFEFEu}) ASSERT_EQ(__builtin_amdgcn_lerp(a, b, r), lerp_ref(a, b, r));
       }
   std::mt19937 rng(6);
   for (int i = 0; i < 200000; ++i) {
@@ -78,7 +76,9 @@ TEST(LaneBuiltins, DotProductsExactWrappedOrClamped) {
   auto check = [](unsigned a, unsigned b, unsigned c) {
     for (bool clamp : {false, true}) {
       auto i32 = [&](long long v) {
-        return clamp ? static_cast<int>(v < INT32_MIN ? INT32_MIN : v > INT32_MAX ? INT32_MAX : v)
+        return clamp ? static_cast<int>(v < INT32_MIN   ? INT32_MIN
+                                        : v > INT32_MAX ? INT32_MAX
+                                                        : v)
                      : static_cast<int>(static_cast<unsigned>(v));
       };
       auto u32 = [&](long long v) {
@@ -130,11 +130,11 @@ TEST(LaneBuiltins, HalfFormsOverEveryCode) {
     // class: the ten classes from the fields.
     unsigned const e = code >> 10 & 0x1F, m = code & 0x3FF;
     bool const neg = code & 0x8000;
-    int const want_bit = nan                    ? ((m & 0x200) ? 1 : 0)
-                         : e == 0x1F            ? (neg ? 2 : 9)
-                         : e != 0               ? (neg ? 3 : 8)
-                         : m != 0               ? (neg ? 4 : 7)
-                                                : (neg ? 5 : 6);
+    int const want_bit = nan         ? ((m & 0x200) ? 1 : 0)
+                         : e == 0x1F ? (neg ? 2 : 9)
+                         : e != 0    ? (neg ? 3 : 8)
+                         : m != 0    ? (neg ? 4 : 7)
+                                     : (neg ? 5 : 6);
     for (int bit = 0; bit < 10; ++bit)
       ASSERT_EQ(__builtin_amdgcn_classh(h, 1 << bit), bit == want_bit) << std::hex << code << " bit " << bit;
     if (nan) continue;

@@ -28,22 +28,22 @@ int main() {
   int bad = 0;
   // Threads of the same x write the same values to the same place.
   for (unsigned bx = 0; bx < 3; ++bx)
-        for (unsigned tx = 0; tx < 32; ++tx) {
-          unsigned const i = bx * 32 + tx; // blockIdx.x * blockDim.x + threadIdx.x
-          unsigned const a = i * 2654435761u, b = i * 40503u + 7u;
-          unsigned sad = i, msad = 0, lerp = 0, dot = i;
-          for (int j = 0; j < 4; ++j) {
-            int const x = (a >> (8 * j)) & 0xFF, y = (b >> (8 * j)) & 0xFF;
-            sad += unsigned(std::abs(x - y));
-            if (y) msad += unsigned(std::abs(x - y));
-            lerp |= unsigned((x + y + ((i >> (8 * j)) & 1)) / 2) << (8 * j);
-            dot += unsigned(x * y);
-          }
-          unsigned const want[6] = {32u | 2u << 16, 96u | 4u << 16, sad, msad, lerp, dot};
-          for (int w = 0; w < 6; ++w)
-            if (out[i * 6 + w] != want[w] && bad++ < 10)
-              std::printf("thread %u result %d: got 0x%x, want 0x%x\n", i, w, out[i * 6 + w], want[w]);
-        }
+    for (unsigned tx = 0; tx < 32; ++tx) {
+      unsigned const i = bx * 32 + tx; // blockIdx.x * blockDim.x + threadIdx.x
+      unsigned const a = i * 2654435761u, b = i * 40503u + 7u;
+      unsigned sad = i, msad = 0, lerp = 0, dot = i;
+      for (int j = 0; j < 4; ++j) {
+        int const x = (a >> (8 * j)) & 0xFF, y = (b >> (8 * j)) & 0xFF;
+        sad += unsigned(std::abs(x - y));
+        if (y) msad += unsigned(std::abs(x - y));
+        lerp |= unsigned((x + y + ((i >> (8 * j)) & 1)) / 2) << (8 * j);
+        dot += unsigned(x * y);
+      }
+      unsigned const want[6] = {32u | 2u << 16, 96u | 4u << 16, sad, msad, lerp, dot};
+      for (int w = 0; w < 6; ++w)
+        if (out[i * 6 + w] != want[w] && bad++ < 10)
+          std::printf("thread %u result %d: got 0x%x, want 0x%x\n", i, w, out[i * 6 + w], want[w]);
+    }
   if (bad) return 1;
   std::printf("lane_builtins: ok\n");
   return 0;
