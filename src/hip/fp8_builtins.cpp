@@ -22,4 +22,20 @@ numeric::Format target_format(char const* builtin, Kind k) {
   return fnuz ? numeric::Format::kBf8E5M2Fnuz : numeric::Format::kBf8E5M2;
 }
 
+numeric::Format scaled_format(char const* builtin, Small s) {
+  isa::Arch const& arch = *::wavemma::simt::target().arch;
+  // fp8-, bf8- and fp4-cvt-scale-insts: gfx950 alone of wavemma's targets [SRC: clang-22's
+  // __has_builtin per target, docs/hipcc.md's table].
+  if (arch.gen != isa::Generation::kGfx950)
+    throw std::runtime_error(fmt::format("'{}' needs target feature {}-cvt-scale-insts (the launch targets {})",
+                                         builtin,
+                                         s == Small::kFp8   ? "fp8"
+                                         : s == Small::kBf8 ? "bf8"
+                                                            : "fp4",
+                                         arch.name));
+  return s == Small::kFp8   ? numeric::Format::kFp8E4M3
+         : s == Small::kBf8 ? numeric::Format::kBf8E5M2
+                            : numeric::Format::kFp4E2M1;
+}
+
 } // namespace wavemma::simt::hip::fp8_builtins

@@ -60,7 +60,7 @@ inline int round_nearest_even(Format f, double v) {
 // The fp8/bf8 conversion builtins' rules (docs/hipcc.md), on top of the formats:
 // The expected code of f32 v: the nearest even code, NaN on overflow or for NaN/inf (OCP E5M2:
 // infinity for overflow and infinity).
-inline unsigned builtin_nearest_even(Format f, float v) {
+inline unsigned builtin_nearest_even(Format f, double v) {
   bool const neg = std::signbit(v);
   bool const e5m2_ocp = !f.fnuz && f.exp_bits == 5;
   unsigned const nan = f.fnuz ? 0x80u : (neg ? 0x80u : 0u) | 0x7Fu;
@@ -74,7 +74,7 @@ inline unsigned builtin_nearest_even(Format f, float v) {
 // the step above it, the result is the step up when floor((|v| - T) / q * 2^D) + (rnd mod 2^D)
 // reaches 2^D, D = 23 - (fraction bits); T otherwise; beyond the largest value, NaN (infinity in
 // OCP E5M2), as in the nearest-even conversion.
-inline unsigned builtin_stochastic(Format f, float v, uint32_t rnd) {
+inline unsigned builtin_stochastic(Format f, double v, uint32_t rnd) {
   if (std::isnan(v) || std::isinf(v) || v == 0) return builtin_nearest_even(f, v);
   bool const neg = std::signbit(v);
   double const a = std::fabs(v);
@@ -87,10 +87,43 @@ inline unsigned builtin_stochastic(Format f, float v, uint32_t rnd) {
   double const below = std::floor((a - value(f, t)) / (next - value(f, t)) * std::ldexp(1.0, d));
   bool const up = below + double(rnd & ((1u << d) - 1)) >= std::ldexp(1.0, d);
   if (a >= next && t == max_code(f)) return builtin_nearest_even(f, v); // overflow
-  if (up && t == max_code(f)) return builtin_nearest_even(f, neg ? -HUGE_VALF : HUGE_VALF);
+  if (up && t == max_code(f)) return builtin_nearest_even(f, neg ? -HUGE_VAL : HUGE_VAL);
   unsigned const code = up ? t + 1 : t;
   if (code == 0) return f.fnuz ? 0u : (neg ? 0x80u : 0u);
   return code | (neg ? 0x80u : 0u);
+}
+
+// OCP MX FP4 (E2M1: bias 1, no inf, no NaN, signed zeros): the eight magnitudes from the field
+// layout, and the conversions the scaled builtins use: nearest even among them, saturating at the
+// largest (every value beyond 6 gives 6), NaN to +0 [wavemma's ASSUME].
+inline double fp4_value(unsigned code) {
+  int const e = static_cast<int>(code >> 1 & 3), m = static_cast<int>(code & 1);
+  double const mag = e == 0 ? std::ldexp(m, -1) : std::ldexp(2 + m, e - 2);
+  return (code & 8) ? -mag : mag;
+}
+inline unsigned fp4_nearest_even(double v) {
+  if (std::isnan(v)) return 0;
+  double const a = std::fabs(v);
+  if (a >= 6) return 7 | (std::signbit(v) ? 8u : 0u); // (and the distances of a huge a would tie)
+  unsigned best = 0;
+  for (unsigned c = 1; c < 8; ++c) {
+    double const d = std::fabs(fp4_value(c) - a), bd = std::fabs(fp4_value(best) - a);
+    if (d < bd || (d == bd && (c & 1) == 0)) best = c;
+  }
+  return best | (std::signbit(v) ? 8u : 0u);
+}
+// Stochastic, by the model of builtin_stochastic (D = 22 random bits), saturating.
+inline unsigned fp4_stochastic(double v, uint32_t rnd) {
+  if (std::isnan(v) || std::isinf(v) || v == 0) return fp4_nearest_even(v);
+  double const a = std::fabs(v);
+  unsigned t = 0;
+  for (unsigned c = 1; c < 8; ++c)
+    if (fp4_value(c) <= a) t = c;
+  unsigned const sign = std::signbit(v) ? 8u : 0u;
+  if (t == 7) return 7 | sign; // at or beyond the largest: saturate
+  double const below = std::floor((a - fp4_value(t)) / (fp4_value(t + 1) - fp4_value(t)) * std::ldexp(1.0, 22));
+  bool const up = below + double(rnd & ((1u << 22) - 1)) >= std::ldexp(1.0, 22);
+  return (up ? t + 1 : t) | sign;
 }
 
 } // namespace fp8ref

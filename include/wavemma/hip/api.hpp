@@ -235,6 +235,9 @@ WAVEMMA_SIMT_SHUFFLES(unsigned long long)
 #include "wavemma/hip/cross_lane.hpp"
 #include "wavemma/hip/fp8_builtins.hpp"
 #include "wavemma/hip/math.hpp"
+#include "wavemma/hip/lane_builtins.hpp"
+// Last: every other __builtin_amdgcn_* of clang-22, refused by name (generated).
+#include "wavemma/hip/refused_builtins.hpp"
 
 // --- the runtime API ----------------------------------------------------------------------------
 #include "wavemma/hip/runtime_api.hpp"
