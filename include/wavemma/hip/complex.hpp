@@ -11,7 +11,8 @@ using hipFloatComplex = float2;
 using hipDoubleComplex = double2;
 using hipComplex = hipFloatComplex;
 
-#define WAVEMMA_COMPLEX(C, T, f)                                                                                       \
+// F: the type as HIP spells it in hipCfma's signature (hipComplex for the float one).
+#define WAVEMMA_COMPLEX(C, T, f, F)                                                                                    \
   inline T hipCreal##f(C z) { return z.x; }                                                                            \
   inline T hipCimag##f(C z) { return z.y; }                                                                            \
   inline C hipConj##f(C z) { return {z.x, -z.y}; }                                                                     \
@@ -24,11 +25,12 @@ using hipComplex = hipFloatComplex;
     return {(a.x * b.x + a.y * b.y) / d, (a.y * b.x - a.x * b.y) / d};                                                 \
   }                                                                                                                    \
   inline T hipCabs##f(C z) { return std::hypot(z.x, z.y); }                                                            \
-  inline C hipCfma##f(C p, C q, C r) {                                                                                 \
-    return {std::fma(p.x, q.x, std::fma(-p.y, q.y, r.x)), std::fma(p.x, q.y, std::fma(p.y, q.x, r.y))};                \
+  /* HIP's order, each product and sum contracted as clang contracts them for the GPU */                               \
+  inline F hipCfma##f(F p, F q, F r) {                                                                                 \
+    return {std::fma(-p.y, q.y, std::fma(p.x, q.x, r.x)), std::fma(p.x, q.y, std::fma(q.x, p.y, r.y))};                \
   }
-WAVEMMA_COMPLEX(hipFloatComplex, float, f)
-WAVEMMA_COMPLEX(hipDoubleComplex, double, )
+WAVEMMA_COMPLEX(hipFloatComplex, float, f, hipComplex)
+WAVEMMA_COMPLEX(hipDoubleComplex, double, , hipDoubleComplex)
 #undef WAVEMMA_COMPLEX
 
 // HIP's operators on them (amd_hip_complex.h, HIP 5.2 and later): non-template functions, so they
