@@ -25,7 +25,15 @@ import sys
 import tempfile
 
 # The headers whose declarations are checked, under <hip-include>/hip/.
-CHECKED = ["hip_runtime_api.h", "driver_types.h"]
+CHECKED = [
+    "hip_runtime.h", "hip_runtime_api.h", "driver_types.h", "library_types.h", "texture_types.h", "surface_types.h",
+    "hip_complex.h", "channel_descriptor.h", "amd_detail/amd_hip_runtime.h", "amd_detail/amd_hip_vector_types.h",
+    "amd_detail/amd_hip_complex.h", "amd_detail/amd_device_functions.h", "amd_detail/amd_warp_functions.h",
+    "amd_detail/amd_hip_atomic.h", "amd_detail/amd_math_functions.h", "amd_detail/amd_hip_fp16.h",
+    "amd_detail/amd_hip_cooperative_groups.h", "amd_detail/amd_channel_descriptor.h",
+]
+# What the parsed source includes: hip_runtime.h brings the rest.
+INCLUDES = ["hip/hip_runtime.h", "hip/hip_complex.h", "hip/hip_fp16.h"]
 REFUSING_HEADER = "not_emulated.hpp"
 
 
@@ -40,6 +48,15 @@ def normalize(text):
     return re.sub(r"\s+", "", text or "")
 
 
+def signature(qual):
+    """A function type without what does not change a call: the exception specification, noreturn
+    and restrict (HIP declares its device math `__device__ float sinf(float)` and `printf(const char*,
+    ...)`, glibc `float sinf(float) noexcept(true)` and `printf(const char *__restrict, ...)`)."""
+    qual = re.sub(r"\s*(noexcept(\(\w+\))?|throw\(\))\s*$", "", qual or "")
+    qual = re.sub(r"__attribute__\(\(noreturn\)\)|\b__restrict\b|\brestrict\b", "", qual)
+    return normalize(qual)
+
+
 class Decls:
     """The global declarations of one parse: name -> facts, with the file of each."""
 
@@ -48,6 +65,8 @@ class Decls:
         self.enumerators = {}  # name -> (value, file)
         self.types = {}  # name -> (kind, aliased qualType or None, file)
         self.macros = {}  # name -> (replacement, file)
+        self.qualified = {}  # "ns::f" -> overloads, the functions of namespaces
+        self.imports = {}  # "ns::f" -> file of a global `using ns::f;`
 
     def names(self):
         return set(self.functions) | set(self.enumerators) | set(self.types) | set(self.macros)
@@ -97,11 +116,27 @@ def parse_ast(command, source):
             where(child)
             skip(child)
 
-    def function(node, here, is_template):
+    def function(node, here, is_template, table=None):
         params = [p for p in node.get("inner", []) if p.get("kind") == "ParmVarDecl"]
         defaults = tuple("init" in p for p in params)
         qual = node.get("type", {}).get("qualType", "")
-        decls.functions.setdefault(node["name"], []).append((qual, defaults, is_template, here))
+        (decls.functions if table is None else table).setdefault(node["name"], []).append(
+            (qual, defaults, is_template, here))
+
+    def namespace(node, prefix):  # a namespace's functions, by qualified name, for `using ns::f;`
+        for child in node.get("inner", []):
+            child_here = where(child)
+            kind, name = child.get("kind"), child.get("name")
+            if kind == "NamespaceDecl":
+                inner = prefix if child.get("isInline") else f"{prefix}{name or '(anonymous)'}::"
+                namespace(child, inner)
+                continue
+            if kind == "LinkageSpecDecl":
+                namespace(child, prefix)
+                continue
+            if kind == "FunctionDecl" and name:
+                function(child, child_here, False, decls.qualified.setdefault(prefix + name, {}))
+            skip(child)
 
     def visit(node):
         kind = node.get("kind")
@@ -114,6 +149,11 @@ def parse_ast(command, source):
             for child in node.get("inner", []):
                 visit(child)
             return
+        if kind == "NamespaceDecl" and name:
+            namespace(node, f"{name}::")
+            return
+        if kind == "UsingDecl" and name and "::" in name:
+            decls.imports[name.lstrip(":")] = here
         if kind == "FunctionDecl" and name:
             function(node, here, False)
         elif kind == "FunctionTemplateDecl" and name:
@@ -150,6 +190,10 @@ def parse_ast(command, source):
 
     for top in ast.get("inner", []):
         visit(top)
+    for qualified, here in decls.imports.items():
+        name = qualified.rsplit("::", 1)[1]
+        for qual, defaults, is_template, _ in decls.qualified.get(qualified, {}).get(name, []):
+            decls.functions.setdefault(name, []).append((qual, defaults, is_template, here))
     return decls
 
 
@@ -198,9 +242,11 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         source = os.path.join(tmp, "parity.hip")
         with open(source, "w") as f:
-            f.write("#include <hip/hip_runtime_api.h>\n")
+            f.write("".join(f"#include <{h}>\n" for h in INCLUDES))
         hip_cmd = [args.clang, "-x", "hip", "--cuda-host-only", f"--offload-arch={args.arch}", "-nogpulib",
-                   "-nogpuinc", "-nohipwrapperinc", "-std=c++17", "-D__HIP_PLATFORM_AMD__", "-Wno-everything"]
+                   "-nogpuinc", "-nohipwrapperinc", "-std=c++17", "-D__HIP_PLATFORM_AMD__", "-Wno-everything",
+                   # clang-22 no longer predefines it; HIP 5.2's amd_warp_functions.h reads it.
+                   "-D__AMDGCN_WAVEFRONT_SIZE=64"]
         if os.path.normpath(args.hip_include) != "/usr/include":
             hip_cmd += ["-isystem", args.hip_include]
         # wavemma-hipcc's own host preprocessing command, without its -E and output.
@@ -265,12 +311,12 @@ def main():
         if name not in ours.functions:
             differences[name] = "a macro here" if name in ours.macros else "function missing"
             continue
-        plain = {(normalize(q), d) for q, d, t, _ in ours.functions[name] if not t}
+        plain = {(signature(q), d) for q, d, t, _ in ours.functions[name] if not t}
         for qual, defaults, is_template, _ in mine:
             if is_template:
                 continue  # HIP's C++ conveniences: the name is enough
-            if (normalize(qual), defaults) not in plain:
-                same_type = [d for q, d in plain if q == normalize(qual)]
+            if (signature(qual), defaults) not in plain:
+                same_type = [d for q, d in plain if q == signature(qual)]
                 if same_type:
                     differences[name] = f"`{qual}`: default arguments differ"
                 else:

@@ -230,6 +230,76 @@ TEST(HipAmdgcnBuiltins, PerLaneBuiltinsFollowTheIsa) {
   EXPECT_TRUE(__builtin_amdgcn_classf(std::numeric_limits<float>::signaling_NaN(), 1 << 0));
   EXPECT_EQ(__builtin_amdgcn_fractf(-0.25f), 0.75f);
   EXPECT_TRUE(std::isnan(__builtin_amdgcn_fractf(HUGE_VALF)));
+  EXPECT_TRUE(std::isnan(__builtin_amdgcn_fractf(std::numeric_limits<float>::quiet_NaN()))); // not 0.99999994
+  EXPECT_TRUE(std::isnan(__builtin_amdgcn_fract(std::numeric_limits<double>::quiet_NaN())));
 }
 
 } // namespace
+
+// --- HIP's special functions (amd_math_functions.h) ----------------------------------------------
+// Against their definitions: sin(pi x) and cos(pi x) at the points where they are exact; erf^-1 and
+// erfc^-1 as inverses of libm's erf and erfc; erfcx, normcdf, normcdfinv, norm and rhypot as the
+// formulas that define them; and published decimal values.
+
+TEST(HipMath, SinpiAndCospiAreExactWhereTheValueIs) {
+  for (double k = -64; k <= 64; k += 1) {
+    EXPECT_EQ(sinpi(k), 0.0) << k;
+    EXPECT_EQ(std::signbit(sinpi(k)), std::signbit(k)) << k;
+    EXPECT_EQ(cospi(k + 0.5), 0.0) << k;
+    EXPECT_EQ(cospi(k), std::fmod(std::fabs(k), 2.0) == 0 ? 1.0 : -1.0) << k;
+    EXPECT_EQ(sinpi(k + 0.5),
+              std::fmod(std::fabs(k + 0.5), 2.0) < 1 ? (k + 0.5 > 0 ? 1.0 : -1.0) : (k + 0.5 > 0 ? -1.0 : 1.0))
+        << k;
+  }
+  EXPECT_EQ(cospif(0.25f), std::sqrt(0.5f));
+  EXPECT_EQ(sinpi(1.0 / 6), 0.5);
+  EXPECT_EQ(sinpi(0.25), std::sqrt(0.5));
+  EXPECT_EQ(sinpi(1e300), 0.0); // every double this large is an even integer
+  double s = 0, c = 0;
+  sincospi(0.75, &s, &c);
+  EXPECT_EQ(s, std::sqrt(0.5));
+  EXPECT_EQ(c, -std::sqrt(0.5));
+}
+
+TEST(HipMath, ErfinvAndErfcinvInvertLibm) {
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<double> u(-5.5, 5.5);
+  for (int i = 0; i < 20000; ++i) {
+    double const x = u(rng), y = std::erf(x);
+    if (std::fabs(y) < 1) EXPECT_NEAR(std::erf(erfinv(y)), y, 2 * std::numeric_limits<double>::epsilon()) << x;
+    double const z = std::erfc(x);
+    if (z > 0 && z < 2) EXPECT_NEAR(std::erfc(erfcinv(z)) / z, 1.0, 1e-14) << x;
+  }
+  for (double z : {1e-300, 1e-100, 1e-20, 1e-5}) EXPECT_NEAR(std::erfc(erfcinv(z)) / z, 1.0, 1e-13) << z;
+  EXPECT_NEAR(erfinv(0.5), 0.4769362762044698733814, 1e-16); // published value
+  EXPECT_EQ(erfinv(1.0), std::numeric_limits<double>::infinity());
+  EXPECT_EQ(erfinv(-1.0), -std::numeric_limits<double>::infinity());
+  EXPECT_TRUE(std::isnan(erfinv(1.5)));
+  EXPECT_TRUE(std::isnan(erfcinvf(-0.5f)));
+  EXPECT_EQ(erfcinv(0.0), std::numeric_limits<double>::infinity());
+  EXPECT_NEAR(erfinvf(0.5f), 0.47693628f, 1e-7f);
+}
+
+TEST(HipMath, ErfcxNormcdfAndNormsFollowTheirDefinitions) {
+  for (double x = -5; x <= 25; x += 0.125) {
+    long double const exact = std::exp((long double)x * x) * std::erfc((long double)x);
+    EXPECT_NEAR(erfcx(x) / double(exact), 1.0, 1e-15) << x;
+    EXPECT_NEAR(normcdf(x), std::erfc(-x / std::sqrt(2.0)) / 2, 4e-16) << x;
+  }
+  // Beyond exp(x^2)'s range: erfcx(x) ~ 1 / (x sqrt(pi)) (1 - 1/(2x^2) + ...).
+  EXPECT_NEAR(erfcx(1e3) * 1e3 * std::sqrt(M_PI), 1 - 0.5e-6, 1e-12);
+  EXPECT_NEAR(normcdfinv(0.975), 1.959963984540054, 1e-15); // published value
+  EXPECT_NEAR(normcdf(normcdfinv(0.3)), 0.3, 1e-16);
+  float const v[] = {3, 4, 12};
+  EXPECT_EQ(normf(3, v), 13.0f);
+  EXPECT_EQ(rnorm3df(3, 4, 12), 1.0f / 13);
+  EXPECT_EQ(norm4d(1, 1, 1, 1), 2.0);
+  EXPECT_EQ(rhypot(3.0, 4.0), 0.2);
+  EXPECT_NEAR(cyl_bessel_i0(1.0), 1.2660658777520082, 1e-15); // published values
+  EXPECT_NEAR(cyl_bessel_i1(-1.0), -0.5651591039924851, 1e-15);
+  EXPECT_EQ(powif(2.0f, 10), 1024.0f);
+  EXPECT_EQ(powi(2.0, -2), 0.25);
+  static_assert(std::is_same_v<decltype(pow(2.0f, 3)), float>, "HIP's pow(float, int) is a float");
+  static_assert(std::is_same_v<decltype(::sin(1.0f)), float>, "HIP's sin(float) is a float");
+  EXPECT_EQ(fdividef(1.0f, 4.0f), 0.25f);
+}

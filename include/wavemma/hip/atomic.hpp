@@ -103,6 +103,7 @@ WAVEMMA_ATOMIC_ALL_TYPES(atomicMin, minimum)
 WAVEMMA_ATOMIC_ALL_TYPES(atomicMax, maximum)
 WAVEMMA_ATOMIC_ALL_TYPES(unsafeAtomicAdd, add)
 WAVEMMA_ATOMIC_ALL_TYPES(safeAtomicAdd, add)
+inline void atomicAddNoRet(float* address, float value) { atomicAdd(address, value); } // amd_hip_atomic.h
 #define WAVEMMA_ATOMIC_BITS(name, builtin)                                                                             \
   WAVEMMA_ATOMIC_SCOPES(name, (int* a, int v), builtin(a, v, __ATOMIC_SEQ_CST))                                        \
   WAVEMMA_ATOMIC_SCOPES(name, (unsigned int* a, unsigned int v), builtin(a, v, __ATOMIC_SEQ_CST))                      \

@@ -1,7 +1,7 @@
 #pragma once
 // HIP's complex numbers (<hip/hip_complex.h>): hipFloatComplex and hipDoubleComplex are float2 and
-// double2, with HIP's functions. The products and quotients are the textbook formulas, as HIP's
-// are (no scaling against overflow). C++17.
+// double2, with HIP's functions and operators. The products and quotients are the textbook formulas,
+// as HIP's are (no scaling against overflow). C++17.
 
 #include "wavemma/hip/vector_types.hpp"
 
@@ -11,7 +11,8 @@ using hipFloatComplex = float2;
 using hipDoubleComplex = double2;
 using hipComplex = hipFloatComplex;
 
-#define WAVEMMA_COMPLEX(C, T, f)                                                                                       \
+// F: the type as HIP spells it in hipCfma's signature (hipComplex for the float one).
+#define WAVEMMA_COMPLEX(C, T, f, F)                                                                                    \
   inline T hipCreal##f(C z) { return z.x; }                                                                            \
   inline T hipCimag##f(C z) { return z.y; }                                                                            \
   inline C hipConj##f(C z) { return {z.x, -z.y}; }                                                                     \
@@ -24,12 +25,61 @@ using hipComplex = hipFloatComplex;
     return {(a.x * b.x + a.y * b.y) / d, (a.y * b.x - a.x * b.y) / d};                                                 \
   }                                                                                                                    \
   inline T hipCabs##f(C z) { return std::hypot(z.x, z.y); }                                                            \
-  inline C hipCfma##f(C p, C q, C r) {                                                                                 \
-    return {std::fma(p.x, q.x, std::fma(-p.y, q.y, r.x)), std::fma(p.x, q.y, std::fma(p.y, q.x, r.y))};                \
+  /* HIP's order, each product and sum contracted as clang contracts them for the GPU */                               \
+  inline F hipCfma##f(F p, F q, F r) {                                                                                 \
+    return {std::fma(-p.y, q.y, std::fma(p.x, q.x, r.x)), std::fma(p.x, q.y, std::fma(q.x, p.y, r.y))};                \
   }
-WAVEMMA_COMPLEX(hipFloatComplex, float, f)
-WAVEMMA_COMPLEX(hipDoubleComplex, double, )
+WAVEMMA_COMPLEX(hipFloatComplex, float, f, hipComplex)
+WAVEMMA_COMPLEX(hipDoubleComplex, double, , hipDoubleComplex)
 #undef WAVEMMA_COMPLEX
+
+// HIP's operators on them (amd_hip_complex.h, HIP 5.2 and later): non-template functions, so they
+// win over the vector's component-wise templates. With <hip/hip_complex.h> included, `a * b` and
+// `a / b` of two hipFloatComplex -- of two float2 -- are the complex product and quotient, in HIP's
+// order of operations; `a *= b` is ambiguous (the vector's member and the free operator), as in HIP.
+#define WAVEMMA_COMPLEX_OPERATORS(C)                                                                                   \
+  inline C operator-(C const& op) { return {-op.x, -op.y}; }                                                           \
+  inline bool operator==(C const& lhs, C const& rhs) { return lhs.x == rhs.x && lhs.y == rhs.y; }                      \
+  inline bool operator!=(C const& lhs, C const& rhs) { return !(lhs == rhs); }                                         \
+  inline C operator+(C const& lhs, C const& rhs) { return {lhs.x + rhs.x, lhs.y + rhs.y}; }                            \
+  inline C operator-(C const& lhs, C const& rhs) { return {lhs.x - rhs.x, lhs.y - rhs.y}; }                            \
+  inline C operator*(C const& lhs, C const& rhs) {                                                                     \
+    return {lhs.x * rhs.x - lhs.y * rhs.y, lhs.x * rhs.y + lhs.y * rhs.x};                                             \
+  }                                                                                                                    \
+  inline C operator/(C const& lhs, C const& rhs) {                                                                     \
+    C r;                                                                                                               \
+    r.x = lhs.x * rhs.x + lhs.y * rhs.y;                                                                               \
+    r.y = rhs.x * lhs.y - lhs.x * rhs.y;                                                                               \
+    r.x = r.x / (rhs.x * rhs.x + rhs.y * rhs.y);                                                                       \
+    r.y = r.y / (rhs.x * rhs.x + rhs.y * rhs.y);                                                                       \
+    return r;                                                                                                          \
+  }                                                                                                                    \
+  inline C& operator+=(C& lhs, C const& rhs) { return lhs = lhs + rhs; }                                               \
+  inline C& operator-=(C& lhs, C const& rhs) { return lhs = lhs - rhs; }                                               \
+  inline C& operator*=(C& lhs, C const& rhs) { return lhs = lhs * rhs; }                                               \
+  inline C& operator/=(C& lhs, C const& rhs) { return lhs = lhs / rhs; }                                               \
+  WAVEMMA_COMPLEX_SCALAR(C, unsigned short)                                                                            \
+  WAVEMMA_COMPLEX_SCALAR(C, signed short)                                                                              \
+  WAVEMMA_COMPLEX_SCALAR(C, unsigned int)                                                                              \
+  WAVEMMA_COMPLEX_SCALAR(C, signed int)                                                                                \
+  WAVEMMA_COMPLEX_SCALAR(C, float)                                                                                     \
+  WAVEMMA_COMPLEX_SCALAR(C, unsigned long)                                                                             \
+  WAVEMMA_COMPLEX_SCALAR(C, signed long)                                                                               \
+  WAVEMMA_COMPLEX_SCALAR(C, double)                                                                                    \
+  WAVEMMA_COMPLEX_SCALAR(C, signed long long)                                                                          \
+  WAVEMMA_COMPLEX_SCALAR(C, unsigned long long)
+// The component type times the scalar, converted as C++ converts (HIP's `lhs.x * rhs`).
+#define WAVEMMA_COMPLEX_SCALAR(C, S)                                                                                   \
+  inline C operator*(C const& lhs, S rhs) {                                                                            \
+    C r;                                                                                                               \
+    r.x = lhs.x * rhs;                                                                                                 \
+    r.y = lhs.y * rhs;                                                                                                 \
+    return r;                                                                                                          \
+  }
+WAVEMMA_COMPLEX_OPERATORS(hipFloatComplex)
+WAVEMMA_COMPLEX_OPERATORS(hipDoubleComplex)
+#undef WAVEMMA_COMPLEX_OPERATORS
+#undef WAVEMMA_COMPLEX_SCALAR
 
 inline hipFloatComplex make_hipFloatComplex(float re, float im) { return {re, im}; }
 inline hipDoubleComplex make_hipDoubleComplex(double re, double im) { return {re, im}; }

@@ -21,7 +21,7 @@
 // arrays are not supported on the host: use this macro, which HIP also defines.
 #define HIP_DYNAMIC_SHARED(type, var) type* const var = ::wavemma::simt::hip::dynamic_shared<type>();
 #define HIP_KERNEL_NAME(...) __VA_ARGS__
-#define HIP_SYMBOL(symbol) symbol // as in HIP: hipMemcpyToSymbol takes the variable itself
+#define HIP_SYMBOL(X) X // as in HIP: hipMemcpyToSymbol takes the variable itself
 
 #define WAVEMMA_SIMT_NAME(...) #__VA_ARGS__
 #define WAVEMMA_SIMT_STRINGIFY(...) WAVEMMA_SIMT_NAME(__VA_ARGS__)

@@ -14,10 +14,12 @@
 
 #include "wavemma/hip/float_bits.hpp"
 
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <math.h> // <cmath>'s float overloads at global scope, as HIP's device math has them: sin(1.0f) is a float
 #include <type_traits>
 
 namespace wavemma::simt::hip::math {
@@ -118,6 +120,7 @@ int frexp_exp(T v) {
 template <class T>
 T fract(T v) {
   if (std::isinf(v)) return std::numeric_limits<T>::quiet_NaN();
+  if (std::isnan(v)) return v + v; // quieted (fmin below would drop it)
   return std::fmin(v - std::floor(v), std::nextafter(T(1), T(0)));
 }
 // V_CMP_CLASS: bit 0 signalling NaN, 1 quiet NaN, 2 -inf, 3 -normal, 4 -denormal, 5 -0, 6 +0,
@@ -323,6 +326,137 @@ inline float __saturatef(float x) { return std::isnan(x) || x <= 0 ? 0.0f : x >=
 inline float rsqrtf(float x) { return static_cast<float>(1.0 / std::sqrt(static_cast<double>(x))); }
 inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
 inline float rcbrtf(float x) { return static_cast<float>(1.0 / std::cbrt(static_cast<double>(x))); }
+inline double rcbrt(double x) { return static_cast<double>(1.0L / std::cbrt(static_cast<long double>(x))); }
+inline float fdividef(float a, float b) { return a / b; }
+
+// --- HIP's special functions beyond <cmath> (amd_math_functions.h) -------------------------------
+// Computed in long double (x87, 64-bit significands) and rounded to the type: within an ulp of the
+// exact value, where the GPU's OCML gives its own approximations (they may differ in the last bits).
+namespace wavemma::simt::hip::math {
+using Wide = long double;
+inline constexpr Wide kPi = 3.14159265358979323846264338327950288L;
+inline constexpr Wide kSqrt2 = 1.41421356237309504880168872420969808L;
+inline constexpr Wide kTwoOverSqrtPi = 1.12837916709551257389615890312154517L;
+// sin(pi x) and cos(pi x): x reduced exactly to [-1, 1], the zeros exact.
+inline Wide sinpi(Wide x) {
+  Wide const r = std::remainder(x, Wide(2));
+  if (r == 0 || std::fabs(r) == 1) return std::copysign(Wide(0), x);
+  return std::sin(kPi * r);
+}
+inline Wide cospi(Wide x) {
+  Wide const r = std::remainder(x, Wide(2));
+  if (std::fabs(r) == Wide(0.5)) return 0;
+  return std::cos(kPi * r);
+}
+// erf^-1 and erfc^-1 by Newton's method from a closed-form first guess.
+inline Wide erfinv(Wide y) {
+  if (std::isnan(y) || std::fabs(y) > 1) return std::numeric_limits<Wide>::quiet_NaN();
+  if (std::fabs(y) == 1) return std::copysign(std::numeric_limits<Wide>::infinity(), y);
+  Wide const ln = std::log1p(-y * y), t = 2 / (kPi * Wide(0.147)) + ln / 2;
+  Wide x = std::copysign(std::sqrt(std::sqrt(t * t - ln / Wide(0.147)) - t), y);
+  for (int i = 0; i < 6; ++i) x -= (std::erf(x) - y) / (kTwoOverSqrtPi * std::exp(-x * x));
+  return x;
+}
+inline Wide erfcinv(Wide y) {
+  if (std::isnan(y) || y < 0 || y > 2) return std::numeric_limits<Wide>::quiet_NaN();
+  if (y == 0) return std::numeric_limits<Wide>::infinity();
+  if (y == 2) return -std::numeric_limits<Wide>::infinity();
+  if (y > Wide(1e-3)) {
+    Wide x = erfinv(1 - y);
+    for (int i = 0; i < 3; ++i) x += (std::erfc(x) - y) / (kTwoOverSqrtPi * std::exp(-x * x));
+    return x;
+  }
+  // Newton's method on log erfc(x) = log y, nearly quadratic in x where erfc is tiny.
+  Wide const log_y = std::log(y);
+  Wide x = std::sqrt(-log_y);
+  for (int i = 0; i < 40; ++i) {
+    Wide const e = std::erfc(x), step = (std::log(e) - log_y) * e / (kTwoOverSqrtPi * std::exp(-x * x));
+    x += step;
+    if (std::fabs(step) <= std::fabs(x) * std::numeric_limits<Wide>::epsilon()) break;
+  }
+  return x;
+}
+// exp(x^2) erfc(x); its asymptotic series where exp(x^2) would overflow the long double.
+inline Wide erfcx(Wide x) {
+  if (x < 100) return std::exp(x * x) * std::erfc(x);
+  Wide const u = 1 / (x * x);
+  return (1 - u / 2 + 3 * u * u / 4 - 15 * u * u * u / 8) / (x * std::sqrt(kPi));
+}
+template <typename T>
+T norm(int dim, T const* a) {
+  Wide s = 0;
+  for (int i = 0; i < dim; ++i) s += Wide(a[i]) * Wide(a[i]);
+  return static_cast<T>(std::sqrt(s));
+}
+template <typename T>
+T rnorm(int dim, T const* a) {
+  Wide s = 0;
+  for (int i = 0; i < dim; ++i) s += Wide(a[i]) * Wide(a[i]);
+  return static_cast<T>(1 / std::sqrt(s));
+}
+// I_0 and I_1 (libstdc++'s cyl_bessel_i, for x >= 0; I_0 is even, I_1 odd).
+inline Wide bessel_i(int order, Wide x) {
+  Wide const v = std::cyl_bessel_il(Wide(order), std::fabs(x));
+  return order == 1 && x < 0 ? -v : v;
+}
+} // namespace wavemma::simt::hip::math
+
+#define WAVEMMA_SPECIAL(name, T, expression)                                                                           \
+  inline T name(T x) {                                                                                                 \
+    namespace m = ::wavemma::simt::hip::math;                                                                          \
+    m::Wide const w = x;                                                                                               \
+    return static_cast<T>(expression);                                                                                 \
+  }
+#define WAVEMMA_SPECIALS(f, T)                                                                                         \
+  WAVEMMA_SPECIAL(sinpi##f, T, m::sinpi(w))                                                                            \
+  WAVEMMA_SPECIAL(cospi##f, T, m::cospi(w))                                                                            \
+  WAVEMMA_SPECIAL(erfinv##f, T, m::erfinv(w))                                                                          \
+  WAVEMMA_SPECIAL(erfcinv##f, T, m::erfcinv(w))                                                                        \
+  WAVEMMA_SPECIAL(erfcx##f, T, m::erfcx(w))                                                                            \
+  WAVEMMA_SPECIAL(normcdf##f, T, std::erfc(-w / m::kSqrt2) / 2)                                                        \
+  WAVEMMA_SPECIAL(normcdfinv##f, T, -m::kSqrt2* m::erfcinv(2 * w))                                                     \
+  WAVEMMA_SPECIAL(cyl_bessel_i0##f, T, m::bessel_i(0, w))                                                              \
+  WAVEMMA_SPECIAL(cyl_bessel_i1##f, T, m::bessel_i(1, w))                                                              \
+  inline void sincospi##f(T x, T* s, T* c) {                                                                           \
+    *s = sinpi##f(x);                                                                                                  \
+    *c = cospi##f(x);                                                                                                  \
+  }                                                                                                                    \
+  inline T norm##f(int dim, T const* a) { return ::wavemma::simt::hip::math::norm(dim, a); }                           \
+  inline T rnorm##f(int dim, T const* a) { return ::wavemma::simt::hip::math::rnorm(dim, a); }                         \
+  inline T norm3d##f(T x, T y, T z) {                                                                                  \
+    T const a[] = {x, y, z};                                                                                           \
+    return norm##f(3, a);                                                                                              \
+  }                                                                                                                    \
+  inline T norm4d##f(T x, T y, T z, T w) {                                                                             \
+    T const a[] = {x, y, z, w};                                                                                        \
+    return norm##f(4, a);                                                                                              \
+  }                                                                                                                    \
+  inline T rnorm3d##f(T x, T y, T z) {                                                                                 \
+    T const a[] = {x, y, z};                                                                                           \
+    return rnorm##f(3, a);                                                                                             \
+  }                                                                                                                    \
+  inline T rnorm4d##f(T x, T y, T z, T w) {                                                                            \
+    T const a[] = {x, y, z, w};                                                                                        \
+    return rnorm##f(4, a);                                                                                             \
+  }                                                                                                                    \
+  inline T rhypot##f(T x, T y) { return static_cast<T>(1 / std::hypot((long double)x, (long double)y)); }              \
+  inline T powi##f(T base, int e) { return static_cast<T>(std::pow((long double)base, e)); }                           \
+  inline T pow(T base, int e) { return powi##f(base, e); }
+WAVEMMA_SPECIALS(f, float)
+WAVEMMA_SPECIALS(, double)
+#undef WAVEMMA_SPECIALS
+#undef WAVEMMA_SPECIAL
+// _Float16's fma rounded once (the product is exact in double; rounded to odd, then to _Float16).
+inline _Float16 fma(_Float16 x, _Float16 y, _Float16 z) {
+  return static_cast<_Float16>(::wavemma::simt::hip::fp::fma_to_odd(double(x), double(y), double(z)));
+}
+inline _Float16 pow(_Float16 base, int e) {
+  return static_cast<_Float16>(static_cast<double>(std::pow((long double)base, e)));
+}
+// HIP's clock64(): a counter of the host's steady clock (nanoseconds), as the GPU's counts cycles.
+inline long long int clock64() {
+  return static_cast<long long int>(std::chrono::steady_clock::now().time_since_epoch().count());
+}
 
 // --- per-lane builtins, with clang-22's signatures ----------------------------------------------
 #define __builtin_amdgcn_perm(s0, s1, sel) ::wavemma::simt::hip::math::perm(uint32_t(s0), uint32_t(s1), uint32_t(sel))

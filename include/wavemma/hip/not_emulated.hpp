@@ -194,10 +194,36 @@ struct hipTextureDesc {
   float minMipmapLevelClamp;
   float maxMipmapLevelClamp;
 };
-// A channel description is only data: made as HIP makes it.
+// A channel description is only data: made as HIP makes it (amd_channel_descriptor.h).
 inline hipChannelFormatDesc hipCreateChannelDesc(int x, int y, int z, int w, hipChannelFormatKind f) {
   return {x, y, z, w, f};
 }
+inline hipChannelFormatDesc hipCreateChannelDescHalf() {
+  return hipCreateChannelDesc(16, 0, 0, 0, hipChannelFormatKindFloat);
+}
+inline hipChannelFormatDesc hipCreateChannelDescHalf1() { return hipCreateChannelDescHalf(); }
+inline hipChannelFormatDesc hipCreateChannelDescHalf2() { return hipCreateChannelDescHalf(); }
+// The legacy texture and surface references (texture_types.h, surface_types.h): declared, as data.
+struct textureReference {
+  int normalized;
+  enum hipTextureReadMode readMode;
+  enum hipTextureFilterMode filterMode;
+  enum hipTextureAddressMode addressMode[3];
+  struct hipChannelFormatDesc channelDesc;
+  int sRGB;
+  unsigned int maxAnisotropy;
+  enum hipTextureFilterMode mipmapFilterMode;
+  float mipmapLevelBias;
+  float minMipmapLevelClamp;
+  float maxMipmapLevelClamp;
+  hipTextureObject_t textureObject;
+  int numChannels;
+  int format; // HIP's enum hipArray_Format, which is not declared here (arrays are not emulated)
+};
+struct surfaceReference {
+  hipSurfaceObject_t surfaceObject;
+};
+enum hipSurfaceBoundaryMode { hipBoundaryModeZero = 0, hipBoundaryModeTrap = 1, hipBoundaryModeClamp = 2 };
 WAVEMMA_REFUSED(hipMallocArray, kTextures, hipArray**, hipChannelFormatDesc const*, size_t, size_t = 0,
                 unsigned int = hipArrayDefault)
 WAVEMMA_REFUSED(hipFreeArray, kTextures, hipArray*)

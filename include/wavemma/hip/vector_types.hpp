@@ -300,26 +300,30 @@ constexpr bool operator!=(U x, HIP_vector_type<T, n> const& y) noexcept {
   return !(x == y);
 }
 
-// The names HIP gives them, and make_<name>N(...).
-#define WAVEMMA_VECTOR_NAMES(name, T)                                                                                  \
+// The names HIP gives them, and make_<name>N(...) with HIP's parameter type P (signed char for char).
+#define WAVEMMA_VECTOR_NAMES(name, T, P)                                                                               \
   using name##1 = HIP_vector_type<T, 1>;                                                                               \
   using name##2 = HIP_vector_type<T, 2>;                                                                               \
   using name##3 = HIP_vector_type<T, 3>;                                                                               \
   using name##4 = HIP_vector_type<T, 4>;                                                                               \
-  inline constexpr name##1 make_##name##1(T x) { return name##1(x); }                                                  \
-  inline constexpr name##2 make_##name##2(T x, T y) { return name##2(x, y); }                                          \
-  inline constexpr name##3 make_##name##3(T x, T y, T z) { return name##3(x, y, z); }                                  \
-  inline constexpr name##4 make_##name##4(T x, T y, T z, T w) { return name##4(x, y, z, w); }
-WAVEMMA_VECTOR_NAMES(char, char)
-WAVEMMA_VECTOR_NAMES(uchar, unsigned char)
-WAVEMMA_VECTOR_NAMES(short, short)
-WAVEMMA_VECTOR_NAMES(ushort, unsigned short)
-WAVEMMA_VECTOR_NAMES(int, int)
-WAVEMMA_VECTOR_NAMES(uint, unsigned int)
-WAVEMMA_VECTOR_NAMES(long, long)
-WAVEMMA_VECTOR_NAMES(ulong, unsigned long)
-WAVEMMA_VECTOR_NAMES(longlong, long long)
-WAVEMMA_VECTOR_NAMES(ulonglong, unsigned long long)
-WAVEMMA_VECTOR_NAMES(float, float)
-WAVEMMA_VECTOR_NAMES(double, double)
+  inline constexpr name##1 make_##name##1(P x) { return name##1(static_cast<T>(x)); }                                  \
+  inline constexpr name##2 make_##name##2(P x, P y) { return name##2(static_cast<T>(x), static_cast<T>(y)); }          \
+  inline constexpr name##3 make_##name##3(P x, P y, P z) {                                                             \
+    return name##3(static_cast<T>(x), static_cast<T>(y), static_cast<T>(z));                                           \
+  }                                                                                                                    \
+  inline constexpr name##4 make_##name##4(P x, P y, P z, P w) {                                                        \
+    return name##4(static_cast<T>(x), static_cast<T>(y), static_cast<T>(z), static_cast<T>(w));                        \
+  }
+WAVEMMA_VECTOR_NAMES(char, char, signed char)
+WAVEMMA_VECTOR_NAMES(uchar, unsigned char, unsigned char)
+WAVEMMA_VECTOR_NAMES(short, short, short)
+WAVEMMA_VECTOR_NAMES(ushort, unsigned short, unsigned short)
+WAVEMMA_VECTOR_NAMES(int, int, int)
+WAVEMMA_VECTOR_NAMES(uint, unsigned int, unsigned int)
+WAVEMMA_VECTOR_NAMES(long, long, long)
+WAVEMMA_VECTOR_NAMES(ulong, unsigned long, unsigned long)
+WAVEMMA_VECTOR_NAMES(longlong, long long, long long)
+WAVEMMA_VECTOR_NAMES(ulonglong, unsigned long long, unsigned long long)
+WAVEMMA_VECTOR_NAMES(float, float, float)
+WAVEMMA_VECTOR_NAMES(double, double, double)
 #undef WAVEMMA_VECTOR_NAMES

@@ -33,6 +33,7 @@
 // step runs, checks device code against that.
 #pragma clang force_cuda_host_device begin
 #include "hip/hip_runtime_api.h"
+#include "hip/library_types.h" // as HIP's hip_runtime.h
 #include "wavemma/hip/program.hpp"
 #include "wavemma/hip/vector_types.hpp"
 #pragma clang force_cuda_host_device end
@@ -56,7 +57,9 @@
 #define HIP_DYNAMIC_SHARED(type, var) extern __shared__ type var[];
 #define HIP_DYNAMIC_SHARED_ATTRIBUTE
 #define HIP_KERNEL_NAME(...) __VA_ARGS__
-#define HIP_SYMBOL(symbol) symbol // as in HIP: hipMemcpyToSymbol takes the variable itself
+#define HIP_SYMBOL(X) X         // as in HIP: hipMemcpyToSymbol takes the variable itself
+#define CUDA_SUCCESS hipSuccess // as amd_hip_runtime.h
+typedef int hipLaunchParm;      // HIP 5.2's, for the old launch macros
 
 // What clang's HIP front end calls for `<<< >>>`; wavemma-hipcc rewrites every launch to
 // __wavemma_push_launch, so these are declared for the parser only.
