@@ -113,8 +113,9 @@ void bind_catalog(py::module_& m) {
   cls.def_property_readonly("type_descriptions",
                             [](Row const& r) {
                               py::dict out;
-                              for (auto t : {r.in().a, r.in().b, r.in().cd})
-                                out[py::str(std::string(isa::name(t)))] = std::string(isa::description(t));
+                              for (auto op : {isa::Operand::kA, isa::Operand::kB, isa::Operand::kC})
+                                out[py::str(std::string(r.in().type_name(op)))] =
+                                    std::string(r.in().type_description(op));
                               return out;
                             })
       .def_property_readonly("registers", &registers, "VGPRs per lane of each operand, {\"A\": 4, ...}")
@@ -134,9 +135,9 @@ void bind_catalog(py::module_& m) {
       .def("__repr__", [](Row const& r) {
         return fmt::format("<wavemma.Instruction {} {} wave{}: {}x{}x{}{} {} x {} -> {}, {} [{}]>", r.in().mnemonic,
                            r.t.arch->name, r.t.wave, r.in().m, r.in().n, r.in().k,
-                           r.in().blocks > 1 ? fmt::format(" x{} blocks", r.in().blocks) : "", isa::name(r.in().a),
-                           isa::name(r.in().b), isa::name(r.in().cd), r.in().numeric().name,
-                           isa::name(r.in().numeric().evidence));
+                           r.in().blocks > 1 ? fmt::format(" x{} blocks", r.in().blocks) : "",
+                           r.in().type_name(isa::Operand::kA), r.in().type_name(isa::Operand::kB),
+                           numeric::name(r.in().cd), r.in().numeric().name, isa::name(r.in().numeric().evidence));
       });
 
   m.def(

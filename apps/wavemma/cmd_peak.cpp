@@ -69,7 +69,7 @@ void run(PeakOptions const& o) {
     for (auto const* in : isa::instructions_of(m.arch->gen))
       t.add({std::string(in->mnemonic), std::to_string(in->ops()), std::to_string(in->cycles),
              fmt::format("{:.0f}", static_cast<double>(in->ops()) / in->cycles * m.arch->matrix_units_per_cu),
-             fmt::format("{:.1f} {}", tera(*in, m), rate_unit(isa::is_integer(in->a), 'T'))});
+             fmt::format("{:.1f} {}", tera(*in, m), rate_unit(numeric::is_integer(in->a), 'T'))});
     fmt::print("{}", t.text());
     fmt::print("sparse forms count the dense K (2 x the multiplications performed)\n");
     return;
@@ -84,7 +84,7 @@ void run(PeakOptions const& o) {
   fmt::print("  x {} matrix units per CU = {:.0f} ops/cycle per CU\n", m.arch->matrix_units_per_cu,
              per_unit * m.arch->matrix_units_per_cu);
   fmt::print("  x {} CUs x {} MHz = {:.1f} {}{}\n", m.cus, m.clock_mhz, tera(in, m),
-             rate_unit(isa::is_integer(in.a), 'T'), in.sparse() ? " (sparse: counted with the dense K)" : "");
+             rate_unit(numeric::is_integer(in.a), 'T'), in.sparse() ? " (sparse: counted with the dense K)" : "");
   if (isa::is_rdna(in.gen) && t.wave == 64)
     fmt::print("  wave64 cycles are not documented; wave32 cycles assumed [ASSUME]\n");
 }

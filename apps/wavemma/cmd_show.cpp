@@ -82,13 +82,14 @@ void run(ShowOptions const& o) {
              t.wave);
   fmt::print("  shape        M={} N={} K={}{}, {} block{}\n", in.m, in.n, in.k,
              in.sparse() ? " (dense K; A stored 2:4)" : "", in.blocks, in.blocks > 1 ? "s" : "");
-  fmt::print("  types        A {}, B {}, C {}, D {}{}\n", isa::name(in.a), isa::name(in.b), isa::name(in.cd),
-             isa::name(in.type_of(isa::Operand::kD)),
+  fmt::print("  types        A {}, B {}, C {}, D {}{}\n", in.type_name(isa::Operand::kA),
+             in.type_name(isa::Operand::kB), numeric::name(in.cd), numeric::name(in.type_of(isa::Operand::kD)),
              !in.mod_rules().format_select ? ""
              : in.mod_rules().mai ? " (at cbsz = blgp = 0; cbsz/blgp 0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4)"
                                   : " (at matrix_a_fmt = matrix_b_fmt = 0; 0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4)");
-  fmt::print("               {}: {}\n", isa::name(in.a), isa::description(in.a));
-  if (in.b != in.a) fmt::print("               {}: {}\n", isa::name(in.b), isa::description(in.b));
+  using isa::Operand;
+  fmt::print("               {}: {}\n", in.type_name(Operand::kA), in.type_description(Operand::kA));
+  if (in.b != in.a) fmt::print("               {}: {}\n", in.type_name(Operand::kB), in.type_description(Operand::kB));
   std::string regs;
   for (auto op : isa::kOperands)
     if (in.has_operand(op))

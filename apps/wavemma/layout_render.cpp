@@ -24,9 +24,8 @@ std::string place_name(isa::Place const& p) {
 }
 
 std::string operand_title(LayoutView const& v) {
-  std::string type = v.operand == isa::Operand::kIndex
-                         ? "2-bit indices"
-                         : std::string(isa::name(v.instruction.type_of(v.operand, v.mods)));
+  std::string type =
+      v.operand == isa::Operand::kIndex ? "2-bit indices" : std::string(v.instruction.type_name(v.operand, v.mods));
   std::string const blocks = v.layout.blocks() > 1 ? fmt::format("{} blocks of ", v.layout.blocks()) : "";
   std::string const what = v.operand == isa::Operand::kA && v.instruction.sparse() ? " compressed" : "";
   return fmt::format("{}{} ({}{}x{} {}, {} VGPR{} per lane)", isa::name(v.operand), what, blocks, v.layout.rows(),

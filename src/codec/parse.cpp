@@ -166,7 +166,7 @@ private:
       int const code = slot == Slot::kSrc0 ? (mai ? mi_.mods.cbsz : mi_.mods.matrix_fmt[0])
                                            : (mai ? mi_.mods.blgp : mi_.mods.matrix_fmt[1]);
       auto const format = isa::f8f6f4_format(code);
-      by = fmt::format("with {}:{} ({})", field, code, format ? isa::name(*format) : "reserved: 8 registers");
+      by = fmt::format("with {}:{} ({})", field, code, format ? numeric::name(*format) : "reserved: 8 registers");
     }
     return invalid_operand(fmt::format(
         "{} is {} register{}; {} takes {} {} ({})", detail::register_text(reg->file, reg->first, given), given,

@@ -10,7 +10,7 @@ namespace wavemma::codec::detail {
 namespace {
 
 using enum isa::Generation;
-using enum isa::ElemType;
+using enum numeric::Format;
 
 // clang-format off
 constexpr std::array kGenerationRules = std::to_array<GenerationRules>({
@@ -28,7 +28,7 @@ constexpr std::array kGenerationRules = std::to_array<GenerationRules>({
 struct ConstKindRow {
   isa::Generation gen;
   int wave;                        // 0: both
-  std::optional<isa::ElemType> cd; // nullopt: every C type
+  std::optional<numeric::Format> cd; // nullopt: every C type
   ConstKind kind;
 };
 // gfx11 wave32 reads every WMMA C constant (a 256-bit C) as a 64-bit operand: it prints 1/(2pi)
@@ -69,7 +69,7 @@ GenerationRules const& rules_of(isa::Generation gen) {
   throw std::logic_error("codec: no rules for a generation");
 }
 
-ConstKind constant_kind(isa::Generation gen, int wave, isa::ElemType cd) {
+ConstKind constant_kind(isa::Generation gen, int wave, numeric::Format cd) {
   for (auto const& r : kConstKinds)
     if (r.gen == gen && (r.wave == 0 || r.wave == wave) && (!r.cd || *r.cd == cd)) return r.kind;
   return ConstKind::kF32; // a C type without constants (sparse forms): never consulted

@@ -46,7 +46,7 @@ inline constexpr uint32_t kScaledAbid = 1;
 // How the assembler reads a C constant: a real is narrowed to this format, an integer truncated to
 // its width, and the resulting bits must be an inline constant of that format.
 enum class ConstKind : uint8_t { kF16, kBf16, kF32, kF64 };
-ConstKind constant_kind(isa::Generation, int wave, isa::ElemType cd);
+ConstKind constant_kind(isa::Generation, int wave, numeric::Format cd);
 // gfx1250 scale operands: a 32-bit operand (scale) or a 64-bit one (scale16), whatever the format.
 inline ConstKind scale_constant_kind(int width) { return width == 2 ? ConstKind::kF64 : ConstKind::kF32; }
 

@@ -20,7 +20,7 @@ constexpr Slot kPrefixSlots[] = {Slot::kScaleA, Slot::kScaleB};
 using enum isa::Generation;
 using P = isa::ModProfile;
 using M = isa::NumericModelId;
-using T = isa::ElemType;
+using T = numeric::Format;
 
 // The scale prefixes as rows: no shape and no numeric model of their own; the profile is the one
 // of the scaled rows they serve (its scale modifiers; the codec's modifier table says which of
@@ -28,8 +28,8 @@ using T = isa::ElemType;
 // clang-format off
 ScalePrefix const kScalePrefixes[] = {
 //  mnemonic                        gen       kind              OP    m  n  k  blk  A       B       C/D     cyc coex profile              model (unused)        builtin alias    width
-  {{"v_wmma_ld_scale_paired_b32",   kGfx1250, isa::Kind::kWmma, 0x35, 0, 0, 0, 0, T::kE8m0, T::kE8m0, T::kE8m0, 0, 0, P::kG1250ScaledF4, M::kGfx1250Scaled,   "",     ""},     1},
-  {{"v_wmma_ld_scale16_paired_b64", kGfx1250, isa::Kind::kWmma, 0x3a, 0, 0, 0, 0, T::kE8m0, T::kE8m0, T::kE8m0, 0, 0, P::kG1250ScaledF4, M::kGfx1250Scaled16, "",     ""},     2},
+  {{"v_wmma_ld_scale_paired_b32",   kGfx1250, isa::Kind::kWmma, 0x35, 0, 0, 0, 0, T::kE8M0, T::kE8M0, T::kE8M0, 0, 0, P::kG1250ScaledF4, M::kGfx1250Scaled,   "",     ""},     1},
+  {{"v_wmma_ld_scale16_paired_b64", kGfx1250, isa::Kind::kWmma, 0x3a, 0, 0, 0, 0, T::kE8M0, T::kE8M0, T::kE8M0, 0, 0, P::kG1250ScaledF4, M::kGfx1250Scaled16, "",     ""},     2},
 };
 // clang-format on
 

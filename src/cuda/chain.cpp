@@ -147,7 +147,8 @@ void chain(emu::Issue const& is, emu::Product const& p, uint64_t* d, CUstream_st
   // instruction (the blocks of a multi-block one are alike: identity layouts, f64 neg on all).
   auto const [lo, hi, f64_neg] = emu::detail::value_modifiers(plan);
   auto const sign = [](int bits) { return uint64_t{1} << (bits - 1); };
-  g.a_sign = sign(isa::elem_bits(in.a)), g.b_sign = sign(isa::elem_bits(in.b)), g.c_sign = sign(isa::elem_bits(in.cd));
+  g.a_sign = sign(numeric::storage_bits(in.a)), g.b_sign = sign(numeric::storage_bits(in.b)),
+  g.c_sign = sign(numeric::storage_bits(in.cd));
   g.c_abs = (hi & 4) != 0;
   g.c_neg = ((lo | f64_neg) & 4) != 0;
   size_t const na = size_t(in.m) * size_t(plan.kc), nb = size_t(in.k) * size_t(in.n);

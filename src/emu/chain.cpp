@@ -91,7 +91,8 @@ void check_chain(Issue const& is, Product const& p) {
   if (in.type_of(isa::Operand::kD) != in.cd) // gfx1250 bf16f32: an f32 C, a bf16 D
     throw std::invalid_argument(fmt::format("{} cannot be chained over K: its D ({}) is not its C ({}); chain the f32 "
                                             "form and narrow once",
-                                            in.mnemonic, isa::name(in.type_of(isa::Operand::kD)), isa::name(in.cd)));
+                                            in.mnemonic, numeric::name(in.type_of(isa::Operand::kD)),
+                                            numeric::name(in.cd)));
 }
 
 void chain(Issue const& is, Product const& p, uint64_t* d, int threads) {

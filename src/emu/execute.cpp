@@ -11,48 +11,7 @@
 namespace wavemma::emu {
 namespace {
 
-using isa::ElemType;
 using isa::Operand;
-
-numeric::Format format_of(ElemType t, bool is_signed) {
-  switch (t) {
-  case ElemType::kF32:
-    return numeric::Format::kF32;
-  case ElemType::kF64:
-    return numeric::Format::kF64;
-  case ElemType::kF16:
-    return numeric::Format::kF16;
-  case ElemType::kBf16:
-    return numeric::Format::kBf16;
-  case ElemType::kXf32:
-    return numeric::Format::kXf32;
-  case ElemType::kFp8:
-    return numeric::Format::kFp8E4M3;
-  case ElemType::kBf8:
-    return numeric::Format::kBf8E5M2;
-  case ElemType::kFp8Fnuz:
-    return numeric::Format::kFp8E4M3Fnuz;
-  case ElemType::kBf8Fnuz:
-    return numeric::Format::kBf8E5M2Fnuz;
-  case ElemType::kIu8:
-    return is_signed ? numeric::Format::kI8 : numeric::Format::kU8;
-  case ElemType::kIu4:
-    return is_signed ? numeric::Format::kI4 : numeric::Format::kU4;
-  case ElemType::kI8:
-    return numeric::Format::kI8;
-  case ElemType::kI32:
-    return numeric::Format::kI32;
-  case ElemType::kFp6:
-    return numeric::Format::kFp6E2M3;
-  case ElemType::kBf6:
-    return numeric::Format::kBf6E3M2;
-  case ElemType::kFp4:
-    return numeric::Format::kFp4E2M1;
-  case ElemType::kE8m0:
-    return numeric::Format::kE8M0;
-  }
-  throw std::logic_error("unknown element type");
-}
 
 uint64_t mask_of(int bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 1; }
 uint64_t sign_of(int bits) { return 1ull << (bits - 1); }
@@ -200,13 +159,13 @@ void inline_c(detail::Plan const& p, int code, std::vector<uint64_t>& c) {
     throw std::invalid_argument(fmt::format("{} is not an inline constant code", code));
   uint64_t v;
   switch (p.issue.instruction->cd) {
-  case ElemType::kF16:
+  case numeric::Format::kF16:
     v = numeric::inline_constant_16(numeric::Format::kF16, code);
     break;
-  case ElemType::kBf16:
+  case numeric::Format::kBf16:
     v = numeric::inline_constant_16(numeric::Format::kBf16, code);
     break;
-  case ElemType::kF64: {
+  case numeric::Format::kF64: {
     // f64 operands: float constants as binary64, integer constants sign-extended [ASSUME].
     uint32_t const w = numeric::inline_constant_32(code);
     bool const is_float = code >= 240;
@@ -232,15 +191,14 @@ std::string check(Issue const& is) {
 numeric::Model numeric_model(Issue const& is) {
   auto const& in = *is.instruction;
   auto const& nm = in.numeric();
-  bool const signedness = in.mod_rules().neg_is_signedness;
   numeric::Model m;
   m.engine = nm.engine;
-  m.a = format_of(in.type_of(Operand::kA, is.mods), signedness ? is.mods.neg_lo[0] : true);
-  m.b = format_of(in.type_of(Operand::kB, is.mods), signedness ? is.mods.neg_lo[1] : true);
-  m.out = format_of(in.cd, true);
+  m.a = in.type_of(Operand::kA, is.mods); // iu8/iu4: the signedness NEG chooses
+  m.b = in.type_of(Operand::kB, is.mods);
+  m.out = in.cd;
   m.group = nm.group;
   m.clamp = is.mods.clamp && in.mod_rules().clamp; // a reserved CLAMP (float RDNA WMMA) has no effect
-  m.fp16_ovfl = is.mods.fp16_ovfl && in.cd == ElemType::kF16;
+  m.fp16_ovfl = is.mods.fp16_ovfl && in.cd == numeric::Format::kF16;
   return m;
 }
 
@@ -250,7 +208,7 @@ ValueModifiers value_modifiers(Plan const& p) {
   auto const& in = *p.issue.instruction;
   auto const& mods = p.issue.mods;
   auto const& r = in.mod_rules();
-  bool const float_rdna = isa::is_rdna(in.gen) && isa::is_float(in.a);
+  bool const float_rdna = isa::is_rdna(in.gen) && numeric::is_float(in.a);
   auto bits_of = [](std::array<bool, 3> const& v) { return static_cast<uint8_t>(v[0] | v[1] << 1 | v[2] << 2); };
   return {static_cast<uint8_t>(float_rdna ? (r.neg_lo_defined & bits_of(mods.neg_lo)) : 0),
           static_cast<uint8_t>(float_rdna ? (r.neg_hi_defined & bits_of(mods.neg_hi)) : 0),
@@ -262,7 +220,7 @@ Operands apply_value_modifiers(Plan const& p, uint64_t const* a, uint64_t const*
   auto const& in = *p.issue.instruction;
   Scratch& s = scratch();
   size_t const na = size_t(p.blocks) * p.m * p.kc, nb = size_t(p.blocks) * p.k * p.n, nc = size_t(p.blocks) * p.m * p.n;
-  int const ea = isa::elem_bits(in.a), eb = isa::elem_bits(in.b), ec = isa::elem_bits(in.cd);
+  int const ea = numeric::storage_bits(in.a), eb = numeric::storage_bits(in.b), ec = numeric::storage_bits(in.cd);
   auto const [lo_on, hi_on, f64_neg] = value_modifiers(p);
   auto flip = [&](uint64_t const* src, size_t n, std::vector<uint64_t>& buf, std::vector<uint8_t> const& high, int bit,
                   int bits) -> uint64_t const* {
@@ -315,9 +273,8 @@ void compute(Plan const& p, uint64_t const* a_in, uint64_t const* b_in, uint64_t
              uint64_t* d, bool b_by_columns, Scales scales) {
   compute_c_typed(p, a_in, b_in, c_in, index, d, b_by_columns, scales);
   auto const& in = *p.issue.instruction;
-  ElemType const dt = in.type_of(Operand::kD);
-  if (dt == in.cd) return;
-  numeric::Format const from = format_of(in.cd, true), to = format_of(dt, true);
+  numeric::Format const from = in.cd, to = in.type_of(Operand::kD);
+  if (to == from) return;
   size_t const n = size_t(p.blocks) * p.m * p.n;
   for (size_t e = 0; e < n; ++e) {
     uint64_t const x = d[e] & numeric::storage_mask(from);

@@ -9,11 +9,12 @@ namespace wavemma::emu {
 namespace {
 
 // ±0 of a float format, 0 of an integer: a value the compressed form may leave out.
-bool is_zero(isa::ElemType t, uint64_t bits) {
-  int const e = isa::elem_bits(t);
+bool is_zero(numeric::Format t, uint64_t bits) {
+  int const e = numeric::storage_bits(t);
   uint64_t const mask = e == 64 ? ~0ull : (1ull << e) - 1;
   bits &= mask;
-  if (t == isa::ElemType::kFp8Fnuz || t == isa::ElemType::kBf8Fnuz || isa::is_integer(t)) return bits == 0;
+  if (t == numeric::Format::kFp8E4M3Fnuz || t == numeric::Format::kBf8E5M2Fnuz || numeric::is_integer(t))
+    return bits == 0;
   return (bits & ~(1ull << (e - 1)) & mask) == 0;
 }
 
@@ -26,7 +27,7 @@ std::variant<CompressedA, std::string> compress_2to4(isa::Instruction const& in,
   return compress_2to4(in.a, dense);
 }
 
-std::variant<CompressedA, std::string> compress_2to4(isa::ElemType type, Matrix const& dense) {
+std::variant<CompressedA, std::string> compress_2to4(numeric::Format type, Matrix const& dense) {
   if (dense.blocks != 1 || dense.cols % 4 != 0)
     return fmt::format("a 2:4 sparse A has K divisible by 4 (got {}x{})", dense.rows, dense.cols);
   int const m = dense.rows, k = dense.cols;

@@ -64,9 +64,9 @@ PolicyInfo info_of() {
   if constexpr (HasInstruction<P>) {
     auto const is = issue_of<P>();
     pi.instruction = is.instruction->mnemonic;
-    pi.input = isa::name(is.instruction->type_of(isa::Operand::kA, is.mods));
+    pi.input = is.instruction->type_name(isa::Operand::kA, is.mods);
     pi.cycles = is.instruction->cycles_of(is.mods);
-    pi.output = isa::name(is.instruction->cd);
+    pi.output = numeric::name(is.instruction->cd);
   } else {
     auto const [in, out] = formats<P>();
     pi.input = numeric::name(in);

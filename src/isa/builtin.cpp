@@ -35,26 +35,26 @@ Instruction const& first_of_builtin(Instruction const& in) {
 std::string cdna_feature(Instruction const& in) {
   Instruction const& first = first_of_builtin(in);
   if (first.gen == Generation::kGfx950) return "gfx950-insts";
-  bool const fp8 = first.a == ElemType::kFp8Fnuz || first.a == ElemType::kBf8Fnuz || first.a == ElemType::kFp8 ||
-                   first.a == ElemType::kBf8;
+  bool const fp8 = first.a == numeric::Format::kFp8E4M3Fnuz || first.a == numeric::Format::kBf8E5M2Fnuz ||
+                   first.a == numeric::Format::kFp8E4M3 || first.a == numeric::Format::kBf8E5M2;
   return fp8 ? "fp8-insts" : "mai-insts";
 }
 
 // The C type that carries an operand of `vgprs` registers of element type t.
-CType operand_ctype(Instruction const& in, ElemType t, int vgprs) {
+CType operand_ctype(Instruction const& in, numeric::Format t, int vgprs) {
   switch (t) {
-  case ElemType::kF16:
+  case numeric::Format::kF16:
     // SWMMAC and gfx1250 declare __fp16 vectors, every other builtin _Float16 (seed-errata.md §A.5).
     return {in.kind == Kind::kSwmmac || in.gen == Generation::kGfx1250 ? CScalar::kFp16 : CScalar::kFloat16, vgprs * 2};
-  case ElemType::kBf16:
+  case numeric::Format::kBf16:
     // bf16 is short bit patterns, except in the builtins that arrived with gfx950 and gfx1250 (__bf16).
     return {first_of_builtin(in).gen >= Generation::kGfx950 ? CScalar::kBf16 : CScalar::kShort, vgprs * 2};
-  case ElemType::kF32:
-  case ElemType::kXf32:
+  case numeric::Format::kF32:
+  case numeric::Format::kXf32:
     return {CScalar::kFloat, vgprs};
-  case ElemType::kF64:
+  case numeric::Format::kF64:
     return {CScalar::kDouble, vgprs / 2};
-  case ElemType::kI32:
+  case numeric::Format::kI32:
     return {CScalar::kInt, vgprs};
   default: // packed 8- and 4-bit data
     // Dense MFMA passes a 64-bit pair as int64_t; everything else as int vectors.

@@ -145,7 +145,7 @@ void f8f6_ab(BitLayout& L, Instruction const& in, Operand op) {
 // C/D (§5.2).
 void mfma_cd(BitLayout& L, Instruction const& in) {
   int const mbits = lg(in.m), nbits = lg(in.n), bbits = lg(in.blocks);
-  bool const f64 = in.cd == ElemType::kF64;
+  bool const f64 = in.cd == numeric::Format::kF64;
   L.route(Axis::kCol, 0, nbits, Field::kLane, 0);
   if (in.m == 4 && f64) { // pair 0; L = 16i + 4b + j
     L.route(Axis::kBlock, 0, bbits, Field::kLane, nbits).route(Axis::kRow, 0, 2, Field::kLane, 4);
@@ -214,7 +214,7 @@ int sets_of(BitLayout const& base) { return std::max(1, 32 / ((1 << base.slot_bi
 // The index operand's routing before a set is selected.
 BitLayout index_base(Instruction const& in, int wave) {
   BitLayout L = empty_layout(in, wave, Operand::kIndex, 2);
-  int const e = elem_bits(in.a);
+  int const e = numeric::storage_bits(in.a);
   bool const rdna = is_rdna(in.gen);
   // gfx1250: 16 (16-bit) or 32 (8-bit) two-bit entries of one row per lane, rows i and i+16 [SRC RJ5]
   int const tbits = gfx1250_new(in) ? lg(512 / e) : rdna ? lg(std::min(128 / e, in.k / 2)) : cdna_sparse_tbits(in);
@@ -262,7 +262,7 @@ void scale_operand(BitLayout& L, Instruction const& in, Operand op, Modifiers co
 } // namespace
 
 int operand_elem_bits(Instruction const& in, Operand op, Modifiers const& mods) {
-  return op == Operand::kIndex ? 2 : elem_bits(in.type_of(op, mods));
+  return op == Operand::kIndex ? 2 : numeric::storage_bits(in.type_of(op, mods));
 }
 
 AxisNames axis_names(Instruction const& in, Operand op) {
@@ -315,7 +315,7 @@ LayoutEvidence layout_evidence(Instruction const& in, Operand op) {
       return {kSrc, "Triton chooseScaledWmmaScaleLayout, Composable Kernel (reference/gfx1250.md §5.3)"};
     default:
       if (in.sparse()) return {kSrc, "rocjitsu after PR #10521 (Tensile kernels) (reference/gfx1250.md §5.4)"};
-      if (in.k == 128 && elem_bits(in.a) == 8 && is_float(in.a) && !in.mod_rules().format_select)
+      if (in.k == 128 && numeric::storage_bits(in.a) == 8 && is_float(in.a) && !in.mod_rules().format_select)
         return {kSrc, "rocjitsu (S = 16, Tensile kernels); ISA5 as quoted and CK's default say S = 8: followed RJ5 "
                       "(docs/layouts.md, gfx1250)"};
       return {kSrc, "Composable Kernel, rocjitsu, Triton: the K-chunk rule (reference/gfx1250.md §5.1)"};

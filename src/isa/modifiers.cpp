@@ -69,14 +69,16 @@ void check_list(std::string_view what, std::array<bool, 3> const& v, uint8_t leg
 
 ModRules const& rules(ModProfile p) { return kRules[static_cast<size_t>(p)]; }
 
-std::optional<ElemType> scale_format(int code) {
-  constexpr ElemType kFormats[] = {ElemType::kE8m0, ElemType::kE5m3, ElemType::kFp8};
+std::optional<numeric::Format> scale_format(int code) {
+  using enum numeric::Format;
+  constexpr numeric::Format kFormats[] = {kE8M0, kE5M3, kFp8E4M3};
   if (code < 0 || code >= static_cast<int>(std::size(kFormats))) return std::nullopt;
   return kFormats[code];
 }
 
-std::optional<ElemType> f8f6f4_format(int code) {
-  constexpr ElemType kFormats[] = {ElemType::kFp8, ElemType::kBf8, ElemType::kFp6, ElemType::kBf6, ElemType::kFp4};
+std::optional<numeric::Format> f8f6f4_format(int code) {
+  using enum numeric::Format;
+  constexpr numeric::Format kFormats[] = {kFp8E4M3, kBf8E5M2, kFp6E2M3, kBf6E3M2, kFp4E2M1};
   if (code < 0 || code >= static_cast<int>(std::size(kFormats))) return std::nullopt;
   return kFormats[code];
 }
@@ -184,7 +186,7 @@ std::string check_modifiers(Instruction const& in, int wave, Modifiers const& m,
     if (m.scale_sel[t] < 0 || m.scale_sel[t] > 3)
       return fmt::format("scale byte {} of {} out of range 0..3", m.scale_sel[t], t == 0 ? "A" : "B");
   }
-  if (m.fp16_ovfl && in.type_of(Operand::kD) != ElemType::kF16 && warnings)
+  if (m.fp16_ovfl && in.type_of(Operand::kD) != numeric::Format::kF16 && warnings)
     warnings->push_back(fmt::format("FP16_OVFL only affects f16 outputs; {} ignores it", in.mnemonic));
   return {};
 }

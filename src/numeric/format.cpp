@@ -1,4 +1,5 @@
-// Format table, decoding, exact conversion to double and human-readable values.
+// Format names parsed, decoding, exact conversion to double and human-readable values (the table of
+// formats is format_info.hpp's).
 
 #include "wavemma/numeric/format.hpp"
 
@@ -12,19 +13,6 @@
 
 namespace wavemma::numeric {
 namespace {
-
-// One row per Format, in enum order: the core's parameters and the canonical name.
-constexpr std::array<std::string_view, kFormatCount> kNames{
-    "f32", "f64", "f16", "bf16", "xf32", "fp8", "bf8", "fp8_fnuz", "bf8_fnuz",
-    "i8",  "u8",  "i4",  "u4",   "i32",  "fp6", "bf6", "fp4",      "e8m0",
-};
-constexpr std::array<FormatInfo, kFormatCount> kFormats = [] {
-  std::array<FormatInfo, kFormatCount> t{};
-  for (int i = 0; i < kFormatCount; ++i) {
-    t[static_cast<size_t>(i)] = {core::params(static_cast<Format>(i)), kNames[static_cast<size_t>(i)]};
-  }
-  return t;
-}();
 
 struct Alias {
   std::string_view name;
@@ -59,12 +47,9 @@ bool iequal(std::string_view a, std::string_view b) {
 
 } // namespace
 
-FormatInfo const& info(Format f) { return kFormats[static_cast<size_t>(f)]; }
-std::string_view name(Format f) { return info(f).name; }
-
 std::optional<Format> parse_format(std::string_view s) {
   for (int i = 0; i < kFormatCount; ++i) {
-    if (iequal(s, kFormats[static_cast<size_t>(i)].name)) return static_cast<Format>(i);
+    if (iequal(s, name(static_cast<Format>(i)))) return static_cast<Format>(i);
   }
   for (auto const& a : kAliases) {
     if (iequal(s, a.name)) return a.format;

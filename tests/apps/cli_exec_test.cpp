@@ -69,7 +69,8 @@ TEST(CliExec, EveryInstructionFollowsTheFileContract) {
   }
   for (emu::Issue is : issues) {
     auto const& in = *is.instruction;
-    if (isa::is_integer(in.a) && isa::is_rdna(in.gen)) is.mods.neg_lo = {true, false, false}; // signed A, unsigned B
+    if (numeric::is_integer(in.a) && isa::is_rdna(in.gen))
+      is.mods.neg_lo = {true, false, false}; // signed A, unsigned B
     auto const model = emu::numeric_model(is);
     auto random = [&](int blocks, int rows, int cols, numeric::Format f) {
       emu::Matrix m(blocks, rows, cols);

@@ -218,7 +218,7 @@ TEST(Chain, Rejections) {
   bad.wave = 32;
   EXPECT_THROW(chain(bad, {16, 16, 32, x.data(), nullptr, x.data()}, x.data()), std::invalid_argument);
   Matrix odd(1, 4, 6);
-  EXPECT_TRUE(std::holds_alternative<std::string>(compress_2to4(isa::ElemType::kI8, odd)));
+  EXPECT_TRUE(std::holds_alternative<std::string>(compress_2to4(numeric::Format::kI8, odd)));
 }
 
 } // namespace

@@ -17,15 +17,15 @@
 namespace wavemma::emu {
 namespace {
 
-using isa::ElemType;
 using isa::Operand;
+using numeric::Format;
 
 std::mt19937_64& rng() {
   static std::mt19937_64 r(20261130);
   return r;
 }
 
-int ebits(ElemType t) { return isa::elem_bits(t); }
+int ebits(numeric::Format t) { return numeric::storage_bits(t); }
 
 struct Operands {
   Matrix a, b, c, index;
@@ -57,12 +57,12 @@ Operands random_operands(isa::Instruction const& in, bool small = false, std::mt
     for (auto* m : {&o.scales.a, &o.scales.b})
       for (auto& v : m->bits) v = small ? 124 + r() % 7 : r() & 0xff;
   }
-  auto fill = [&](Matrix& m, ElemType t, numeric::Format f) {
+  auto fill = [&](Matrix& m, numeric::Format t, numeric::Format f) {
     for (auto& v : m.bits) {
       int const x = static_cast<int>(r() % 7) - 3;
       if (!small)
         v = ebits(t) == 64 ? r() : r() & ((1ull << ebits(t)) - 1);
-      else if (isa::is_integer(t))
+      else if (numeric::is_integer(t))
         v = static_cast<uint64_t>(x) & (ebits(t) == 32 ? 0xffffffffull : (1ull << ebits(t)) - 1);
       else
         v = numeric::from_double(f, x);
@@ -122,7 +122,7 @@ std::vector<isa::Modifiers> settings(isa::Instruction const& in, int wave) {
     m.clamp = true;
     out.push_back(m);
   }
-  if (in.cd == ElemType::kF16) {
+  if (in.cd == numeric::Format::kF16) {
     isa::Modifiers m;
     m.fp16_ovfl = true;
     out.push_back(m);
@@ -195,7 +195,7 @@ TEST(Emulator, RegisterPathMeetsTheFormulasAndExactArithmetic) {
 // input type and sums just past the int32 limits, with and without CLAMP.
 TEST(Emulator, IntegerInstructionsAreExact) {
   for (auto const& in : isa::catalog()) {
-    if (!isa::is_integer(in.a)) continue;
+    if (!numeric::is_integer(in.a)) continue;
     bool const rdna = isa::is_rdna(in.gen);
     for (int wave : in.wave_sizes())
       for (int signs = 0; signs < (rdna ? 4 : 1); ++signs)
@@ -248,7 +248,7 @@ TEST(Emulator, IntegerInstructionsAreExact) {
 // (numerics.md §4.2: 1 + (-1) + 1 gives 1 - 2^-24), so there the inputs are kept non-negative.
 TEST(Emulator, ExactlyRepresentableProblemsGiveExactResults) {
   for (auto const& in : isa::catalog()) {
-    if (!isa::is_float(in.a)) continue;
+    if (!numeric::is_float(in.a)) continue;
     for (int wave : in.wave_sizes()) {
       Issue const is{&in, wave, {}};
       auto const model = numeric_model(is);
@@ -277,15 +277,15 @@ TEST(Emulator, OneHotInputsLandWhereTheProductPutsThem) {
       Issue const is{&in, wave, {}};
       auto const model = numeric_model(is);
       auto num = [&](numeric::Format f, int x) {
-        return isa::is_integer(in.a) ? static_cast<uint64_t>(x) & ((1ull << ebits(in.a)) - 1)
-                                     : numeric::from_double(f, x);
+        return numeric::is_integer(in.a) ? static_cast<uint64_t>(x) & ((1ull << ebits(in.a)) - 1)
+                                         : numeric::from_double(f, x);
       };
       // Distinct values where the format allows: 1..8 are exact in every fp8/bf8, 1..7 in uint4.
       // fp4 (E2M1) holds 1..4 exactly (gfx1250's f4 rows are fp4 by default).
-      int const max_b = isa::is_integer(in.a) ? (ebits(in.a) == 4 ? 7 : 100)
-                        : ebits(in.a) == 8    ? 8
-                        : ebits(in.a) == 4    ? 4
-                                              : 100;
+      int const max_b = numeric::is_integer(in.a) ? (ebits(in.a) == 4 ? 7 : 100)
+                        : ebits(in.a) == 8        ? 8
+                        : ebits(in.a) == 4        ? 4
+                                                  : 100;
       for (int trial = 0; trial < 4; ++trial) {
         int const b0 = static_cast<int>(rng()() % in.blocks), i0 = static_cast<int>(rng()() % in.m),
                   k0 = static_cast<int>(rng()() % in.k);
@@ -307,8 +307,8 @@ TEST(Emulator, OneHotInputsLandWhereTheProductPutsThem) {
             for (int j = 0; j < in.n; ++j) {
               // D in its own type (gfx1250 bf16f32: an f32 C, a bf16 D)
               numeric::Format const fd = in.type_of(Operand::kD) == in.cd ? model.out : numeric::Format::kBf16;
-              double const got =
-                  isa::is_integer(in.a) ? static_cast<int32_t>(d.at(bb, i, j)) : numeric::to_double(fd, d.at(bb, i, j));
+              double const got = numeric::is_integer(in.a) ? static_cast<int32_t>(d.at(bb, i, j))
+                                                           : numeric::to_double(fd, d.at(bb, i, j));
               double const want = (bb == b0 && i == i0) ? 1 + (k0 * in.n + j) % max_b : 0;
               ASSERT_EQ(got, want) << name_of(is) << " one-hot A[" << b0 << "][" << i0 << "][" << k0 << "] -> D[" << bb
                                    << "][" << i << "][" << j << "]";
@@ -320,12 +320,12 @@ TEST(Emulator, OneHotInputsLandWhereTheProductPutsThem) {
 
 // --- modifiers: each equals its definition applied to the operands by hand ---------------------
 
-uint64_t sign_bit(ElemType t) { return 1ull << (ebits(t) - 1); }
+uint64_t sign_bit(numeric::Format t) { return 1ull << (ebits(t) - 1); }
 
 TEST(Modifiers, NegHalvesNegateExactlyTheirElements) {
   for (auto const& in : isa::catalog()) {
     auto const& r = in.mod_rules();
-    if (!isa::is_rdna(in.gen) || !isa::is_float(in.a)) continue;
+    if (!isa::is_rdna(in.gen) || !numeric::is_float(in.a)) continue;
     for (int wave : in.wave_sizes()) {
       Operands const o = random_operands(in);
       for (int op = 0; op < 3; ++op)
@@ -481,12 +481,12 @@ TEST(Modifiers, ClampAndFp16OverflowTouchOnlyOverflowingElements) {
         }
         EXPECT_GT(changed, 0) << in.mnemonic;
       }
-      if (in.cd == ElemType::kF16) {
+      if (in.cd == numeric::Format::kF16) {
         Operands o = random_operands(in, true);
         // Positive products (every A and B element 16.0: f16 0x4c00, OCP fp8 0x58, bf8 0x4c) so that
         // 65504 + each step overflows, whatever the random stream (which depends on the catalog's size) gave.
-        auto const sixteen = [](ElemType t) {
-          return t == ElemType::kFp8 ? 0x58u : t == ElemType::kBf8 ? 0x4cu : 0x4c00u;
+        auto const sixteen = [](numeric::Format t) {
+          return t == numeric::Format::kFp8E4M3 ? 0x58u : t == numeric::Format::kBf8E5M2 ? 0x4cu : 0x4c00u;
         };
         std::fill(o.a.bits.begin(), o.a.bits.end(), sixteen(in.a));
         std::fill(o.b.bits.begin(), o.b.bits.end(), sixteen(in.b));
@@ -529,7 +529,7 @@ TEST(Sparse, CompressExpandRoundTripAndRejection) {
         ASSERT_EQ(again.bits[e], dense.bits[e]) << in.mnemonic << " element " << e;
     Matrix bad = dense;
     for (int t = 0; t < 4; ++t) bad.at(0, 2, 4 + t) = numeric::from_double(numeric_model({&in, 64, {}}).a, 1);
-    if (isa::is_integer(in.a))
+    if (numeric::is_integer(in.a))
       for (int t = 0; t < 4; ++t) bad.at(0, 2, 4 + t) = 1;
     auto const rejected = compress_2to4(in, bad);
     ASSERT_TRUE(std::holds_alternative<std::string>(rejected)) << in.mnemonic;

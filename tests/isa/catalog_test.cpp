@@ -21,27 +21,37 @@ namespace {
 
 using test::markdown_table;
 
-// The reference writes xf32 inputs as "f32" (the register holds an f32 word).
-ElemType doc_type(std::string const& s, std::string const& mnemonic = "") {
-  if (mnemonic.find("xf32") != std::string::npos && s == "f32") return ElemType::kXf32;
-  static std::map<std::string, ElemType> const kMap = {
-      {"f32", ElemType::kF32},
-      {"f64", ElemType::kF64},
-      {"f16", ElemType::kF16},
-      {"bf16", ElemType::kBf16},
-      {"iu8", ElemType::kIu8},
-      {"iu4", ElemType::kIu4},
-      {"i32", ElemType::kI32},
-      {"i8 (signed)", ElemType::kI8},
-      {"fp8 E4M3 (OCP)", ElemType::kFp8},
-      {"bf8 E5M2 (OCP)", ElemType::kBf8},
-      {"fp8 E4M3FNUZ", ElemType::kFp8Fnuz},
-      {"bf8 E5M2FNUZ", ElemType::kBf8Fnuz},
-      {"fp4 E2M1 (OCP MX)", ElemType::kFp4},
+// The reference writes xf32 inputs as "f32" (the register holds an f32 word); iu8/iu4 operands are
+// u8/u4 in a row, NEG choosing their signedness (expect_neg_signedness checks that part).
+numeric::Format doc_type(std::string const& s, std::string const& mnemonic = "") {
+  if (mnemonic.find("xf32") != std::string::npos && s == "f32") return numeric::Format::kXf32;
+  static std::map<std::string, numeric::Format> const kMap = {
+      {"f32", numeric::Format::kF32},
+      {"f64", numeric::Format::kF64},
+      {"f16", numeric::Format::kF16},
+      {"bf16", numeric::Format::kBf16},
+      {"iu8", numeric::Format::kU8},
+      {"iu4", numeric::Format::kU4},
+      {"i32", numeric::Format::kI32},
+      {"i8 (signed)", numeric::Format::kI8},
+      {"fp8 E4M3 (OCP)", numeric::Format::kFp8E4M3},
+      {"bf8 E5M2 (OCP)", numeric::Format::kBf8E5M2},
+      {"fp8 E4M3FNUZ", numeric::Format::kFp8E4M3Fnuz},
+      {"bf8 E5M2FNUZ", numeric::Format::kBf8E5M2Fnuz},
+      {"fp4 E2M1 (OCP MX)", numeric::Format::kFp4E2M1},
   };
   auto it = kMap.find(s);
   if (it == kMap.end()) ADD_FAILURE() << "unknown type in reference: " << s;
-  return it == kMap.end() ? ElemType::kI32 : it->second;
+  return it == kMap.end() ? numeric::Format::kI32 : it->second;
+}
+
+// The reference's "iu8"/"iu4": NEG chooses the signedness of that operand, and the ISA's name says so.
+void expect_neg_signedness(Instruction const& in, std::string const& a, std::string const& b) {
+  EXPECT_EQ(in.sign_by_neg(Operand::kA), a.starts_with("iu"));
+  EXPECT_EQ(in.sign_by_neg(Operand::kB), b.starts_with("iu"));
+  EXPECT_FALSE(in.sign_by_neg(Operand::kC));
+  if (a.starts_with("iu")) EXPECT_EQ(in.type_name(Operand::kA), a);
+  if (b.starts_with("iu")) EXPECT_EQ(in.type_name(Operand::kB), b);
 }
 
 std::vector<int> split_ints(std::string const& s, char sep) {
@@ -100,6 +110,7 @@ Instruction const* check_common(Rows rows, Generation gen, std::vector<std::stri
   EXPECT_EQ(in->a, doc_type(a, row[0]));
   EXPECT_EQ(in->b, doc_type(b, row[0]));
   EXPECT_EQ(in->cd, doc_type(cd));
+  expect_neg_signedness(*in, a, b);
   EXPECT_EQ(in->ops(), ops);
   EXPECT_EQ(in->cycles, cycles);
   return in;
@@ -210,6 +221,7 @@ void check_gfx1250(Rows rows, Table const& doc, Kind kind, bool gfx12_forms) {
     EXPECT_EQ(in->a, doc_type(r[3]));
     EXPECT_EQ(in->b, doc_type(r[4]));
     EXPECT_EQ(in->cd, doc_type(r[5]));
+    expect_neg_signedness(*in, r[3], r[4]);
     EXPECT_EQ(in->type_of(Operand::kD), doc_type(r[6].substr(0, r[6].find(" ("))));
     auto const v = split_ints(r[7], '/');
     ASSERT_EQ(v.size(), 4u);
@@ -323,6 +335,29 @@ TEST(Catalog, Gfx1250FormatWidths) {
   EXPECT_EQ(find_instruction(Generation::kGfx1250, "v_wmma_scale16_f32_32x16x128_f4")->scale_block(), 16);
   EXPECT_EQ(find_instruction(Generation::kGfx1250, "v_wmma_scale_f32_32x16x128_f4")->scale_block(), 32);
 }
+// RDNA iu8/iu4: NEG[0] makes A signed, NEG[1] B (reference/instructions.md: the builtins' a_sign and
+// b_sign); the ISA names the operand iu8/iu4 whatever NEG says; the other forms keep their type.
+TEST(Catalog, NegChoosesTheSignednessOfIntegerOperands) {
+  using numeric::Format;
+  auto const* iu8 = find_instruction(Generation::kGfx12, "v_wmma_i32_16x16x16_iu8");
+  auto const* iu4 = find_instruction(Generation::kGfx11, "v_wmma_i32_16x16x16_iu4");
+  auto const* i8 = find_instruction(Generation::kGfx94x, "v_mfma_i32_16x16x32_i8");
+  ASSERT_TRUE(iu8 && iu4 && i8);
+  Modifiers signed_a;
+  signed_a.neg_lo = {true, false, false};
+  EXPECT_EQ(iu8->type_of(Operand::kA), Format::kU8);
+  EXPECT_EQ(iu8->type_of(Operand::kA, signed_a), Format::kI8);
+  EXPECT_EQ(iu8->type_of(Operand::kB, signed_a), Format::kU8);
+  EXPECT_EQ(iu8->type_of(Operand::kC, signed_a), Format::kI32);
+  EXPECT_EQ(iu4->type_of(Operand::kA, signed_a), Format::kI4);
+  EXPECT_EQ(iu8->type_name(Operand::kA, signed_a), "iu8");
+  EXPECT_EQ(iu4->type_name(Operand::kB), "iu4");
+  EXPECT_EQ(iu8->type_name(Operand::kC), "i32");
+  EXPECT_FALSE(i8->sign_by_neg(Operand::kA));
+  EXPECT_EQ(i8->type_name(Operand::kA), "i8");
+  EXPECT_EQ(i8->type_of(Operand::kA), Format::kI8);
+}
+
 TEST(Catalog, OpcodesAndNamesAreUniquePerGeneration) { check_unique(catalog()); }
 TEST(Catalog, EveryRowNamesAModelWithEvidence) { check_models(catalog()); }
 

@@ -57,7 +57,7 @@ std::string_view arch_of(isa::Generation g) { return isa::default_arch(g).name; 
 // reference/gfx1250.md §4.2, a_neg/b_neg set neg_lo and, on 16-bit types, neg_hi).
 isa::Modifiers modifiers_of(isa::Builtin const& b, std::array<int, 10> const& imm) {
   isa::Modifiers m;
-  bool const sixteen_bit = isa::elem_bits(b.instruction->a) == 16;
+  bool const sixteen_bit = numeric::storage_bits(b.instruction->a) == 16;
   size_t k = 0;
   for (auto const& p : b.params) {
     if (!p.constant) continue;
@@ -298,7 +298,7 @@ TEST(SimtBuiltins, EveryBuiltinOnTheFormulasPlacesGivesTheExactProduct) {
         !formats && (mods.cbsz != 0 || mods.blgp != 0 || (mods.abid != 0 && in.kind != isa::Kind::kSmfmac));
     // gfx1250's negations and non-E8M0 scale formats change values the exact product leaves alone.
     bool const changes_values = std::ranges::any_of(mods.neg_hi, std::identity{}) ||
-                                (!isa::is_integer(in.a) && std::ranges::any_of(mods.neg_lo, std::identity{})) ||
+                                (!numeric::is_integer(in.a) && std::ranges::any_of(mods.neg_lo, std::identity{})) ||
                                 mods.scale_fmt[0] != 0 || mods.scale_fmt[1] != 0;
     if (moves_data || changes_values) continue;
     int const wave = b.wave, blocks = 2, waves = 2 * blocks;

@@ -10,8 +10,6 @@
 namespace wavemma::test {
 
 using isa::Coord;
-using isa::elem_bits;
-using isa::ElemType;
 using isa::Generation;
 using isa::index_sets;
 using isa::Instruction;
@@ -19,6 +17,8 @@ using isa::Kind;
 using isa::Modifiers;
 using isa::Operand;
 using isa::Place;
+using numeric::Format;
+using numeric::storage_bits;
 
 // ---------------------------------------------------------------------------------------------
 // The reference: formulas written out as in layouts.md, in plain arithmetic.
@@ -30,7 +30,7 @@ inline Ref from_n(int n, int e, int lane) { return {n * e / 32, lane, (n * e) % 
 
 // §2 RDNA3
 inline std::vector<Place> rdna3(Instruction const& in, int W, Operand op, Coord c, Modifiers const& mods) {
-  int const e = elem_bits(in.type_of(op));
+  int const e = storage_bits(in.type_of(op));
   int const R = W / 16;
   std::vector<Place> out;
   if (op == Operand::kA || op == Operand::kB) {
@@ -46,7 +46,7 @@ inline std::vector<Place> rdna3(Instruction const& in, int W, Operand op, Coord 
 
 // §3 RDNA4 dense, expanded tables of §3.1 / §3.3.
 inline std::vector<Place> rdna4_dense(Instruction const& in, int W, Operand op, Coord c) {
-  int const e = elem_bits(in.type_of(op));
+  int const e = storage_bits(in.type_of(op));
   if (op == Operand::kC || op == Operand::kD) {
     int const i = c.row, j = c.col;
     if (W == 32) {
@@ -85,8 +85,8 @@ inline std::vector<Place> rdna4_dense(Instruction const& in, int W, Operand op, 
 inline std::vector<Place> swmmac(Instruction const& in, int W, Operand op, Coord c, Modifiers const& mods) {
   int const K = in.k;
   if (op == Operand::kC || op == Operand::kD) return rdna4_dense(in, W, op, c);
-  int const e = op == Operand::kIndex ? 2 : elem_bits(in.type_of(op));
-  int const T = std::min(128 / elem_bits(in.a), K / 2);
+  int const e = op == Operand::kIndex ? 2 : storage_bits(in.type_of(op));
+  int const T = std::min(128 / storage_bits(in.a), K / 2);
   if (op == Operand::kB) {
     int const k = c.row, j = c.col;
     if (W == 32) {
@@ -106,7 +106,7 @@ inline std::vector<Place> swmmac(Instruction const& in, int W, Operand op, Coord
   }
   // A (stored value s of group g) and the index field of that value.
   int const i = c.row, s = c.col % 2, k = 4 * (c.col / 2);
-  int const ea = elem_bits(in.a);
+  int const ea = storage_bits(in.a);
   if (W == 32) {
     int const h = (k / T) % 2, q = k / (2 * T), rho = k % T;
     int const f = q * (T / 4) + rho / 4;
@@ -162,7 +162,7 @@ inline int blgp_lane(int L, int blgp) { // π(L) of the table in §5.4
 
 inline std::vector<Place> mfma_cd(Instruction const& in, Coord c) {
   int const M = in.m, N = in.n, b = c.block, i = c.row, j = c.col;
-  if (in.cd == ElemType::kF64) {
+  if (in.cd == numeric::Format::kF64) {
     if (M == 16) return {{2 * (i / 4), 16 * (i % 4) + j, 0, 63}};
     return {{0, 16 * i + 4 * b + j, 0, 63}};
   }
@@ -185,7 +185,7 @@ inline std::vector<Place> f8f6f4(Instruction const& in, Operand op, Coord c, Mod
     int const mn = op == Operand::kScaleA ? c.row : c.col, q = op == Operand::kScaleA ? c.col : c.row;
     return {{0, mn + M * q, 8 * sel, 8 * sel + 7}};
   }
-  int const e = elem_bits(in.type_of(op, mods));
+  int const e = storage_bits(in.type_of(op, mods));
   int const mn = op == Operand::kA ? c.row : c.col, k = op == Operand::kA ? c.col : c.row;
   int lane, n;
   if (e == 4) {
@@ -202,7 +202,7 @@ inline std::vector<Place> mfma(Instruction const& in, Operand op, Coord c, Modif
   if (op == Operand::kC || op == Operand::kD) return mfma_cd(in, c);
   if (in.mod_rules().format_select) return f8f6f4(in, op, c, mods);
   int const M = in.m, B = in.blocks, K = in.k;
-  int const e = elem_bits(in.type_of(op));
+  int const e = storage_bits(in.type_of(op));
   int const Kl = K * M * B / 64;
   int const mn = op == Operand::kA ? c.row : c.col, k = op == Operand::kA ? c.col : c.row;
   int b = c.block;
@@ -219,7 +219,7 @@ inline std::vector<Place> smfmac(Instruction const& in, Operand op, Coord c, Mod
   if (op == Operand::kC || op == Operand::kD) return mfma_cd(in, c);
   // A lane holds 128 bits of compressed A (T = 128/e dense K positions) on gfx942; the gfx950
   // double-K forms (K*e = 1024 bits at M = 16, 512 at M = 32) hold 256 bits (CDNA4 ISA, SMFMAC).
-  int const M = in.m, ea = elem_bits(in.a);
+  int const M = in.m, ea = storage_bits(in.a);
   bool const wide = in.k * ea == (M == 16 ? 1024 : 512);
   int const T = (wide ? 256 : 128) / ea;
   if (op == Operand::kB) {
@@ -236,7 +236,7 @@ inline std::vector<Place> smfmac(Instruction const& in, Operand op, Coord c, Mod
 
 // gfx1250 (reference/gfx1250.md §5, its expanded tables written out; wave32 only).
 inline std::vector<Place> gfx1250(Instruction const& in, Operand op, Coord c, Modifiers const& mods) {
-  int const e = op == Operand::kIndex ? 2 : elem_bits(in.type_of(op, mods));
+  int const e = op == Operand::kIndex ? 2 : storage_bits(in.type_of(op, mods));
   if (op == Operand::kScaleA || op == Operand::kScaleB) { // §5.3: byte beta of row/column mn
     bool const a = op == Operand::kScaleA;
     int const mn = a ? c.row : c.col, beta = a ? c.col : c.row;
@@ -249,7 +249,7 @@ inline std::vector<Place> gfx1250(Instruction const& in, Operand op, Coord c, Mo
     return {{(i % 8) / 2, 16 * (i / 8) + j, 16 * (i % 2), 16 * (i % 2) + 15}};
   }
   if (in.sparse()) { // §5.4
-    int const ea = elem_bits(in.a);
+    int const ea = storage_bits(in.a);
     if (op == Operand::kB) { // S = 16 (16-bit) or 32 (8-bit)
       int const k = c.row, j = c.col, S = 256 / ea;
       return {to_place(from_n(S * (k / (2 * S)) + k % S, e, j + 16 * ((k / S) % 2)), e)};

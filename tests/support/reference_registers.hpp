@@ -93,7 +93,7 @@ struct SmallOperands {
 inline SmallOperands small_operands(emu::Issue const& is, std::mt19937_64& rng) {
   Instruction const& in = *is.instruction;
   auto const model = emu::numeric_model(is);
-  bool const nonnegative = in.gen == Generation::kGfx11 && isa::is_float(in.a);
+  bool const nonnegative = in.gen == Generation::kGfx11 && numeric::is_float(in.a);
   auto fill = [&](Operand op, numeric::Format f, int range) {
     Extents const e = extents_of(in, op);
     emu::Matrix m(e.blocks, e.rows, e.cols);

@@ -117,7 +117,7 @@ struct CompressedA {
 std::variant<CompressedA, std::string> compress_2to4(isa::Instruction const&, Matrix const& dense);
 // The same for a dense A of any M x K (K a multiple of 4) with elements of type `a` (a whole
 // product's A, wavemma.matmul).
-std::variant<CompressedA, std::string> compress_2to4(isa::ElemType a, Matrix const& dense);
+std::variant<CompressedA, std::string> compress_2to4(numeric::Format a, Matrix const& dense);
 Matrix expand_2to4(isa::Instruction const&, CompressedA const&);
 
 // --- explanation ----------------------------------------------------------------------------------

@@ -86,15 +86,17 @@ struct Instruction {
   Kind kind;
   uint8_t opcode;          // 7-bit OP field of VOP3P / VOP3P-MAI
   uint8_t m, n, k, blocks; // k: dense K (sparse forms)
-  ElemType a, b, cd;       // C and D share one type
-  uint8_t cycles;          // CALC execution cycles (one SIMD)
-  uint8_t valu_coexec;     // VALU cycles that can issue during the instruction (CDNA3)
+  // Element types; C and D share one. iu8/iu4 rows hold u8/u4, the format without NEG: NEG makes
+  // A or B signed (sign_by_neg, type_of), a property of the instruction's operand, not of a format.
+  numeric::Format a, b, cd;
+  uint8_t cycles;      // CALC execution cycles (one SIMD)
+  uint8_t valu_coexec; // VALU cycles that can issue during the instruction (CDNA3)
   ModProfile profile;
   NumericModelId model;
-  std::string_view builtin_stem;    // "wmma_f32_16x16x16_f16", "mfma_f32_32x32x1f32"
-  std::string_view aliases;         // space-separated mnemonics llvm-mc-22 also accepts; "~name": only
-                                    // the assembler's (the CDNA2 name of another instruction, a trap)
-  std::optional<ElemType> d_type{}; // D's type where it differs from C's (gfx1250 bf16f32: C f32, D bf16)
+  std::string_view builtin_stem;           // "wmma_f32_16x16x16_f16", "mfma_f32_32x32x1f32"
+  std::string_view aliases;                // space-separated mnemonics llvm-mc-22 also accepts; "~name": only
+                                           // the assembler's (the CDNA2 name of another instruction, a trap)
+  std::optional<numeric::Format> d_type{}; // D's type where it differs from C's (gfx1250 bf16f32: C f32, D bf16)
 
   bool sparse() const { return is_sparse(kind); }
   long ops() const { return 2L * m * n * k * blocks; }
@@ -113,8 +115,15 @@ struct Instruction {
   // neither A nor B is fp8/bf8 [DOC: LLVM's gfx950 schedule model].
   int cycles_of(Modifiers const&) const;
   // The element type of an operand; gfx950 f8f6f4: A's from CBSZ, B's from BLGP (a reserved code
-  // keeps the row's fp8, whose width llvm-mc-22 uses for it). kIndex: 2-bit fields, reported as kI32.
-  ElemType type_of(Operand, Modifiers const& = {}) const;
+  // keeps the row's fp8, whose width llvm-mc-22 uses for it); iu8/iu4: i8/i4 where NEG[0] (A) or
+  // NEG[1] (B) is set, else u8/u4. kIndex: 2-bit fields, reported as kI32.
+  numeric::Format type_of(Operand, Modifiers const& = {}) const;
+  // Whether NEG chooses the signedness of the operand: A and B of the RDNA integer forms (iu8, iu4).
+  bool sign_by_neg(Operand) const;
+  // The operand's type as the ISA names it: the format's name, "iu8"/"iu4" where NEG chooses the
+  // signedness; and its one-line description.
+  std::string_view type_name(Operand, Modifiers const& = {}) const;
+  std::string_view type_description(Operand, Modifiers const& = {}) const;
 };
 
 std::span<Instruction const> catalog();

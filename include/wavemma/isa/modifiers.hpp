@@ -105,10 +105,10 @@ std::string mfma_modifiers_refused(std::string_view mnemonic);
 // llvm.amdgcn.mfma.scale.f32.*.f8f6f4 cbsz/blgp]: 0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4; nullopt for the
 // reserved codes 5..7 (llvm-mc-22 assembles them with 8-VGPR operands). gfx1250's matrix_a_fmt /
 // matrix_b_fmt use the same codes [DOC: llvm-mc-22 MATRIX_FMT_FP8 ... MATRIX_FMT_FP4].
-std::optional<ElemType> f8f6f4_format(int code);
+std::optional<numeric::Format> f8f6f4_format(int code);
 // The element type of a gfx1250 scale format code (matrix_*_scale_fmt): 0 E8M0, 1 E5M3, 2 E4M3
 // (OCP fp8) [DOC: llvm-mc-22 MATRIX_SCALE_FMT_E8/E5M3/E4M3]; nullopt for 3 (rejected).
-std::optional<ElemType> scale_format(int code);
+std::optional<numeric::Format> scale_format(int code);
 
 // Number of index sets of a sparse instruction at a wave size (1 when there is no choice).
 int index_sets(Instruction const&, int wave);

@@ -3,6 +3,7 @@
 // Reference: shared/reference/numerics.md §1.
 
 #include "wavemma/numeric/core/format.hpp"
+#include "wavemma/numeric/format_info.hpp" // FormatInfo, info(), name(), description(): header only
 
 #include <cstdint>
 #include <optional>
@@ -11,19 +12,11 @@
 
 namespace wavemma::numeric {
 
-// A format's parameters (core::FormatParams: widths, bias, specials, largest finite code, e_min(),
-// has_inf(), has_negative_zero(), has_nan()) and its name.
-struct FormatInfo : core::FormatParams {
-  std::string_view name; // canonical name accepted by parse_format
-};
-
-FormatInfo const& info(Format);
-std::string_view name(Format);
-
 // Accepts the canonical names (f32 f64 f16 bf16 xf32 fp8 bf8 fp8_fnuz bf8_fnuz i8 u8 i4 u4 i32 fp6
 // bf6 fp4 e8m0) and aliases (fp32 fp64 fp16 e4m3 e4m3fn e5m2 e4m3fnuz e5m2fnuz int8 uint8 int4 uint4
 // int32 e2m3 e3m2 e2m1),
-// case-insensitively. "fp8"/"bf8" are the OCP formats (gfx12 naming); gfx942's are the *_fnuz ones.
+// case-insensitively; never a named-only format (E5M3). "fp8"/"bf8" are the OCP formats (gfx12 naming); gfx942's are
+// the *_fnuz ones.
 std::optional<Format> parse_format(std::string_view);
 
 // The exact value of a code (core/format.hpp, Decoded, states the representation).

@@ -30,8 +30,12 @@ enum class Format : uint8_t {
   kBf6E3M2, // FP6 E3M2: bias 3, max 28, signed zeros
   kFp4E2M1, // FP4 E2M1: bias 1, max 6, signed zeros
   kE8M0,    // E8M0 scale: 2^(E-127) for E = 0..254, 0xFF = NaN; no sign, no zero
+  // Named, not computed: formats the catalog names whose definition is not public. No function of
+  // wavemma::numeric takes them (parse_format does not return them, the emulator refuses them).
+  kE5M3, // AMD E5M3 scale (gfx1250 matrix_*_scale_fmt 1): 5 exponent, 3 fraction bits, no sign
 };
-inline constexpr int kFormatCount = 18;
+inline constexpr int kFormatCount = 18;      // the formats numeric computes with: kF32 .. kE8M0
+inline constexpr int kNamedFormatCount = 19; // every enumerator: kFormatCount, then the named-only ones
 
 // How a format spends its top exponent codes and its sign bit.
 enum class Specials : uint8_t {
@@ -110,6 +114,8 @@ WAVEMMA_HD constexpr FormatParams params(Format f) {
   case Format::kBf6E3M2:      return {6,   3,  2,   3,    true,  true,  kFinite,  2,  0x1F};
   case Format::kFp4E2M1:      return {4,   2,  1,   1,    true,  true,  kFinite,  1,  0x7};
   case Format::kE8M0:         return {8,   8,  0,   127,  true,  false, kE8m0,    0,  0xFE};
+  // Width and fields only; bias 15 and no inf/NaN are [ASSUME] (AMD does not publish them).
+  case Format::kE5M3:         return {8,   5,  3,   15,   true,  false, kFinite,  3,  0xFF};
   }
   return {32, 8, 23, 127, true, true, kIeee, 23, 0x7F7FFFFF};
 }
