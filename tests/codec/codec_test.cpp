@@ -479,6 +479,37 @@ TEST(MachineInstruction, DecodesBackSaysWhichEncodingsLlvmMcRefuses) {
   }
 }
 
+// gfx950's v_mfma_ld_scale_b32 on its own through the API: the prefix row of the scaled MFMA; scalar
+// sources and constants; byte selects in mods.scale_sel (op_sel_hi [1,1] is {2,2}); one scalar source.
+// Bytes: llvm-mc-22 (encoding.md §6).
+TEST(MachineInstruction, MfmaScalePrefixAlone) {
+  auto const* scaled = isa::find_instruction(isa::Generation::kGfx950, "v_mfma_scale_f32_16x16x128_f8f6f4");
+  ASSERT_NE(scaled, nullptr);
+  ScalePrefix const* p = prefix_of(*scaled);
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(p->row.mnemonic, "v_mfma_ld_scale_b32");
+  EXPECT_EQ(size_of(p->row), 8);
+  MachineInstruction mi;
+  mi.row = &p->row;
+  mi.wave = 64;
+  mi.scale_a = Operand::sgpr(1);
+  mi.scale_b = Operand::constant(242);
+  mi.mods.scale_sel = {3, 2};
+  EXPECT_EQ(print(mi), "v_mfma_ld_scale_b32 s1, 1.0 op_sel:[1,0]");
+  EXPECT_EQ(format_bytes(encode(mi).value()), "[0x00,0x48,0xac,0xd3,0x01,0xe4,0x01,0x18]");
+  mi.mods.scale_sel = {0, 0};
+  EXPECT_EQ(print(mi), "v_mfma_ld_scale_b32 s1, 1.0 op_sel_hi:[0,0]");
+  mi.scale_b = Operand::sgpr(1);
+  EXPECT_TRUE(encode(mi));
+  mi.scale_b = Operand::ttmp(1);
+  EXPECT_NE(encode(mi).error().message.find("violates constant bus restrictions"), std::string::npos);
+  mi.scale_b = Operand::vgpr(7);
+  mi.scale_a = Operand::special(125); // null: printed by llvm-mc's disassembler, not assembled
+  EXPECT_FALSE(encode(mi));
+  mi.scale_a = Operand::sgpr(102); // flat_scratch_lo's code, not an SGPR of gfx9
+  EXPECT_FALSE(encode(mi));
+}
+
 // The scaled form through the API: the byte selects are mods.scale_sel, the scale operands VGPRs.
 TEST(MachineInstruction, ScaledFormHoldsTheScales) {
   MachineInstruction mi;
