@@ -4,8 +4,12 @@
 
 #include "constants.hpp"
 
+#include "operand_text.hpp"
+#include "wavemma/codec/codec.hpp"
+
 #include <array>
 #include <bit>
+#include <span>
 #include <fmt/format.h>
 
 namespace wavemma::codec::detail {
@@ -176,7 +180,41 @@ constexpr std::array kScaleSources = std::to_array<ScaleSource>({
   {253,  "src_scc",                   "src_scc",                   "scc",         true,  true,  true,  true},
   {254,  "src_lds_direct",            "src_lds_direct",            "lds_direct",  true,  false, false, false, false}, // decoded as a literal
 });
+
+// gfx950's v_mfma_ld_scale_b32 on its own: 32-bit sources only. [DOC: llvm-mc-22 -mcpu=gfx950, every
+// code of SRC0 and SRC1 decoded, each name assembled]
+constexpr std::array kGfx9ScaleSources = std::to_array<ScaleSource>({
+//  code  32-bit name                  64-bit name  alias                   asm32  asm64  dec32  dec64
+  {102,  "flat_scratch_lo",           "",          "",                     true,  false, true,  false},
+  {103,  "flat_scratch_hi",           "",          "",                     true,  false, true,  false},
+  {104,  "xnack_mask_lo",             "",          "",                     true,  false, true,  false},
+  {105,  "xnack_mask_hi",             "",          "",                     true,  false, true,  false},
+  {106,  "vcc_lo",                    "",          "",                     true,  false, true,  false},
+  {107,  "vcc_hi",                    "",          "",                     true,  false, true,  false},
+  {124,  "m0",                        "",          "",                     true,  false, true,  false},
+  {125,  "null",                      "",          "",                     false, false, true,  false}, // "'null' operand is not supported on this GPU"
+  {126,  "exec_lo",                   "",          "",                     true,  false, true,  false},
+  {127,  "exec_hi",                   "",          "",                     true,  false, true,  false},
+  {230,  "src_flat_scratch_base_lo",  "",          "",                     false, false, true,  false}, // "register not available on this GPU"
+  {231,  "src_flat_scratch_base_hi",  "",          "",                     false, false, true,  false},
+  {235,  "src_shared_base",           "",          "shared_base",          true,  false, true,  false},
+  {236,  "src_shared_limit",          "",          "shared_limit",         true,  false, true,  false},
+  {237,  "src_private_base",          "",          "private_base",         true,  false, true,  false},
+  {238,  "src_private_limit",         "",          "private_limit",        true,  false, true,  false},
+  {239,  "src_pops_exiting_wave_id",  "",          "pops_exiting_wave_id", true,  false, true,  false},
+  {251,  "src_vccz",                  "",          "vccz",                 true,  false, true,  false},
+  {252,  "src_execz",                 "",          "execz",                true,  false, true,  false},
+  {253,  "src_scc",                   "",          "scc",                  true,  false, true,  false},
+  {254,  "src_lds_direct",            "",          "lds_direct",           false, false, true,  false}, // "lds_direct is not supported on this GPU"
+});
 // clang-format on
+
+constexpr int kTtmpBase = 108; // ttmp0's source code
+
+std::span<ScaleSource const> scale_sources(isa::Generation gen) {
+  if (gen == isa::Generation::kGfx1250) return kScaleSources;
+  return kGfx9ScaleSources;
+}
 
 bool accepted(SpecialSource const& s, isa::Generation gen) {
   switch (gen) {
@@ -219,29 +257,64 @@ bool special_decodes(int code, int c_width) {
   return false;
 }
 
-std::string_view scale_source_name(int code, int width) {
-  for (auto const& s : kScaleSources)
+bool scalar_scales(isa::Instruction const& row) {
+  return rules_of(row.gen).scalar_scales || scale_prefix(row) != nullptr;
+}
+
+int sgpr_count(isa::Generation gen) { return gen == isa::Generation::kGfx1250 ? 106 : 102; }
+
+std::string_view scale_source_name(int code, int width, isa::Generation gen) {
+  for (auto const& s : scale_sources(gen))
     if (s.code == code) return width == 2 ? s.name64 : s.name32;
   return {};
 }
 
-bool scale_source_assembles(int code, int width, bool alone) {
-  for (auto const& s : kScaleSources)
+bool scale_source_assembles(int code, int width, bool alone, isa::Generation gen) {
+  for (auto const& s : scale_sources(gen))
     if (s.code == code) return (width == 2 ? s.assembles64 : s.assembles32) && (s.alone || !alone);
   return false;
 }
 
-bool scale_source_decodes(int code, int width) {
-  for (auto const& s : kScaleSources)
+bool scale_source_decodes(int code, int width, isa::Generation gen) {
+  for (auto const& s : scale_sources(gen))
     if (s.code == code) return width == 2 ? s.decodes64 : s.decodes32;
   return false;
 }
 
-std::optional<int> scale_source_code(std::string_view name, int width) {
-  for (auto const& s : kScaleSources)
+std::optional<int> scale_source_code(std::string_view name, int width, isa::Generation gen) {
+  for (auto const& s : scale_sources(gen))
     if (!name.empty() && ((width == 2 ? s.name64 : s.name32) == name || s.alias == name)) return s.code;
   return std::nullopt;
 }
+
+std::optional<Error> check_constant_bus(MachineInstruction const& mi) {
+  isa::Instruction const& row = *mi.row;
+  if (isa::is_rdna(row.gen) || row.gen == isa::Generation::kGfx1250) return std::nullopt;
+  std::optional<Slot> first;
+  auto const code = [&](Slot s) {
+    Operand const& op = mi.operand(s);
+    if (op.kind == Operand::Kind::kSpecial) return static_cast<int>(op.value);
+    if (op.kind != Operand::Kind::kRegister) return -1;
+    if (op.file == RegFile::kSgpr) return static_cast<int>(op.value);
+    if (op.file == RegFile::kTtmp) return kTtmpBase + op.value;
+    return -1; // a VGPR or AccVGPR
+  };
+  for (Slot s : slots_of(row)) {
+    if (code(s) < 0) continue;
+    if (!first) {
+      first = s;
+      continue;
+    }
+    if (code(s) == code(*first)) continue;
+    return Error{ErrorKind::kInvalidOperand,
+                 fmt::format("invalid operand (violates constant bus restrictions): {} reads two scalar sources, {} "
+                             "and {}; {} reads at most one (SGPR, ttmp, m0, vcc, exec, src_*) per instruction",
+                             row.mnemonic, slot_name(row, *first), slot_name(row, s), isa::name(row.gen))};
+  }
+  return std::nullopt;
+}
+
+bool mfma_prefix_alone(isa::Instruction const& row) { return scale_prefix(row) && row.mod_rules().mai; }
 
 bool is_inline_code(int code) { return (code >= 128 && code <= 208) || (code >= 240 && code <= 248); }
 

@@ -24,7 +24,6 @@ using detail::Mod;
 constexpr uint32_t kVgprBase = 256;
 constexpr uint32_t kLiteral = 255;
 constexpr uint32_t kTtmpFirst = 108, kTtmpLast = 123;
-constexpr uint32_t kSgprLast = 105;
 constexpr int kGenerations = 7; // isa::Generation values
 constexpr int kOpcodes = 256;   // gfx1250: an 8-bit OP field
 
@@ -217,29 +216,74 @@ Result<MachineInstruction> decode_word(FieldValues const& f, isa::Instruction co
   return mi;
 }
 
+// A scalar scale operand (gfx1250's, or gfx950's v_mfma_ld_scale_b32 alone) from its 9-bit source
+// field: a VGPR (pair), an SGPR or ttmp (an odd field of a 64-bit operand reads as the pair below
+// it, as llvm-mc-22 prints it), an inline constant or a named source.
+Result<Operand> scale_operand(uint32_t field, int width, isa::Instruction const& row, Slot slot) {
+  if (field >= kVgprBase) return Operand::vgpr(static_cast<int>(field - kVgprBase));
+  uint32_t const first = width == 2 ? field & ~1u : field;
+  if (static_cast<int>(field) < detail::sgpr_count(row.gen)) return Operand::sgpr(static_cast<int>(first));
+  if (field >= kTtmpFirst && field <= kTtmpLast) return Operand::ttmp(static_cast<int>(first - kTtmpFirst));
+  if (detail::is_inline_code(static_cast<int>(field))) return Operand::constant(static_cast<int>(field));
+  if (detail::scale_source_decodes(static_cast<int>(field), width, row.gen))
+    return Operand::special(static_cast<int>(field));
+  return invalid_encoding(fmt::format("{} holds source {}: no {}-bit scale operand of {}",
+                                      slot == Slot::kScaleA ? "the prefix's SRC0" : "the prefix's SRC1", field,
+                                      32 * width, row.mnemonic));
+}
+
+// gfx950's v_mfma_ld_scale_b32 on its own: VDST, NEG_HI[2], OP_SEL[2], CLAMP and NEG[2] must be 0
+// (llvm-mc-22: "invalid instruction encoding" otherwise); NEG_HI[1:0], NEG[1:0], OP_SEL_HI[2] and SRC2
+// are ignored. [DOC: llvm-mc-22, every combination of the modifier bits, every VDST and SRC2]
+Result<MachineInstruction> decode_mfma_prefix_alone(FieldValues const& f, Target target) {
+  ScalePrefix const* prefix = nullptr;
+  for (ScalePrefix const& p : scale_prefixes())
+    if (p.row.gen == target.gen && p.row.opcode == at(f, kOp)) prefix = &p;
+  if (!prefix) return Error{ErrorKind::kNotMatrix, "no v_mfma_ld_scale_b32 on this generation"};
+  isa::Instruction const& row = prefix->row;
+  struct Zero {
+    Field field;
+    uint32_t mask;
+    char const* name;
+  };
+  for (Zero const& z : {Zero{kVdst, 0xff, "VDST"}, Zero{kNegHi, 4, "NEG_HI[2]"}, Zero{kOpSel, 4, "OP_SEL[2]"},
+                        Zero{kClamp, 1, "CLAMP"}, Zero{kNeg, 4, "NEG[2]"}})
+    if (at(f, z.field) & z.mask)
+      return invalid_encoding(
+          fmt::format("{} is set: {} on its own has 0 there (llvm-mc-22 decodes nothing else)", z.name, row.mnemonic));
+  MachineInstruction mi;
+  mi.row = &row;
+  mi.wave = target.wave;
+  if (!row.has_wave(target.wave))
+    return invalid_encoding(fmt::format("{} has no wave{} form", row.mnemonic, target.wave));
+  auto scale_a = scale_operand(at(f, kSrc0), prefix->scale_width, row, Slot::kScaleA);
+  if (!scale_a) return scale_a.error();
+  auto scale_b = scale_operand(at(f, kSrc1), prefix->scale_width, row, Slot::kScaleB);
+  if (!scale_b) return scale_b.error();
+  mi.scale_a = *scale_a;
+  mi.scale_b = *scale_b;
+  for (int t = 0; t < 2; ++t)
+    mi.mods.scale_sel[t] = static_cast<int>((at(f, kOpSel) >> t & 1) | (at(f, kOpSelHi01) >> t & 1) << 1);
+  return mi;
+}
+
 // A v_mfma_ld_scale_b32 prefix at the start of `bytes`. Followed by the MFMA word of a scaled row
 // (its opcode, ABID = 1) that llvm-mc-22 decodes on its own too, it is the scaled MFMA: the prefix
 // gives the scale VGPRs (SRC0, SRC1) and their byte selects (OP_SEL[1:0], OP_SEL_HI[1:0]); its
 // other fields are ignored, as llvm-mc ignores them. Otherwise llvm-mc decodes the prefix on its
-// own, which the codec does not take: kNotMatrix.
+// own (8 bytes), and so does the codec.
 Result<MachineInstruction> decode_prefixed(std::span<uint8_t const> bytes, Target target) {
-  auto const alone = [](std::string why) {
-    return Error{ErrorKind::kNotMatrix,
-                 fmt::format("v_mfma_ld_scale_b32 {}: the scale prefix on its own is not one of the codec's "
-                             "instructions (llvm-mc-22 disassembles it alone)",
-                             why)};
-  };
-  if (bytes.size() < static_cast<size_t>(kMaxInstructionBytes)) return alone("is not followed by a second word");
-  EncodingFamily const& family = family_of(target.gen);
   FieldValues const prefix = unpack(vop3p_cdna(), word_at(bytes, 0));
+  auto const alone = [&] { return decode_mfma_prefix_alone(prefix, target); };
+  if (bytes.size() < static_cast<size_t>(kMaxInstructionBytes)) return alone();
+  EncodingFamily const& family = family_of(target.gen);
   FieldValues const f = unpack(family, word_at(bytes, kWordBytes));
   isa::Instruction const* row = at(f, kEncoding) == family.encoding ? row_of(target.gen, at(f, kOp), true) : nullptr;
-  if (!row || at(f, kAbid) != detail::kScaledAbid)
-    return alone("is not followed by the MFMA word of a scaled MFMA (an f8f6f4 opcode with ABID = 1)");
+  if (!row || at(f, kAbid) != detail::kScaledAbid) return alone();
   auto mi = decode_word(f, *row, target);
   if (!mi) {
     if (mi.error().kind != ErrorKind::kInvalidEncoding) return mi.error();
-    return alone(fmt::format("is followed by an MFMA word llvm-mc-22 does not decode ({})", mi.error().message));
+    return alone(); // an MFMA word llvm-mc-22 does not decode
   }
   auto scale_a = register_operand(at(prefix, kSrc0), RegFile::kVgpr, *row, Slot::kScaleA);
   if (!scale_a) return scale_a.error();
@@ -251,21 +295,6 @@ Result<MachineInstruction> decode_prefixed(std::span<uint8_t const> bytes, Targe
   for (int t = 0; t < 2; ++t)
     out.mods.scale_sel[t] = static_cast<int>((at(prefix, kOpSel) >> t & 1) | (at(prefix, kOpSelHi01) >> t & 1) << 1);
   return out;
-}
-
-// A gfx1250 scale operand from its 9-bit source field: a VGPR (pair), an SGPR or ttmp (an odd
-// field of a 64-bit operand reads as the pair below it, as llvm-mc-22 prints it), an inline
-// constant or a named source.
-Result<Operand> scale_operand(uint32_t field, int width, isa::Instruction const& row, Slot slot) {
-  if (field >= kVgprBase) return Operand::vgpr(static_cast<int>(field - kVgprBase));
-  uint32_t const first = width == 2 ? field & ~1u : field;
-  if (field <= kSgprLast) return Operand::sgpr(static_cast<int>(first));
-  if (field >= kTtmpFirst && field <= kTtmpLast) return Operand::ttmp(static_cast<int>(first - kTtmpFirst));
-  if (detail::is_inline_code(static_cast<int>(field))) return Operand::constant(static_cast<int>(field));
-  if (detail::scale_source_decodes(static_cast<int>(field), width)) return Operand::special(static_cast<int>(field));
-  return invalid_encoding(fmt::format("{} holds source {}: no {}-bit scale operand of {}",
-                                      slot == Slot::kScaleA ? "the prefix's SRC0" : "the prefix's SRC1", field,
-                                      32 * width, row.mnemonic));
 }
 
 // gfx1250: a scale prefix word, and the scaled WMMA when the next word is one of its rows (an f8f6f4
@@ -333,8 +362,8 @@ Result<MachineInstruction> decode(std::span<uint8_t const> bytes, Target target)
   bool const prefix = static_cast<int>(at(f, kOp)) == detail::rules_of(target.gen).scale_prefix_op;
   ScalePrefix const* const gfx1250_prefix = prefix_with_opcode(target.gen, at(f, kOp));
   auto mi = [&]() -> Result<MachineInstruction> {
-    if (gfx1250_prefix) return decode_gfx1250_prefix(bytes, *gfx1250_prefix, target);
     if (prefix) return decode_prefixed(bytes, target);
+    if (gfx1250_prefix) return decode_gfx1250_prefix(bytes, *gfx1250_prefix, target);
     isa::Instruction const* row = row_of(target.gen, at(f, kOp), false);
     if (!row)
       return Error{ErrorKind::kNotMatrix, fmt::format("{} opcode 0x{:02x} is not a matrix instruction of {}",
@@ -354,8 +383,8 @@ bool decodes_back(MachineInstruction const& mi) {
     return false;
   if (detail::list_bits(mi, Mod::kNegHi) & row.mod_rules().neg_hi_dropped) return false;
   for (Slot s : {Slot::kScaleA, Slot::kScaleB})
-    if (mi.operand(s).kind == Operand::Kind::kSpecial && detail::rules_of(row.gen).scalar_scales &&
-        !detail::scale_source_decodes(mi.operand(s).value, slot_width(mi, s)))
+    if (mi.operand(s).kind == Operand::Kind::kSpecial && detail::scalar_scales(row) &&
+        !detail::scale_source_decodes(mi.operand(s).value, slot_width(mi, s), row.gen))
       return false;
   if (row.mod_rules().format_select)
     for (Slot s : {Slot::kSrc0, Slot::kSrc1}) {

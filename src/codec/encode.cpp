@@ -51,10 +51,11 @@ FieldValues mai_fields(MachineInstruction const& mi) {
   return f;
 }
 
-// The v_mfma_ld_scale_b32 prefix of the scaled MFMA: SRC0/SRC1 the scale VGPRs, OP_SEL[1:0] and
-// OP_SEL_HI[1:0] the low and high bits of the A/B byte selects; every other field 0 (llvm-mc-22
-// encodes OP_SEL_HI[2] as 0 here, and 1 in the standalone instruction).
-uint64_t prefix_word(MachineInstruction const& mi) {
+// The v_mfma_ld_scale_b32 word, the prefix of the scaled MFMA or (`alone`) the instruction on its
+// own: SRC0/SRC1 the scales, OP_SEL[1:0] and OP_SEL_HI[1:0] the low and high bits of the A/B byte
+// selects; every other field 0 (llvm-mc-22 encodes OP_SEL_HI[2] as 0 in the scaled MFMA, and 1 in
+// the standalone instruction).
+uint64_t prefix_word(MachineInstruction const& mi, bool alone) {
   EncodingFamily const& family = vop3p_cdna();
   auto const& sel = mi.mods.scale_sel;
   FieldValues f{};
@@ -64,6 +65,7 @@ uint64_t prefix_word(MachineInstruction const& mi) {
   at(f, kSrc1) = source_code(mi.scale_b);
   at(f, kOpSel) = static_cast<uint32_t>((sel[0] & 1) | (sel[1] & 1) << 1);
   at(f, kOpSelHi01) = static_cast<uint32_t>((sel[0] >> 1 & 1) | (sel[1] >> 1 & 1) << 1);
+  at(f, kOpSelHi2) = alone;
   return pack(family, f);
 }
 
@@ -106,6 +108,11 @@ Result<Bytes> encode(MachineInstruction const& mi) {
     append(out, gfx1250_word(mi, nullptr));
     return out;
   }
+  if (scale_prefix(*mi.row)) { // gfx950's v_mfma_ld_scale_b32 on its own
+    Bytes out;
+    append(out, prefix_word(mi, true));
+    return out;
+  }
   bool const scaled = mi.row->mod_rules().scaled;
   EncodingFamily const& family = family_of(mi.row->gen);
   FieldValues f = isa::is_rdna(mi.row->gen) ? vop3p_fields(mi) : mai_fields(mi);
@@ -118,7 +125,7 @@ Result<Bytes> encode(MachineInstruction const& mi) {
   if (scaled) at(f, kAbid) = detail::kScaledAbid;
   Bytes out;
   out.reserve(static_cast<size_t>(size_of(mi)));
-  if (scaled) append(out, prefix_word(mi));
+  if (scaled) append(out, prefix_word(mi, false));
   append(out, pack(family, f));
   return out;
 }

@@ -241,7 +241,8 @@ std::optional<Error> gfx1250_modifiers(FieldValues const& f, MachineInstruction&
 
 bool takes(isa::Instruction const& row, int wave, Mod m) {
   isa::ModRules const& r = row.mod_rules();
-  if (scale_prefix(row)) { // the modifiers its word holds
+  if (scale_prefix(row)) { // the modifiers its word holds (gfx950's: the byte selects)
+    if (r.mai) return m == kOpSel || m == kOpSelHi;
     for (ModBits const& b : word_layout(row).bits)
       if (b.mod == m) return true;
     return false;

@@ -28,7 +28,6 @@ using detail::Scanner;
 
 constexpr int kRegisterCount = 256;
 constexpr std::string_view kEncodingSuffix = "_e64";
-constexpr std::string_view kScalePrefix = "v_mfma_ld_scale_b32";
 
 Error syntax(std::string msg) { return {ErrorKind::kSyntax, std::move(msg)}; }
 Error invalid_operand(std::string msg) { return {ErrorKind::kInvalidOperand, std::move(msg)}; }
@@ -50,12 +49,6 @@ Result<isa::Instruction const*> find_row(std::string_view mnemonic, Target targe
   if (name.ends_with(kEncodingSuffix)) name.resize(name.size() - kEncodingSuffix.size());
   if (!name.starts_with("v_"))
     return Error{ErrorKind::kUnknownInstruction, fmt::format("unknown instruction '{}'", mnemonic)};
-  if (name == kScalePrefix && detail::rules_of(target.gen).scale_prefix_op >= 0)
-    return Error{ErrorKind::kUnknownInstruction,
-                 fmt::format("{} on its own is not supported: the codec takes it only as the scale prefix of "
-                             "v_mfma_scale_f32_*_f8f6f4 (write the scaled instruction; llvm-mc-22 also assembles "
-                             "it alone, with SGPR and constant sources)",
-                             kScalePrefix)};
   if (auto const* row = isa::find_instruction(target.gen, name, isa::AliasUse::kAssembler)) return row;
   for (ScalePrefix const& p : scale_prefixes())
     if (p.row.gen == target.gen && p.row.mnemonic == name) return &p.row;
@@ -117,6 +110,8 @@ public:
     if (!row) return row.error();
     mi_.row = *row;
     mi_.wave = target_.wave;
+    if (detail::mfma_prefix_alone(*mi_.row))
+      mi_.mods.scale_sel = {detail::kMfmaPrefixDefaultSel, detail::kMfmaPrefixDefaultSel};
     if (!mi_.row->has_wave(target_.wave))
       return Error{ErrorKind::kUnknownInstruction,
                    fmt::format("{} has no wave{} form", mi_.row->mnemonic, target_.wave)};
@@ -145,8 +140,9 @@ private:
 
   static bool scale_slot(Slot slot) { return slot == Slot::kScaleA || slot == Slot::kScaleB; }
 
-  // gfx1250's scale operands may also be SGPRs, special sources and inline constants.
-  bool scalar_scale(Slot slot) const { return scale_slot(slot) && detail::rules_of(target_.gen).scalar_scales; }
+  // gfx1250's scale operands and the scale prefixes' may also be SGPRs, special sources and inline
+  // constants.
+  bool scalar_scale(Slot slot) const { return scale_slot(slot) && detail::scalar_scales(*mi_.row); }
 
   // Whether a slot's width follows the modifiers (gfx950 f8f6f4 A and B: the formats).
   bool width_by_format(Slot slot) const {
@@ -181,7 +177,7 @@ private:
     std::string_view const id = sc_.identifier();
     if (id.empty()) return syntax(fmt::format("expected an operand at column {}, got '{}'", column, sc_.rest()));
     if (scalar_scale(slot))
-      if (auto const code = detail::scale_source_code(id, slot_width(mi_, slot))) {
+      if (auto const code = detail::scale_source_code(id, slot_width(mi_, slot), target_.gen)) {
         mi_.operand(slot) = Operand::special(*code); // validate() decides whether it assembles
         return std::nullopt;
       }

@@ -52,13 +52,17 @@ std::string operand_text(MachineInstruction const& mi, Slot slot) {
     return detail::constant_text(op.value, scale ? detail::scale_constant_kind(slot_width(mi, slot))
                                                  : detail::constant_kind(mi.row->gen, mi.wave, mi.row->cd));
   case Operand::Kind::kSpecial:
-    return std::string(scale ? detail::scale_source_name(op.value, slot_width(mi, slot))
+    return std::string(scale ? detail::scale_source_name(op.value, slot_width(mi, slot), mi.row->gen)
                              : detail::special_name(op.value, mi.row->gen));
   }
   return {};
 }
 
-std::string list_text(uint8_t bits) { return fmt::format("[{},{},{}]", bits & 1, (bits >> 1) & 1, (bits >> 2) & 1); }
+// Three elements; two on gfx950's v_mfma_ld_scale_b32 alone.
+std::string list_text(uint8_t bits, bool two) {
+  if (two) return fmt::format("[{},{}]", bits & 1, (bits >> 1) & 1);
+  return fmt::format("[{},{},{}]", bits & 1, (bits >> 1) & 1, (bits >> 2) & 1);
+}
 
 } // namespace
 
@@ -69,12 +73,14 @@ std::string print(MachineInstruction const& mi) {
     out += fmt::format("{}{}", first ? " " : ", ", operand_text(mi, s));
     first = false;
   }
+  bool const two = detail::mfma_prefix_alone(*mi.row); // op_sel_hi:[1,1] by default
   for (detail::ModSyntax const& s : detail::modifier_syntax(mi.row->gen)) {
     if (!detail::takes(*mi.row, mi.wave, s.mod)) continue;
     switch (s.form) {
     case detail::ModForm::kList:
-      if (uint8_t const bits = detail::list_bits(mi, s.mod); bits != detail::default_list_bits(s.mod))
-        out += fmt::format(" {}:{}", s.name, list_text(bits));
+      if (uint8_t const bits = detail::list_bits(mi, s.mod);
+          bits != (two ? detail::default_list_bits(s.mod) & 0b011 : detail::default_list_bits(s.mod)))
+        out += fmt::format(" {}:{}", s.name, list_text(bits, two));
       break;
     case detail::ModForm::kInt:
       if (int const v = detail::int_value(mi, s.mod); v != 0) out += fmt::format(" {}:{}", s.name, v);

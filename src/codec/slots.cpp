@@ -24,10 +24,11 @@ using T = numeric::Format;
 
 // The scale prefixes as rows: no shape and no numeric model of their own; the profile is the one
 // of the scaled rows they serve (its scale modifiers; the codec's modifier table says which of
-// them the prefix word holds). [DOC: llvm-mc-22 -mcpu=gfx1250]
+// them the prefix word holds). [DOC: llvm-mc-22 -mcpu=gfx950, -mcpu=gfx1250]
 // clang-format off
 ScalePrefix const kScalePrefixes[] = {
 //  mnemonic                        gen       kind              OP    m  n  k  blk  A       B       C/D     cyc coex profile              model (unused)        builtin alias    width
+  {{"v_mfma_ld_scale_b32",          kGfx950,  isa::Kind::kMfma, 0x2c, 0, 0, 0, 0, T::kE8M0, T::kE8M0, T::kE8M0, 0, 0, P::kMfmaScaled,     M::kCdna4ScaledF8f6f4, "",    ""},     1},
   {{"v_wmma_ld_scale_paired_b32",   kGfx1250, isa::Kind::kWmma, 0x35, 0, 0, 0, 0, T::kE8M0, T::kE8M0, T::kE8M0, 0, 0, P::kG1250ScaledF4, M::kGfx1250Scaled,   "",     ""},     1},
   {{"v_wmma_ld_scale16_paired_b64", kGfx1250, isa::Kind::kWmma, 0x3a, 0, 0, 0, 0, T::kE8M0, T::kE8M0, T::kE8M0, 0, 0, P::kG1250ScaledF4, M::kGfx1250Scaled16, "",     ""},     2},
 };

@@ -15,12 +15,12 @@ namespace {
 constexpr int kRegisterCount = 256;
 
 Error invalid(std::string msg) { return {ErrorKind::kInvalidOperand, std::move(msg)}; }
-constexpr int kSgprCount = 106; // s0..s105
-constexpr int kTtmpCount = 16;  // ttmp0..ttmp15
+constexpr int kTtmpCount = 16; // ttmp0..ttmp15
 
 bool scale_slot(Slot s) { return s == Slot::kScaleA || s == Slot::kScaleB; }
 
-// gfx1250's scale operands: any scalar source but a literal (llvm-mc-22), VGPRs as elsewhere.
+// Scalar scale operands (gfx1250's; gfx950's v_mfma_ld_scale_b32 alone): any scalar source but a
+// literal (llvm-mc-22), VGPRs as elsewhere.
 std::optional<Error> check_scalar_scale(MachineInstruction const& mi, Slot slot, std::string const& where) {
   Operand const& op = mi.operand(slot);
   int const width = slot_width(mi, slot);
@@ -31,10 +31,11 @@ std::optional<Error> check_scalar_scale(MachineInstruction const& mi, Slot slot,
           fmt::format("{}: source code {} is not an inline constant (literals are not allowed)", where, op.value));
     return std::nullopt;
   case Operand::Kind::kSpecial:
-    if (!detail::scale_source_assembles(op.value, width, scale_prefix(*mi.row) != nullptr)) {
-      std::string_view const name = detail::scale_source_name(op.value, width);
-      return invalid(fmt::format("{} cannot be {} on gfx1250", where,
-                                 name.empty() ? fmt::format("source {}", op.value) : std::string(name)));
+    if (!detail::scale_source_assembles(op.value, width, scale_prefix(*mi.row) != nullptr, mi.row->gen)) {
+      std::string_view const name = detail::scale_source_name(op.value, width, mi.row->gen);
+      return invalid(fmt::format("{} cannot be {} on {}", where,
+                                 name.empty() ? fmt::format("source {}", op.value) : std::string(name),
+                                 isa::name(mi.row->gen)));
     }
     return std::nullopt;
   case Operand::Kind::kRegister:
@@ -42,7 +43,7 @@ std::optional<Error> check_scalar_scale(MachineInstruction const& mi, Slot slot,
   }
   if (op.file != RegFile::kSgpr && op.file != RegFile::kTtmp) return std::nullopt; // VGPRs: checked as any other
   std::string const text = detail::register_text(op.file, op.value, width);
-  int const count = op.file == RegFile::kSgpr ? kSgprCount : kTtmpCount;
+  int const count = op.file == RegFile::kSgpr ? detail::sgpr_count(mi.row->gen) : kTtmpCount;
   if (op.value + width > count) return invalid(fmt::format("{}: {} is out of range", where, text));
   if (width > 1 && op.value % 2) return invalid(fmt::format("{}: {} is misaligned (an even pair)", where, text));
   return std::nullopt;
@@ -70,7 +71,7 @@ std::optional<Error> check_operand(MachineInstruction const& mi, Slot slot) {
   Operand const& op = mi.operand(slot);
   std::string const where = fmt::format("{} of {}", detail::slot_name(row, slot), row.mnemonic);
   bool const c_operand = slot == Slot::kSrc2 && !row.sparse();
-  if (scale_slot(slot) && rules.scalar_scales)
+  if (scale_slot(slot) && detail::scalar_scales(row))
     if (auto e = check_scalar_scale(mi, slot, where);
         e || !(op.is_register() && (op.file == RegFile::kVgpr || op.file == RegFile::kAgpr)))
       return e;
@@ -150,6 +151,7 @@ std::optional<Error> validate(MachineInstruction const& mi) {
       (mi.vdst != Operand{} || mi.src0 != Operand{} || mi.src1 != Operand{} || mi.src2 != Operand{}))
     return invalid(fmt::format("{} has the scale operands only", mi.row->mnemonic));
   if (auto e = check_overlap(mi)) return e;
+  if (auto e = detail::check_constant_bus(mi)) return e;
   return detail::check_modifiers(mi);
 }
 

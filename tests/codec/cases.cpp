@@ -755,6 +755,114 @@ void prefix_cases(codec::ScalePrefix const& p, std::vector<TextCase>& out) {
     add(out, spelled, Expect::kAny, "prefix spelling");
 }
 
+// gfx950's v_mfma_ld_scale_b32 on its own (encoding.md §3.4): every op_sel x op_sel_hi of two
+// elements, the lists in other lengths and forms, modifiers it does not take; each operand over every
+// register, scalar source and constant spelling; every pair of a set of scalar sources and constants
+// (the constant bus); other spellings. llvm-mc-22 decides all but the selects.
+void mfma_prefix_cases(std::vector<TextCase>& out) {
+  std::string const mn = "v_mfma_ld_scale_b32";
+  auto const text = [&](std::string const& a, std::string const& b, std::string const& mods) {
+    return fmt::format("{} {}, {}{}{}", mn, a, b, mods.empty() ? "" : " ", mods);
+  };
+  std::vector<std::string> op_sel = {""}, op_sel_hi = {""};
+  for (int v = 0; v < 4; ++v) {
+    op_sel.push_back(fmt::format("op_sel:[{},{}]", v & 1, v >> 1));
+    op_sel_hi.push_back(fmt::format("op_sel_hi:[{},{}]", v & 1, v >> 1));
+  }
+  for (auto const& a : op_sel)
+    for (auto const& b : op_sel_hi)
+      add(out, text("v1", "v2", a + (a.empty() || b.empty() ? "" : " ") + b), Expect::kAccept, "ld_scale selects");
+  for (char const* m : {"op_sel:[1]",
+                        "op_sel_hi:[0]",
+                        "op_sel_hi:[1]",
+                        "op_sel:[1,1,1]",
+                        "op_sel:[0,0,1]",
+                        "op_sel_hi:[0,0,0]",
+                        "op_sel_hi:[1,1,1]",
+                        "op_sel_hi:[0,1,0]",
+                        "op_sel:[0,1,1,1]",
+                        "op_sel_hi:[1,1,1,1]",
+                        "op_sel:[1,1,1,1,1]",
+                        "op_sel:[2,0]",
+                        "op_sel_hi:[0,-1]",
+                        "op_sel:[]",
+                        "op_sel:[1,0",
+                        "op_sel_hi:[0,0] op_sel:[1,1]",
+                        "op_sel:[1,0] op_sel:[1,0]",
+                        "op_sel_hi:[0,0] op_sel_hi:[0,0]",
+                        "op_sel : [1,0]",
+                        "op_sel:[ 1 , 0 ]",
+                        "op_sel:[0x1,0b1]",
+                        "op_sel:1",
+                        "op_sel",
+                        "neg_lo:[1,0]",
+                        "neg_hi:[0,1]",
+                        "neg_lo:[0,0,1]",
+                        "neg:[1,0]",
+                        "clamp",
+                        "cbsz:1",
+                        "abid:1",
+                        "blgp:1",
+                        "index_key:1",
+                        "matrix_a_reuse",
+                        "op_sel:[1,0] clamp",
+                        "op_sel:[1,0] cbsz:0"})
+    add(out, text("v1", "v2", m), Expect::kAny, "ld_scale modifiers");
+  // Each operand over registers, scalar sources and constants, the other a VGPR.
+  std::vector<std::string> sources;
+  for (int v : {0, 1, 127, 255, 256}) sources.push_back(fmt::format("v{}", v));
+  for (char const* r : {"v[3]", "v[3:3]", "v[2:3]", "a0", "a255", "acc3", "a[0:1]", "s[7]", "s[7:7]", "s[6:7]",
+                        "s[101:102]", "ttmp[3]", "ttmp[2:3]", "ttmp16"})
+    sources.emplace_back(r);
+  for (int r = 0; r <= 105; ++r) sources.push_back(fmt::format("s{}", r));
+  for (int r = 0; r < 16; ++r) sources.push_back(fmt::format("ttmp{}", r));
+  for (char const* n : {"flat_scratch_lo", "flat_scratch_hi", "xnack_mask_lo", "xnack_mask_hi", "flat_scratch",
+                        "xnack_mask", "vcc_lo", "vcc_hi", "vcc", "m0", "exec_lo", "exec_hi", "exec", "tba_lo", "tma_lo",
+                        "src_flat_scratch_base_lo", "src_flat_scratch_base_hi", "src_lds_direct"})
+    sources.emplace_back(n);
+  for (auto const& c : constant_spellings()) sources.push_back(c);
+  for (auto const& src : sources) {
+    add(out, text(src, "v2", ""), Expect::kAny, "ld_scale operands");
+    add(out, text("v1", src, ""), Expect::kAny, "ld_scale operands");
+  }
+  add(out, text("s5", "1.0", "op_sel:[1,0] op_sel_hi:[0,1]"), Expect::kAny, "ld_scale operands");
+  // The constant bus: every pair (the same source twice too).
+  constexpr char const* kPair[] = {"s0",
+                                   "s1",
+                                   "s101",
+                                   "ttmp0",
+                                   "ttmp15",
+                                   "vcc_lo",
+                                   "vcc_hi",
+                                   "m0",
+                                   "exec_lo",
+                                   "exec_hi",
+                                   "flat_scratch_lo",
+                                   "xnack_mask_hi",
+                                   "src_scc",
+                                   "src_vccz",
+                                   "src_shared_base",
+                                   "src_pops_exiting_wave_id",
+                                   "scc",
+                                   "1",
+                                   "-1.0",
+                                   "0.15915494",
+                                   "v7"};
+  for (char const* a : kPair)
+    for (char const* b : kPair) add(out, text(a, b, ""), Expect::kAny, "ld_scale constant bus");
+  // Other spellings, missing and extra operands.
+  for (std::string const& spelled : std::vector<std::string>{
+           fmt::format("{}_e64 v1, v2", mn),    fmt::format("{}_E64 s1, v2", mn),  "V_MFMA_LD_SCALE_B32 v1, v2",
+           "V_mfma_ld_scale_b32 v1, v2",        fmt::format("{} V1, v2", mn),      fmt::format("{} S1, v2", mn),
+           fmt::format("{} v1 v2", mn),         fmt::format("{} v1, v2,", mn),     fmt::format("{} v1,, v2", mn),
+           fmt::format("  {}\tv1 ,  s2  ", mn), fmt::format("{} v1, v2 ; c", mn),  fmt::format("{} v1, v2 // c", mn),
+           fmt::format("{} v1, v2 # c", mn),    fmt::format("{} v1", mn),          fmt::format("{}", mn),
+           fmt::format("{} v1, v2, v3", mn),    fmt::format("{} v1, v2 junk", mn), fmt::format("{} -v1, v2", mn),
+           fmt::format("{} |v1|, v2", mn),      fmt::format("{} v1, neg(v2)", mn), "mfma_ld_scale_b32 v1, v2",
+           "v_mfma_ld_scale_b64 v1, v2"})
+    add(out, spelled, Expect::kAny, "ld_scale spelling");
+}
+
 } // namespace
 
 std::vector<TextCase> text_cases(Target target) {
@@ -775,19 +883,18 @@ std::vector<TextCase> text_cases(Target target) {
     add(out, join(row, o, ""), Expect::kAny, "other generation");
   }
   for (codec::ScalePrefix const& p : codec::scale_prefixes())
-    if (p.row.gen == target.gen) prefix_cases(p, out);
+    if (p.row.gen == target.gen && p.row.gen == Generation::kGfx1250) prefix_cases(p, out);
   add(out, "v_wmma_f32_16x16x16_f17 v[8:15], v[0:3], v[4:7], v[8:15]", Expect::kReject, "unknown");
   // A CDNA1/CDNA2 instruction: unknown elsewhere.
   bool const has_old_bf16 = isa::find_instruction(target.gen, "v_mfma_f32_32x32x2bf16") != nullptr;
   add(out, "v_mfma_f32_32x32x2bf16 v[0:31], v0, v1, v[0:31]", has_old_bf16 ? Expect::kAny : Expect::kReject, "unknown");
-  // The scaled MFMA's prefix on its own: llvm-mc-22 assembles it where the scaled MFMA rows exist;
-  // the codec refuses it (docs/codec.md).
-  bool const scaled = std::any_of(isa::catalog().begin(), isa::catalog().end(), [&](Instruction const& row) {
-    return row.gen == target.gen && row.has_operand(isa::Operand::kScaleA) && row.mod_rules().mai;
-  });
-  for (char const* text : {"v_mfma_ld_scale_b32 v1, v2", "v_mfma_ld_scale_b32 s1, v2", "v_mfma_ld_scale_b32 1, v255",
-                           "v_mfma_ld_scale_b32 v1, v2 op_sel:[1,0] op_sel_hi:[0,1]"})
-    add(out, text, scaled ? Expect::kRefused : Expect::kAny, "scale prefix alone");
+  // The scaled MFMA's prefix on its own: gfx950 only (llvm-mc-22: "instruction not supported on
+  // this GPU" elsewhere).
+  if (target.gen == Generation::kGfx950)
+    mfma_prefix_cases(out);
+  else
+    for (char const* text : {"v_mfma_ld_scale_b32 v1, v2", "v_mfma_ld_scale_b32 s1, v2"})
+      add(out, text, Expect::kAny, "ld_scale elsewhere");
   return out;
 }
 

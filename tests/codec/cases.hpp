@@ -12,11 +12,9 @@
 namespace wavemma::test::codec_cases {
 
 enum class Expect : uint8_t {
-  kAny,     // llvm-mc decides
-  kAccept,  // the catalog says legal: llvm-mc must accept
-  kReject,  // an invalid input: llvm-mc must reject
-  kRefused, // llvm-mc must accept; the codec refuses it by design (kUnknownInstruction), as
-            // docs/codec.md says: v_mfma_ld_scale_b32 on its own
+  kAny,    // llvm-mc decides
+  kAccept, // the catalog says legal: llvm-mc must accept
+  kReject, // an invalid input: llvm-mc must reject
 };
 
 struct TextCase {

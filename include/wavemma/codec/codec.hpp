@@ -10,9 +10,9 @@
 //
 // An instruction is one 8-byte word, or two for gfx950's scaled MFMA and gfx1250's scaled WMMA
 // (LLVM's VOP3PX2): the scale prefix word (v_mfma_ld_scale_b32, v_wmma_ld_scale{,16}_paired_*)
-// with the scale operands, then the MFMA/WMMA word. gfx1250's scale prefixes are also
-// instructions on their own; they are not catalog rows (no matrix operation), but rows of the
-// codec (scale_prefixes()).
+// with the scale operands, then the MFMA/WMMA word. The scale prefixes are also instructions on
+// their own; they are not catalog rows (no matrix operation), but rows of the codec
+// (scale_prefixes()).
 
 #include "wavemma/codec/machine_instruction.hpp"
 #include "wavemma/codec/result.hpp"
@@ -32,8 +32,9 @@ inline constexpr int kMaxInstructionBytes = 2 * kWordBytes; // the scaled forms:
 using Bytes = std::vector<uint8_t>;                         // kWordBytes or kMaxInstructionBytes
 
 // The scale prefixes, each a row of its own (an isa::Instruction outside the catalog, with no
-// shape): gfx1250's v_wmma_ld_scale_paired_b32 (OP 0x35, 32-bit scales) and
-// v_wmma_ld_scale16_paired_b64 (OP 0x3A, 64-bit scales). A scaled row's prefix is the one of its
+// shape): gfx950's v_mfma_ld_scale_b32 (VOP3P OP 0x2C under VOP3P-MAI's encoding), gfx1250's
+// v_wmma_ld_scale_paired_b32 (OP 0x35, 32-bit scales) and v_wmma_ld_scale16_paired_b64 (OP 0x3A,
+// 64-bit scales). A scaled row's prefix is the one of its
 // generation whose scale width is the row's. Operands: scale_a, scale_b only.
 struct ScalePrefix {
   isa::Instruction row;
@@ -54,9 +55,9 @@ std::optional<Error> validate(MachineInstruction const&);
 
 Result<Bytes> encode(MachineInstruction const&);
 // Decodes the first instruction of `bytes` for the target: 8 bytes, or 16 when a scale prefix is
-// followed by the word of a scaled row (gfx950: a scaled MFMA word, ABID = 1; gfx1250: an
-// f8f6f4 or f4 WMMA word). gfx950's prefix on its own (not followed by such a word) is not one of
-// the codec's instructions: kNotMatrix; gfx1250's decodes as the prefix instruction.
+// followed by the word of a scaled row (gfx950: a scaled MFMA word, ABID = 1, that llvm-mc-22
+// decodes; gfx1250: an f8f6f4 or f4 WMMA word). A prefix not followed by such a word decodes as the
+// prefix instruction on its own (8 bytes), as llvm-mc-22 does.
 Result<MachineInstruction> decode(std::span<uint8_t const> bytes, Target);
 
 std::string print(MachineInstruction const&);

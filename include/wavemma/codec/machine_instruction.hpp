@@ -26,7 +26,7 @@ Target target_of(isa::Arch const& arch, int wave = 0);
 enum class RegFile : uint8_t {
   kVgpr, // v0..v255 (ArchVGPRs)
   kAgpr, // a0..a255 (AccVGPRs, CDNA only)
-  kSgpr, // s0..s105: only the gfx1250 scale operands and the scale prefixes on their own
+  kSgpr, // s0..s105 (gfx9: s0..s101): only the gfx1250 scale operands and the scale prefixes on their own
   kTtmp, // ttmp0..ttmp15 (source codes 108..123): as kSgpr
 };
 
@@ -66,9 +66,11 @@ struct Operand {
 // keep their defaults. The gfx1250 scaled WMMA (v_wmma_scale{,16}_*) has them too, SRC0 and SRC1
 // of its v_wmma_ld_scale{,16}_paired_* prefix word: a VGPR (pair for scale16), an SGPR (pair), a
 // special source or an inline constant; `mods.scale_sel` is then matrix_{a,b}_scale (ROW0/ROW1).
-// A scale prefix on its own (codec::scale_prefixes(): v_wmma_ld_scale*_paired_*) has only
-// scale_a and scale_b. On every other row scale_a and scale_b stay Operand{} and scale_sel 0.
-// The operand slots of a matrix instruction, in assembler order.
+// A scale prefix on its own (codec::scale_prefixes(): v_mfma_ld_scale_b32, v_wmma_ld_scale*_paired_*)
+// has only scale_a and scale_b: a VGPR, an SGPR, a ttmp, a named source or an inline constant
+// (gfx950: 32-bit, one scalar source per instruction); v_mfma_ld_scale_b32's op_sel/op_sel_hi are
+// `mods.scale_sel` as in the scaled MFMA (op_sel_hi defaults to [1,1]: scale_sel {2,2}). On every other row scale_a and
+// scale_b stay Operand{} and scale_sel 0. The operand slots of a matrix instruction, in assembler order.
 enum class Slot : uint8_t { kVdst, kSrc0, kSrc1, kSrc2, kScaleA, kScaleB };
 
 struct MachineInstruction {
