@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstring>
 #include <fmt/format.h>
+#include <ranges>
 #include <stdexcept>
 
 namespace wavemma::simt::detail {
@@ -263,6 +264,7 @@ namespace {
 //     ds_read_b96_tr_b6: E = 16, a 16 x 16 transpose of nibbles and of 6-bit fields [ASSUME the
 //     same rule for the sub-byte forms, docs/simt.md].
 struct TransposeInfo {
+  TransposeLoad which; // the row's index
   char const* name;
   int bytes;           // loaded per lane
   int elem_bits;       // 16, 8, 6 or 4
@@ -272,19 +274,22 @@ struct TransposeInfo {
 };
 // clang-format off
 constexpr TransposeInfo kTransposeLoads[] = {
-  /* kB128V8i16      */ {"__builtin_amdgcn_global_load_tr_b128_v8i16",  16, 16,  8, false, "gfx12-insts,wavefrontsize32"},
-  /* kB128V8f16      */ {"__builtin_amdgcn_global_load_tr_b128_v8f16",  16, 16,  8, false, "gfx12-insts,wavefrontsize32"},
-  /* kB128V8bf16     */ {"__builtin_amdgcn_global_load_tr_b128_v8bf16", 16, 16,  8, false, "gfx12-insts,wavefrontsize32"},
-  /* kB64V2i32       */ {"__builtin_amdgcn_global_load_tr_b64_v2i32",    8,  8,  8, false, "gfx12-insts,wavefrontsize32"},
-  /* kDsTr4B64V2i32  */ {"__builtin_amdgcn_ds_read_tr4_b64_v2i32",       8,  4, 16, true,  "gfx950-insts"},
-  /* kDsTr8B64V2i32  */ {"__builtin_amdgcn_ds_read_tr8_b64_v2i32",       8,  8, 16, true,  "gfx950-insts"},
-  /* kDsTr6B96V3i32  */ {"__builtin_amdgcn_ds_read_tr6_b96_v3i32",      12,  6, 16, true,  "gfx950-insts"},
-  /* kDsTr16B64V4i16 */ {"__builtin_amdgcn_ds_read_tr16_b64_v4i16",      8, 16, 16, true,  "gfx950-insts"},
-  /* kDsTr16B64V4f16 */ {"__builtin_amdgcn_ds_read_tr16_b64_v4f16",      8, 16, 16, true,  "gfx950-insts"},
-  /* kDsTr16B64V4bf16*/ {"__builtin_amdgcn_ds_read_tr16_b64_v4bf16",     8, 16, 16, true,  "gfx950-insts"},
+  {TransposeLoad::kB128V8i16,       "__builtin_amdgcn_global_load_tr_b128_v8i16",  16, 16,  8, false, "gfx12-insts,wavefrontsize32"},
+  {TransposeLoad::kB128V8f16,       "__builtin_amdgcn_global_load_tr_b128_v8f16",  16, 16,  8, false, "gfx12-insts,wavefrontsize32"},
+  {TransposeLoad::kB128V8bf16,      "__builtin_amdgcn_global_load_tr_b128_v8bf16", 16, 16,  8, false, "gfx12-insts,wavefrontsize32"},
+  {TransposeLoad::kB64V2i32,        "__builtin_amdgcn_global_load_tr_b64_v2i32",    8,  8,  8, false, "gfx12-insts,wavefrontsize32"},
+  {TransposeLoad::kDsTr4B64V2i32,   "__builtin_amdgcn_ds_read_tr4_b64_v2i32",       8,  4, 16, true,  "gfx950-insts"},
+  {TransposeLoad::kDsTr8B64V2i32,   "__builtin_amdgcn_ds_read_tr8_b64_v2i32",       8,  8, 16, true,  "gfx950-insts"},
+  {TransposeLoad::kDsTr6B96V3i32,   "__builtin_amdgcn_ds_read_tr6_b96_v3i32",      12,  6, 16, true,  "gfx950-insts"},
+  {TransposeLoad::kDsTr16B64V4i16,  "__builtin_amdgcn_ds_read_tr16_b64_v4i16",      8, 16, 16, true,  "gfx950-insts"},
+  {TransposeLoad::kDsTr16B64V4f16,  "__builtin_amdgcn_ds_read_tr16_b64_v4f16",      8, 16, 16, true,  "gfx950-insts"},
+  {TransposeLoad::kDsTr16B64V4bf16, "__builtin_amdgcn_ds_read_tr16_b64_v4bf16",     8, 16, 16, true,  "gfx950-insts"},
 };
 // clang-format on
 static_assert(std::size(kTransposeLoads) == size_t(TransposeLoad::kDsTr16B64V4bf16) + 1, "one row per TransposeLoad");
+static_assert(std::ranges::all_of(std::views::iota(size_t{0}, std::size(kTransposeLoads)),
+                                  [](size_t i) { return size_t(kTransposeLoads[i].which) == i; }),
+              "each row at its TransposeLoad's index");
 
 // Bits [bit, bit + width) of a little-endian byte string, and their replacement.
 uint32_t get_bits(unsigned char const* bytes, size_t bit, int width) {

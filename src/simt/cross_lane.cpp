@@ -22,6 +22,7 @@
 #include <cstring>
 #include <fmt/format.h>
 #include <limits>
+#include <ranges>
 #include <stdexcept>
 #include <string>
 
@@ -471,35 +472,38 @@ Failure global_load_lds(WaveData& d) {
 
 // clang-format off
 struct WaveOpRow {
+  WaveOp op; // the row's index
   char const* builtin;
   char const* feature; // clang-22's requirement (BuiltinsAMDGPU.def): where the builtin exists
   int in_words, out_words;
   Compute compute;
 };
-// In WaveOp order.
 constexpr WaveOpRow kWaveOps[] = {
-  {"__builtin_amdgcn_update_dpp",       "dpp",             2, 1, dpp},
-  {"__builtin_amdgcn_mov_dpp8",         "gfx10-insts",     1, 1, dpp8},
-  {"__builtin_amdgcn_ds_swizzle",       "",                1, 1, swizzle},
-  {"__builtin_amdgcn_ds_permute",       "",                2, 1, permute},
-  {"__builtin_amdgcn_ds_bpermute",      "",                2, 1, bpermute},
-  {"__builtin_amdgcn_readlane",         "",                2, 1, read_lane},
-  {"__builtin_amdgcn_ballot_w64",       "",                1, 2, ballot},
-  {"__builtin_amdgcn_ballot_w32",       "wavefrontsize32", 1, 2, ballot},
-  {"__builtin_amdgcn_wave_reduce",      "",                2, 2, wave_reduce},
-  {"__builtin_amdgcn_permlane16",       "gfx10-insts",     4, 1, permlane16<false>},
-  {"__builtin_amdgcn_permlanex16",      "gfx10-insts",     4, 1, permlane16<true>},
-  {"__builtin_amdgcn_permlane64",       "gfx11-insts",     1, 1, permlane64},
-  {"__builtin_amdgcn_permlane16_var",   "gfx12-insts",     3, 1, permlane16_var<false>},
-  {"__builtin_amdgcn_permlanex16_var",  "gfx12-insts",     3, 1, permlane16_var<true>},
-  {"__builtin_amdgcn_permlane16_swap",  "permlane16-swap", 2, 2, permlane_swap<16>},
-  {"__builtin_amdgcn_permlane32_swap",  "permlane32-swap", 2, 2, permlane_swap<32>},
-  {"__builtin_amdgcn_s_memtime",        "s-memtime-inst",  0, 2, memtime},
-  {"__builtin_amdgcn_s_memrealtime",    "s-memrealtime",   0, 2, memrealtime},
-  {"__builtin_amdgcn_global_load_lds",  "vmem-to-lds-load-insts", 5, 0, global_load_lds},
+  {WaveOp::kDpp,            "__builtin_amdgcn_update_dpp",       "dpp",             2, 1, dpp},
+  {WaveOp::kDpp8,           "__builtin_amdgcn_mov_dpp8",         "gfx10-insts",     1, 1, dpp8},
+  {WaveOp::kSwizzle,        "__builtin_amdgcn_ds_swizzle",       "",                1, 1, swizzle},
+  {WaveOp::kPermute,        "__builtin_amdgcn_ds_permute",       "",                2, 1, permute},
+  {WaveOp::kBpermute,       "__builtin_amdgcn_ds_bpermute",      "",                2, 1, bpermute},
+  {WaveOp::kReadLane,       "__builtin_amdgcn_readlane",         "",                2, 1, read_lane},
+  {WaveOp::kBallotW64,      "__builtin_amdgcn_ballot_w64",       "",                1, 2, ballot},
+  {WaveOp::kBallotW32,      "__builtin_amdgcn_ballot_w32",       "wavefrontsize32", 1, 2, ballot},
+  {WaveOp::kReduce,         "__builtin_amdgcn_wave_reduce",      "",                2, 2, wave_reduce},
+  {WaveOp::kPermlane16,     "__builtin_amdgcn_permlane16",       "gfx10-insts",     4, 1, permlane16<false>},
+  {WaveOp::kPermlanex16,    "__builtin_amdgcn_permlanex16",      "gfx10-insts",     4, 1, permlane16<true>},
+  {WaveOp::kPermlane64,     "__builtin_amdgcn_permlane64",       "gfx11-insts",     1, 1, permlane64},
+  {WaveOp::kPermlane16Var,  "__builtin_amdgcn_permlane16_var",   "gfx12-insts",     3, 1, permlane16_var<false>},
+  {WaveOp::kPermlanex16Var, "__builtin_amdgcn_permlanex16_var",  "gfx12-insts",     3, 1, permlane16_var<true>},
+  {WaveOp::kPermlane16Swap, "__builtin_amdgcn_permlane16_swap",  "permlane16-swap", 2, 2, permlane_swap<16>},
+  {WaveOp::kPermlane32Swap, "__builtin_amdgcn_permlane32_swap",  "permlane32-swap", 2, 2, permlane_swap<32>},
+  {WaveOp::kMemtime,        "__builtin_amdgcn_s_memtime",        "s-memtime-inst",  0, 2, memtime},
+  {WaveOp::kMemrealtime,    "__builtin_amdgcn_s_memrealtime",    "s-memrealtime",   0, 2, memrealtime},
+  {WaveOp::kGlobalLoadLds,  "__builtin_amdgcn_global_load_lds",  "vmem-to-lds-load-insts", 5, 0, global_load_lds},
 };
 // clang-format on
 static_assert(std::size(kWaveOps) == size_t(WaveOp::kGlobalLoadLds) + 1, "one row per WaveOp");
+static_assert(std::ranges::all_of(std::views::iota(size_t{0}, std::size(kWaveOps)),
+                                  [](size_t i) { return size_t(kWaveOps[i].op) == i; }),
+              "each row at its WaveOp's index");
 
 } // namespace
 
