@@ -433,8 +433,8 @@ TEST(Arch, FeatureRequirementsReadAsClangWritesThem) {
 
 // A model id without a row is an error, never another model.
 TEST(Catalog, AnUnknownNumericModelIsAnError) {
-  EXPECT_THROW(numeric_model(static_cast<NumericModelId>(255)), std::invalid_argument);
-  for (auto const& m : numeric_models()) EXPECT_EQ(&numeric_model(m.id), &m);
+  EXPECT_THROW(numeric_model_row(static_cast<NumericModelId>(255)), std::invalid_argument);
+  for (auto const& m : numeric_models()) EXPECT_EQ(&numeric_model_row(m.id), &m);
 }
 
 // Peak figures computed from the catalog equal AMD's published peak matrix throughput.

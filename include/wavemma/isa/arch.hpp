@@ -66,7 +66,7 @@ struct Arch {
   std::string_view name; // "gfx1201"
   Generation gen;
   std::string_view products; // marketing names, for people
-  int matrix_units_per_cu;   // SIMDs with a matrix core per CU: 2 on RDNA, 4 on CDNA3 [DOC]
+  int matrix_units_per_cu;   // SIMDs with a matrix core per CU: 2 on RDNA, 4 on CDNA [DOC]
   int lds_kib;               // LDS of a CU, all of which one workgroup may use (static + dynamic
                              // __shared__): 64 KiB, 160 KiB on gfx950 [DOC]
   bool clang22_target;       // clang-22 accepts it as --offload-arch (gfx940/gfx941 are gone)
@@ -124,7 +124,7 @@ struct Gpu {
   int memory_gib;      // GPU memory (HBM or GDDR6), GiB
   int memory_bus_bits; // memory interface width
   int memory_mtps;     // data rate per pin, MT/s (20000 = 20 Gbps GDDR6)
-  int l2_kib;          // L2 cache as HIP reports it (per XCD on CDNA3)
+  int l2_kib;          // L2 cache as HIP reports it (per XCD on CDNA3 and CDNA4)
   bool integrated;     // an APU: the GPU shares the host's memory (MI300A)
 };
 std::span<Gpu const> gpus();
