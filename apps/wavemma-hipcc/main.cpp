@@ -14,6 +14,7 @@
 #include "hipcc_config.hpp"
 #include "options.hpp"
 #include "rewrite.hpp"
+#include "wavemma/isa/arch.hpp"
 
 #include <algorithm>
 #include <array>
@@ -100,7 +101,8 @@ struct Driver {
                                     "-nohipwrapperinc",
                                     "-E",
                                     "-D__WAVEMMA_HIPCC__=1"};
-    if (device && device->wave == 64 && device->arch.starts_with("gfx1")) cmd.push_back("-mwavefrontsize64");
+    // clang compiles for the architecture's default wave size; the other one (wave64 on RDNA) is asked for.
+    if (device && device->wave != isa::find_arch(device->arch)->default_wave()) cmd.push_back("-mwavefrontsize64");
     if (!device) cmd.push_back(targets_macro());
     for (auto const& dir : paths.include_dirs) {
       cmd.push_back("-isystem");

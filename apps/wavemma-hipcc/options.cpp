@@ -251,7 +251,7 @@ Parsed parse(std::vector<std::string> const& args) {
     }
   }
 
-  if (arch_names.empty()) arch_names.push_back("gfx1201");
+  if (arch_names.empty()) arch_names.emplace_back(isa::default_arch().name);
   for (auto const& spelled : arch_names) {
     std::string const arch = spelled.substr(0, spelled.find(':'));
     isa::Arch const* known = isa::find_arch(arch);
@@ -275,7 +275,7 @@ Parsed parse(std::vector<std::string> const& args) {
 }
 
 std::string usage() {
-  return R"(usage: wavemma-hipcc [options] file...
+  return fmt::format(R"(usage: wavemma-hipcc [options] file...
 
 Compiles HIP programs as they are written (<hip/hip_runtime.h>, kernel<<<grid, block>>>(...),
 target macros, hipGetDeviceProperties) for the CPU: the kernels run on wavemma's SIMT runtime, the
@@ -289,7 +289,7 @@ the device pass of each --offload-arch sees that target's (__gfx1201__, __GFX12_
 __HIP_DEVICE_COMPILE__, ...). Sources ending in .hip .cu .cpp .cc .cxx are HIP; .c is C.
 
 Options of wavemma-hipcc:
-  --offload-arch=T[,T...]  targets with device code (repeatable; default gfx1201). The first is
+  --offload-arch=T[,T...]  targets with device code (repeatable; default {}). The first is
                            the one the program runs on; WAVEMMA_ARCH=T (and WAVEMMA_WAVE=32|64)
                            picks another at run time.
   -mwavefrontsize64        wave64 on RDNA targets (CDNA is always wave64)
@@ -303,7 +303,8 @@ GPU-only options are ignored (-munsafe-fp-atomics, -mcumode, -nogpulib, --rocm-p
 says so) or refused with the reason (-fgpu-rdc, --offload-device-only, -S).
 
 Environment of the programs it builds: WAVEMMA_ARCH, WAVEMMA_WAVE, WAVEMMA_THREADS (docs/hipcc.md).
-)";
+)",
+                     isa::default_arch().name);
 }
 
 } // namespace wavemma::hipcc

@@ -93,7 +93,7 @@ void list_policies(Format f) {
     for (auto const& p : gemm::policies())
       arr.push_back({{"policy", p.name},
                      {"archs", gemm::archs_of(p)},
-                     {"family", p.family()},
+                     {"generation", p.generation_name()},
                      {"instruction", p.instruction},
                      {"input", p.input},
                      {"output", p.output},
@@ -101,20 +101,20 @@ void list_policies(Format f) {
     fmt::print("{}\n", arr.dump(2));
     return;
   }
-  Table t({"policy", "family", "instruction", "A/B", "C", "tile policy", "compute policy", "threads"});
+  Table t({"policy", "generation", "instruction", "A/B", "C", "tile policy", "compute policy", "threads"});
   for (auto const& p : gemm::policies())
-    t.add({std::string(p.name), std::string(p.family()),
+    t.add({std::string(p.name), std::string(p.generation_name()),
            p.instruction.empty() ? "scalar FMA" : std::string(p.instruction), std::string(p.input),
            std::string(p.output), p.tile_policy, p.compute_policy, std::to_string(p.threads)});
   fmt::print("{}", f == Format::kMarkdown ? t.markdown() : t.text());
   if (f == Format::kText) {
-    std::string families = "family any: every architecture";
+    std::string generations = "generation any: every architecture";
     for (auto const& g : isa::generations()) {
-      families += fmt::format("; {} =", g.name);
+      generations += fmt::format("; {} =", g.name);
       for (auto const& a : isa::architectures())
-        if (a.gen == g.gen) families += fmt::format(" {}", a.name);
+        if (a.gen == g.gen) generations += fmt::format(" {}", a.name);
     }
-    fmt::print("{}\n", families);
+    fmt::print("{}\n", generations);
   }
 }
 

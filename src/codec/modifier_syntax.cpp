@@ -445,20 +445,18 @@ std::optional<Error> check_modifiers(MachineInstruction const& mi) {
       }
       if (v == 0) break;
       if (!taken) {
-        if (s.mod == kIndexKey && row.mod_rules().index_key)
-          return fail(fmt::format("{} has one index set in wave{}: no index_key", row.mnemonic, mi.wave));
+        if (s.mod == kIndexKey && row.mod_rules().index_key) return fail(isa::index_key_refused(row.mnemonic, mi.wave));
         return fail(fmt::format("{} takes no {} modifier", row.mnemonic, s.name));
       }
       int const hi = max_int_value(row, mi.wave, s.mod);
       if (v < 0 || v > hi)
-        return fail(fmt::format("{} {} out of range 0..{}{}", s.name, v, hi,
-                                s.mod == kIndexKey ? fmt::format(" for {} in wave{}", row.mnemonic, mi.wave) : ""));
+        return fail(isa::out_of_range(s.name, v, hi) +
+                    (s.mod == kIndexKey ? fmt::format(" for {} in wave{}", row.mnemonic, mi.wave) : ""));
       break;
     }
     case kFlag:
       if (flag_value(mi, s.mod) && !taken) {
-        if (s.mod == kClamp)
-          return fail(fmt::format("clamp is not allowed on {} (integer instructions only)", row.mnemonic));
+        if (s.mod == kClamp) return fail(isa::clamp_refused(row.mnemonic));
         return fail(fmt::format("{} takes no {} modifier", row.mnemonic, s.name));
       }
       break;

@@ -289,10 +289,9 @@ private:
       if (s.mod == Mod::kBlgp && detail::takes(row, mi_.wave, Mod::kNeg))
         return invalid_modifier(
             fmt::format("blgp is not supported on {}: its BLGP bits are neg:[A,B,C]", row.mnemonic));
-      if (s.mod == Mod::kClamp)
-        return invalid_modifier(fmt::format("clamp is not allowed on {} (integer instructions only)", row.mnemonic));
+      if (s.mod == Mod::kClamp) return invalid_modifier(isa::clamp_refused(row.mnemonic));
       if (s.mod == Mod::kIndexKey && row.mod_rules().index_key)
-        return invalid_modifier(fmt::format("{} has one index set in wave{}: no index_key", row.mnemonic, mi_.wave));
+        return invalid_modifier(isa::index_key_refused(row.mnemonic, mi_.wave));
       return invalid_modifier(
           fmt::format("{} takes no {} modifier (it takes: {})", row.mnemonic, s.name, order_text()));
     }
@@ -311,8 +310,8 @@ private:
       int const hi = detail::max_int_value(row, mi_.wave, s.mod);
       if (*v < 0 || *v > hi)
         return invalid_modifier(
-            fmt::format("{} {} out of range 0..{}{}", s.name, *v, hi,
-                        s.mod == Mod::kIndexKey ? fmt::format(" for {} in wave{}", row.mnemonic, mi_.wave) : ""));
+            isa::out_of_range(s.name, static_cast<int>(*v), hi) +
+            (s.mod == Mod::kIndexKey ? fmt::format(" for {} in wave{}", row.mnemonic, mi_.wave) : ""));
       detail::set_int_value(mi_, s.mod, static_cast<int>(*v));
       return std::nullopt;
     }

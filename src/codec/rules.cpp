@@ -2,8 +2,10 @@
 
 #include "rules.hpp"
 
+#include <algorithm>
 #include <array>
 #include <optional>
+#include <ranges>
 #include <stdexcept>
 
 namespace wavemma::codec::detail {
@@ -24,6 +26,10 @@ constexpr std::array kGenerationRules = std::to_array<GenerationRules>({
   // gfx1250: OP_SEL_HI by the word layouts of modifier_syntax.cpp
   {kGfx1250, false,  false,  true,  0,        OpSelHi::kAbsent,             false,       true,       -1,             true,          1024},
 });
+
+// The id column: each row at its generation's index.
+static_assert(std::ranges::all_of(std::views::iota(size_t{0}, kGenerationRules.size()),
+                                  [](size_t i) { return static_cast<size_t>(kGenerationRules[i].gen) == i; }));
 
 struct ConstKindRow {
   isa::Generation gen;
@@ -63,11 +69,7 @@ constexpr ConstKindRow kConstKinds[] = {
 
 } // namespace
 
-GenerationRules const& rules_of(isa::Generation gen) {
-  for (auto const& r : kGenerationRules)
-    if (r.gen == gen) return r;
-  throw std::logic_error("codec: no rules for a generation");
-}
+GenerationRules const& rules_of(isa::Generation gen) { return kGenerationRules.at(static_cast<size_t>(gen)); }
 
 ConstKind constant_kind(isa::Generation gen, int wave, numeric::Format cd) {
   for (auto const& r : kConstKinds)

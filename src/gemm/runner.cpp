@@ -26,7 +26,7 @@ std::vector<PolicyInfo> infos(PolicyList<P...>) {
 
 bool PolicyInfo::runs_on(isa::Arch const& a) const { return !gen || *gen == a.gen; }
 
-std::string_view PolicyInfo::family() const { return gen ? isa::name(*gen) : "any"; }
+std::string_view PolicyInfo::generation_name() const { return gen ? isa::name(*gen) : "any"; }
 
 std::vector<PolicyInfo> const& policies() {
   static std::vector<PolicyInfo> const all = infos(AllPolicies{});
@@ -54,7 +54,7 @@ RunResult run(RunOptions const& o) {
   if (!pi) {
     std::string where;
     for (auto const& p : policies())
-      if (p.name == o.policy) where += (where.empty() ? "" : ", ") + std::string(p.family());
+      if (p.name == o.policy) where += (where.empty() ? "" : ", ") + std::string(p.generation_name());
     if (where.empty()) throw std::invalid_argument(fmt::format("unknown policy '{}' (see --list-policies)", o.policy));
     throw std::invalid_argument(
         fmt::format("policy {} does not run on {} (it is for {})", o.policy, o.arch->name, where));

@@ -11,11 +11,12 @@
 namespace wavemma::simt::hip::fp8_builtins {
 
 numeric::Format target_format(char const* builtin, Kind k) {
-  isa::Arch const& arch = *::wavemma::simt::target().arch;
-  // fp8-conversion-insts: gfx942 (FNUZ), gfx950 and gfx12 (OCP) [SRC: clang-22's target features;
-  // MLIR's hasOcpFp8].
+  auto const& target = ::wavemma::simt::target();
+  isa::Arch const& arch = *target.arch;
+  // fp8-conversion-insts: gfx942 (FNUZ), gfx950, gfx12 and gfx1250 (OCP) [SRC: clang-22's target
+  // features; MLIR's hasOcpFp8].
   bool const fnuz = arch.gen == isa::Generation::kGfx94x;
-  if (!fnuz && arch.gen != isa::Generation::kGfx950 && arch.gen != isa::Generation::kGfx12)
+  if (!isa::has_feature(arch, target.wave, isa::Feature::kFp8ConversionInsts))
     throw std::runtime_error(
         fmt::format("'{}' needs target feature fp8-conversion-insts (the launch targets {})", builtin, arch.name));
   if (k == Kind::kFp8) return fnuz ? numeric::Format::kFp8E4M3Fnuz : numeric::Format::kFp8E4M3;

@@ -14,37 +14,78 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <fmt/format.h>
+#include <stdexcept>
 #include <string>
 
 namespace wavemma::isa {
 namespace {
 
 using enum Generation;
+using enum Feature;
+
+// clang's names, in Feature order.
+constexpr std::array<std::string_view, kFeatureCount> kFeatureNames = {
+    "dpp",
+    "gfx8-insts",
+    "gfx9-insts",
+    "gfx90a-insts",
+    "gfx940-insts",
+    "gfx950-insts",
+    "gfx10-insts",
+    "gfx10-3-insts",
+    "gfx11-insts",
+    "gfx12-insts",
+    "gfx1250-insts",
+    "mai-insts",
+    "fp8-insts",
+    "fp8-conversion-insts",
+    "permlane16-swap",
+    "permlane32-swap",
+    "s-memtime-inst",
+    "s-memrealtime",
+    "vmem-to-lds-load-insts",
+    "wavefrontsize32",
+    "wavefrontsize64",
+};
+
+// clang-22's target features of each line of architectures (clang++-22 -x hip --offload-arch=A
+// --cuda-device-only -emit-llvm: the "target-features" of a function; vmem-to-lds-load-insts, which
+// clang derives, by the builtin it gates) [DOC: clang-22]. The wave size's feature is the launch's.
+constexpr FeatureSet kGfx9 = {kDpp,          kGfx8Insts,    kGfx9Insts,         kMaiInsts,
+                              kSMemtimeInst, kSMemrealtime, kVmemToLdsLoadInsts};
+constexpr FeatureSet kCdna1 = kGfx9;
+constexpr FeatureSet kCdna2 = kCdna1 | FeatureSet{kGfx90aInsts};
+constexpr FeatureSet kCdna3 = kCdna2 | FeatureSet{kGfx940Insts, kFp8Insts, kFp8ConversionInsts};
+constexpr FeatureSet kCdna4 = kCdna3 | FeatureSet{kGfx950Insts, kPermlane16Swap, kPermlane32Swap};
+constexpr FeatureSet kRdna3 = {kDpp, kGfx8Insts, kGfx9Insts, kGfx10Insts, kGfx10_3Insts, kGfx11Insts};
+constexpr FeatureSet kRdna4 = kRdna3 | FeatureSet{kGfx12Insts, kFp8ConversionInsts};
+constexpr FeatureSet kCdna5 = kRdna4 | FeatureSet{kGfx1250Insts, kPermlane16Swap};
 
 // clang-format off
 constexpr std::array kArchs = std::to_array<Arch>({
-  {"gfx1100", kGfx11,  "Radeon RX 7900 XTX/XT/GRE, Radeon PRO W7900/W7800", 2,  64, true},
-  {"gfx1101", kGfx11,  "Radeon RX 7800 XT/7700 XT, Radeon PRO W7700",        2,  64, true},
-  {"gfx1102", kGfx11,  "Radeon RX 7600/7600 XT",                              2,  64, true},
-  {"gfx1103", kGfx11,  "Radeon 780M/760M (Phoenix APU)",                      2,  64, true},
-  {"gfx1150", kGfx11,  "Radeon 890M (Strix Point APU, RDNA3.5)",              2,  64, true},
-  {"gfx1151", kGfx11,  "Radeon 8060S (Strix Halo APU, RDNA3.5)",              2,  64, true},
-  {"gfx1152", kGfx11,  "Krackan Point APU (RDNA3.5)",                         2,  64, true},
-  {"gfx1153", kGfx11,  "RDNA3.5 APU",                                         2,  64, true},
-  {"gfx1200", kGfx12,  "Radeon RX 9060 XT/9060",                              2,  64, true},
-  {"gfx1201", kGfx12,  "Radeon RX 9070 XT/9070, Radeon AI PRO R9700",         2,  64, true},
-  {"gfx908",  kGfx908, "Instinct MI100",                                      4,  64, true},
-  {"gfx90a",  kGfx90a, "Instinct MI210/MI250/MI250X",                         4,  64, true},
-  {"gfx940",  kGfx94x, "Instinct MI300 (early)",                              4,  64, false},
-  {"gfx941",  kGfx94x, "Instinct MI300 (early)",                              4,  64, false},
-  {"gfx942",  kGfx94x, "Instinct MI300X/MI300A/MI325X",                       4,  64, true},
-  {"gfx950",  kGfx950, "Instinct MI350X/MI355X",                              4, 160, true},
+  {"gfx1100", kGfx11,  "Radeon RX 7900 XTX/XT/GRE, Radeon PRO W7900/W7800", 2,  64, true, kRdna3},
+  {"gfx1101", kGfx11,  "Radeon RX 7800 XT/7700 XT, Radeon PRO W7700",        2,  64, true, kRdna3},
+  {"gfx1102", kGfx11,  "Radeon RX 7600/7600 XT",                              2,  64, true, kRdna3},
+  {"gfx1103", kGfx11,  "Radeon 780M/760M (Phoenix APU)",                      2,  64, true, kRdna3},
+  {"gfx1150", kGfx11,  "Radeon 890M (Strix Point APU, RDNA3.5)",              2,  64, true, kRdna3},
+  {"gfx1151", kGfx11,  "Radeon 8060S (Strix Halo APU, RDNA3.5)",              2,  64, true, kRdna3},
+  {"gfx1152", kGfx11,  "Krackan Point APU (RDNA3.5)",                         2,  64, true, kRdna3},
+  {"gfx1153", kGfx11,  "RDNA3.5 APU",                                         2,  64, true, kRdna3},
+  {"gfx1200", kGfx12,  "Radeon RX 9060 XT/9060",                              2,  64, true, kRdna4},
+  {"gfx1201", kGfx12,  "Radeon RX 9070 XT/9070, Radeon AI PRO R9700",         2,  64, true, kRdna4},
+  {"gfx908",  kGfx908, "Instinct MI100",                                      4,  64, true, kCdna1},
+  {"gfx90a",  kGfx90a, "Instinct MI210/MI250/MI250X",                         4,  64, true, kCdna2},
+  {"gfx940",  kGfx94x, "Instinct MI300 (early)",                              4,  64, false, kCdna3},
+  {"gfx941",  kGfx94x, "Instinct MI300 (early)",                              4,  64, false, kCdna3},
+  {"gfx942",  kGfx94x, "Instinct MI300X/MI300A/MI325X",                       4,  64, true, kCdna3},
+  {"gfx950",  kGfx950, "Instinct MI350X/MI355X",                              4, 160, true, kCdna4},
   // gfx1250/gfx1251: CDNA5 (MI400 series per third-party reports; AMD names no product for the gfx
   // number). LLVM 22 treats both alike. Matrix units per CU: 4 as CDNA [ASSUME]; no GPU row, since
   // AMD has published no per-CU rate or clock for them (reference/gfx1250.md §7). LDS: 320 KiB per
   // workgroup [SRC: Composable Kernel's arch table, reference/gfx1250.md §1].
-  {"gfx1250", kGfx1250, "CDNA5 (Instinct MI400 series, per third-party reports)", 4, 320, true},
-  {"gfx1251", kGfx1250, "CDNA5 (gfx1251; same matrix instructions as gfx1250 in LLVM 22)", 4, 320, true},
+  {"gfx1250", kGfx1250, "CDNA5 (Instinct MI400 series, per third-party reports)", 4, 320, true, kCdna5},
+  {"gfx1251", kGfx1250, "CDNA5 (gfx1251; same matrix instructions as gfx1250 in LLVM 22)", 4, 320, true, kCdna5},
 });
 
 // Each generation's names and the architecture its family alias means.
@@ -120,6 +161,42 @@ int Arch::default_wave() const { return info(gen).default_wave(); }
 bool Arch::has_wave(int w) const { return info(gen).has_wave(w); }
 
 std::span<Arch const> architectures() { return kArchs; }
+
+// RDNA4's default architecture, gfx1201: the seeds' target.
+Arch const& default_arch() { return default_arch(kGfx12); }
+
+std::string_view name(Feature f) { return kFeatureNames.at(static_cast<size_t>(f)); }
+
+std::optional<Feature> find_feature(std::string_view name) {
+  for (size_t i = 0; i < kFeatureNames.size(); ++i)
+    if (kFeatureNames[i] == name) return static_cast<Feature>(i);
+  return std::nullopt;
+}
+
+bool has_feature(Arch const& arch, int wave, Feature f) {
+  if (f == kWavefrontsize32 || f == kWavefrontsize64)
+    return wave == (f == kWavefrontsize32 ? 32 : 64) && arch.has_wave(wave);
+  return arch.features.has(f);
+}
+
+bool has_features(Arch const& arch, int wave, std::string_view required) {
+  auto holds = [&](std::string_view feature) {
+    auto const f = find_feature(feature);
+    if (!f) throw std::logic_error(fmt::format("unknown target feature '{}' in '{}'", feature, required));
+    return has_feature(arch, wave, *f);
+  };
+  if (required.empty()) return true;
+  bool const any = required.find('|') != std::string_view::npos;
+  if (any && required.find(',') != std::string_view::npos)
+    throw std::logic_error(fmt::format("target features '{}' mix ',' and '|'", required));
+  char const separator = any ? '|' : ',';
+  for (size_t begin = 0;;) {
+    size_t const end = std::min(required.find(separator, begin), required.size());
+    if (holds(required.substr(begin, end - begin)) == any) return any;
+    if (end == required.size()) return !any;
+    begin = end + 1;
+  }
+}
 
 Arch const* find_arch(std::string_view name) {
   std::string const want = lower(name);

@@ -76,14 +76,6 @@ std::string feature_of(Instruction const& in, int wave) {
   }
 }
 
-// The clang features of a CDNA architecture that gate matrix builtins [DOC: clang-22].
-bool cdna_has_feature(Generation gen, std::string_view feature) {
-  if (feature == "mai-insts") return true;
-  if (feature == "fp8-insts") return gen == Generation::kGfx94x || gen == Generation::kGfx950;
-  if (feature == "gfx950-insts") return gen == Generation::kGfx950;
-  return false;
-}
-
 std::string builtin_name(Instruction const& in, int wave, bool tied) {
   std::string n = fmt::format("{}{}", kPrefix, in.builtin_stem);
   if (tied) n += "_tied";
@@ -270,15 +262,10 @@ Instruction const* Builtin::instruction_on(Generation g) const {
 BuiltinStatus builtin_status(Builtin const& b, Arch const& arch, int wave) {
   bool const wave_ok = b.wave == wave;
   if (b.instruction_on(arch.gen)) return wave_ok ? BuiltinStatus::kOk : BuiltinStatus::kSemaError;
-  if (!is_rdna(b.gen)) // CDNA: clang checks the feature only, the backend the instruction
-    return !is_rdna(arch.gen) && cdna_has_feature(arch.gen, b.feature) ? BuiltinStatus::kBackendCrash
-                                                                       : BuiltinStatus::kSemaError;
-  // gfx12 implies gfx11-insts: the gfx11 builtins pass Sema there and fail selection; gfx1250 implies
-  // both, and selects neither (reference/gfx1250.md §4.2, trap 4).
-  if (b.gen == Generation::kGfx11 && arch.gen == Generation::kGfx12 && wave_ok) return BuiltinStatus::kBackendCrash;
-  if ((b.gen == Generation::kGfx11 || b.gen == Generation::kGfx12) && arch.gen == Generation::kGfx1250 && wave_ok)
-    return BuiltinStatus::kBackendCrash;
-  return BuiltinStatus::kSemaError;
+  // clang checks the builtin's features only, the backend the instruction: gfx12 has gfx11-insts, so
+  // the gfx11 builtins pass Sema there and fail selection; gfx1250 has both, and selects neither
+  // (reference/gfx1250.md §4.2, trap 4); the CDNA builtins alike on a later CDNA target.
+  return has_features(arch, wave, b.feature) ? BuiltinStatus::kBackendCrash : BuiltinStatus::kSemaError;
 }
 
 std::string_view name(BuiltinStatus s) {

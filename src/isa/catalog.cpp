@@ -414,7 +414,7 @@ bool iequal(std::string_view a, std::string_view b) {
 
 std::span<Instruction const> catalog() { return kRows; }
 
-NumericModel const& numeric_model(NumericModelId id) {
+NumericModel const& numeric_model_row(NumericModelId id) {
   for (auto const& m : kModels)
     if (m.id == id) return m;
   throw std::invalid_argument("no numeric model has id " + std::to_string(static_cast<int>(id)));

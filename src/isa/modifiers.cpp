@@ -2,9 +2,11 @@
 
 #include "wavemma/isa/modifiers.hpp"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <iterator>
+#include <ranges>
 #include <tuple>
 #include <fmt/format.h>
 
@@ -13,41 +15,47 @@
 namespace wavemma::isa {
 namespace {
 
+// A profile's rules; the id column is the ModProfile, checked against the row's index.
+struct RulesRow {
+  ModProfile profile;
+  ModRules rules;
+};
+using enum ModProfile;
 // clang-format off
-//                 neg_lo      neg_hi      op_sel      signed clamp  c_inl  idxkey mai    bcast  idxset blgp   blgpFx blgpNeg format scaled clampRsv
-//                 legal  def  legal  def  legal  def
-constexpr std::array kRules = std::to_array<ModRules>({
-  /* kRdna3Float32Out */ {0b111, 0b111, 0b111, 0b111, 0b000, 0b000, false, false, true,  false, false, false, false, false, false, false, false, false, false},
-  /* kRdna3Float16Out */ {0b111, 0b111, 0b111, 0b111, 0b111, 0b100, false, false, true,  false, false, false, false, false, false, false, false, false, true},
-  /* kRdna3Int        */ {0b111, 0b011, 0b111, 0b000, 0b000, 0b000, true,  true,  true,  false, false, false, false, false, false, false, false, false, false},
-  /* kRdna4Float      */ {0b111, 0b111, 0b111, 0b111, 0b000, 0b000, false, false, true,  false, false, false, false, false, false, false, false, false, true},
-  /* kRdna4Fp8        */ {0b100, 0b100, 0b100, 0b100, 0b000, 0b000, false, false, true,  false, false, false, false, false, false, false, false, false, false},
-  /* kRdna4Int        */ {0b011, 0b011, 0b000, 0b000, 0b000, 0b000, true,  true,  true,  false, false, false, false, false, false, false, false, false, false},
-  /* kSwmmacFloat16   */ {0b011, 0b011, 0b011, 0b011, 0b000, 0b000, false, false, false, true,  false, false, false, false, false, false, false, false, false},
-  /* kSwmmacInt       */ {0b011, 0b011, 0b000, 0b000, 0b000, 0b000, true,  true,  false, true,  false, false, false, false, false, false, false, false, false},
-  /* kSwmmacFp8       */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, false, true,  false, false, false, false, false, false, false, false, false},
-  /* kMfmaBroadcast   */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  true,  false, true,  true,  false, false, false, false},
-  /* kMfmaBlgp        */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  false, false, true,  true,  false, false, false, false},
-  /* kMfmaPlain       */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  false, false, true,  false, false, false, false, false},
-  /* kMfmaF64         */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  false, false, false, false, true, false, false, false},
-  /* kSmfmac          */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, false, false, true,  false, true,  false, false, false, false, false, false},
-  /* kMfmaF8f6f4      */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  false, false, true,  false, false, true,  false, false},
-  /* kMfmaScaled      */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, true,  false, true,  false, false, true,  false, false, true,  true, false},
-  //                                                                                                                                             reuse  wscale negHiDropped
-  /* kG1250F32        */ {0b111, 0b111, 0b111, 0b100, 0b000, 0b000, false, false, true,  false, false, false, false, false, false, false, false, false, false, true,  false, 0b011},
-  /* kG1250Float16    */ {0b111, 0b111, 0b111, 0b111, 0b000, 0b000, false, false, true,  false, false, false, false, false, false, false, false, false, false, true,  false, 0b000},
-  /* kG1250Fp8        */ {0b100, 0b100, 0b100, 0b100, 0b000, 0b000, false, false, true,  false, false, false, false, false, false, false, false, false, false, true,  false, 0b000},
-  /* kG1250Int        */ {0b011, 0b011, 0b000, 0b000, 0b000, 0b000, true,  true,  true,  false, false, false, false, false, false, false, false, false, false, true,  false, 0b000},
-  /* kG1250F8f6f4     */ {0b100, 0b100, 0b100, 0b100, 0b000, 0b000, false, false, true,  false, false, false, false, false, false, false, true,  false, false, false, false, 0b000},
-  /* kG1250F4         */ {0b100, 0b100, 0b100, 0b100, 0b000, 0b000, false, false, true,  false, false, false, false, false, false, false, false, false, false, false, false, 0b000},
-  /* kG1250ScaledF8f6f4 */ {0b100, 0b100, 0b100, 0b100, 0b000, 0b000, false, false, true, false, false, false, false, false, false, false, true,  true,  false, true,  true,  0b000},
-  /* kG1250ScaledF4   */ {0b100, 0b100, 0b100, 0b100, 0b000, 0b000, false, false, true,  false, false, false, false, false, false, false, false, true,  false, true,  true,  0b000},
-  /* kG1250SwmmacFloat16 */ {0b011, 0b011, 0b011, 0b011, 0b000, 0b000, false, false, false, true, false, false, false, false, false, false, false, false, false, true,  false, 0b000},
-  /* kG1250SwmmacFp8  */ {0b000, 0b000, 0b000, 0b000, 0b000, 0b000, false, false, false, true,  false, false, false, false, false, false, false, false, false, true,  false, 0b000},
-  /* kG1250SwmmacInt  */ {0b011, 0b011, 0b000, 0b000, 0b000, 0b000, true,  true,  false, true,  false, false, false, false, false, false, false, false, false, true,  false, 0b000},
+constexpr std::array kRules = std::to_array<RulesRow>({
+  {kRdna3Float32Out,    {.neg_lo_legal = 0b111, .neg_lo_defined = 0b111, .neg_hi_legal = 0b111, .neg_hi_defined = 0b111, .c_inline = true}},
+  {kRdna3Float16Out,    {.neg_lo_legal = 0b111, .neg_lo_defined = 0b111, .neg_hi_legal = 0b111, .neg_hi_defined = 0b111, .op_sel_legal = 0b111, .op_sel_defined = 0b100, .c_inline = true, .clamp_reserved = true}},
+  {kRdna3Int,           {.neg_lo_legal = 0b111, .neg_lo_defined = 0b011, .neg_hi_legal = 0b111, .neg_is_signedness = true, .clamp = true, .c_inline = true}},
+  {kRdna4Float,         {.neg_lo_legal = 0b111, .neg_lo_defined = 0b111, .neg_hi_legal = 0b111, .neg_hi_defined = 0b111, .c_inline = true, .clamp_reserved = true}},
+  {kRdna4Fp8,           {.neg_lo_legal = 0b100, .neg_lo_defined = 0b100, .neg_hi_legal = 0b100, .neg_hi_defined = 0b100, .c_inline = true}},
+  {kRdna4Int,           {.neg_lo_legal = 0b011, .neg_lo_defined = 0b011, .neg_is_signedness = true, .clamp = true, .c_inline = true}},
+  {kSwmmacFloat16,      {.neg_lo_legal = 0b011, .neg_lo_defined = 0b011, .neg_hi_legal = 0b011, .neg_hi_defined = 0b011, .index_key = true}},
+  {kSwmmacInt,          {.neg_lo_legal = 0b011, .neg_lo_defined = 0b011, .neg_is_signedness = true, .clamp = true, .index_key = true}},
+  {kSwmmacFp8,          {.index_key = true}},
+  {kMfmaBroadcast,      {.c_inline = true, .mai = true, .broadcast_effect = true, .blgp_legal = true, .blgp_effect = true}},
+  {kMfmaBlgp,           {.c_inline = true, .mai = true, .blgp_legal = true, .blgp_effect = true}},
+  {kMfmaPlain,          {.c_inline = true, .mai = true, .blgp_legal = true}},
+  {kMfmaF64,            {.c_inline = true, .mai = true, .blgp_is_neg = true}},
+  {kSmfmac,             {.mai = true, .index_set_select = true}},
+  {kMfmaF8f6f4,         {.c_inline = true, .mai = true, .blgp_legal = true, .format_select = true}},
+  {kMfmaScaled,         {.c_inline = true, .mai = true, .blgp_legal = true, .format_select = true, .scaled = true}},
+  {kG1250F32,           {.neg_lo_legal = 0b111, .neg_lo_defined = 0b111, .neg_hi_legal = 0b111, .neg_hi_defined = 0b100, .c_inline = true, .reuse = true, .neg_hi_dropped = 0b011}},
+  {kG1250Float16,       {.neg_lo_legal = 0b111, .neg_lo_defined = 0b111, .neg_hi_legal = 0b111, .neg_hi_defined = 0b111, .c_inline = true, .reuse = true}},
+  {kG1250Fp8,           {.neg_lo_legal = 0b100, .neg_lo_defined = 0b100, .neg_hi_legal = 0b100, .neg_hi_defined = 0b100, .c_inline = true, .reuse = true}},
+  {kG1250Int,           {.neg_lo_legal = 0b011, .neg_lo_defined = 0b011, .neg_is_signedness = true, .clamp = true, .c_inline = true, .reuse = true}},
+  {kG1250F8f6f4,        {.neg_lo_legal = 0b100, .neg_lo_defined = 0b100, .neg_hi_legal = 0b100, .neg_hi_defined = 0b100, .c_inline = true, .format_select = true}},
+  {kG1250F4,            {.neg_lo_legal = 0b100, .neg_lo_defined = 0b100, .neg_hi_legal = 0b100, .neg_hi_defined = 0b100, .c_inline = true}},
+  {kG1250ScaledF8f6f4,  {.neg_lo_legal = 0b100, .neg_lo_defined = 0b100, .neg_hi_legal = 0b100, .neg_hi_defined = 0b100, .c_inline = true, .format_select = true, .scaled = true, .reuse = true, .wmma_scaled = true}},
+  {kG1250ScaledF4,      {.neg_lo_legal = 0b100, .neg_lo_defined = 0b100, .neg_hi_legal = 0b100, .neg_hi_defined = 0b100, .c_inline = true, .scaled = true, .reuse = true, .wmma_scaled = true}},
+  {kG1250SwmmacFloat16, {.neg_lo_legal = 0b011, .neg_lo_defined = 0b011, .neg_hi_legal = 0b011, .neg_hi_defined = 0b011, .index_key = true, .reuse = true}},
+  {kG1250SwmmacFp8,     {.index_key = true, .reuse = true}},
+  {kG1250SwmmacInt,     {.neg_lo_legal = 0b011, .neg_lo_defined = 0b011, .neg_is_signedness = true, .clamp = true, .index_key = true, .reuse = true}},
 });
-static_assert(kRules.size() == static_cast<size_t>(ModProfile::kG1250SwmmacInt) + 1, "one rule row per profile");
 // clang-format on
+static_assert(kRules.size() == static_cast<size_t>(kG1250SwmmacInt) + 1, "one rule row per profile");
+static_assert(std::ranges::all_of(std::views::iota(size_t{0}, kRules.size()),
+                                  [](size_t i) { return static_cast<size_t>(kRules[i].profile) == i; }),
+              "each rule row at its profile's index");
 
 constexpr char const* kSrc[3] = {"A", "B", "C"};
 
@@ -67,7 +75,7 @@ void check_list(std::string_view what, std::array<bool, 3> const& v, uint8_t leg
 
 } // namespace
 
-ModRules const& rules(ModProfile p) { return kRules[static_cast<size_t>(p)]; }
+ModRules const& rules(ModProfile p) { return kRules[static_cast<size_t>(p)].rules; }
 
 std::optional<numeric::Format> scale_format(int code) {
   using enum numeric::Format;
@@ -92,6 +100,15 @@ int selected_index_set(Instruction const& in, Modifiers const& m) {
 std::string mfma_modifiers_refused(std::string_view mnemonic) {
   return fmt::format("cbsz/abid/blgp are MFMA modifiers (CDNA1-CDNA4), not for {}", mnemonic);
 }
+std::string clamp_refused(std::string_view mnemonic) {
+  return fmt::format("clamp is not allowed on {} (integer instructions only)", mnemonic);
+}
+std::string index_key_refused(std::string_view mnemonic, int wave) {
+  return fmt::format("{} has one index set in wave{}: no index_key", mnemonic, wave);
+}
+std::string out_of_range(std::string_view modifier, int value, int max) {
+  return fmt::format("{} {} out of range 0..{}", modifier, value, max);
+}
 
 std::string check_modifiers(Instruction const& in, int wave, Modifiers const& m, std::vector<std::string>* warnings) {
   ModRules const& r = in.mod_rules();
@@ -103,7 +120,7 @@ std::string check_modifiers(Instruction const& in, int wave, Modifiers const& m,
   if (m.clamp && !r.clamp) {
     // The RDNA f16/bf16 WMMA: the CLAMP bit exists, the hardware executes it and the RJ operand
     // captures show D unchanged by it; llvm-mc-22 refuses the text (the codec follows LLVM).
-    if (!r.clamp_reserved) return fmt::format("clamp is not allowed on {} (integer instructions only)", in.mnemonic);
+    if (!r.clamp_reserved) return clamp_refused(in.mnemonic);
     if (warnings)
       warnings->push_back(
           fmt::format("clamp on {} is not an LLVM modifier; the hardware's captures show no effect: accepted, ignored",
@@ -117,9 +134,9 @@ std::string check_modifiers(Instruction const& in, int wave, Modifiers const& m,
                          "index set fills the operand; reference/gfx1250.md §5.6)",
                          in.mnemonic);
     if (m.index_key < 0 || m.index_key >= sets)
-      return sets == 1 ? fmt::format("{} has no index_key in wave{} (one index set)", in.mnemonic, wave)
-                       : fmt::format("index_key {} out of range 0..{} for {} in wave{}", m.index_key, sets - 1,
-                                     in.mnemonic, wave);
+      return sets == 1 ? index_key_refused(in.mnemonic, wave)
+                       : out_of_range("index_key", m.index_key, sets - 1) +
+                             fmt::format(" for {} in wave{}", in.mnemonic, wave);
   } else if (m.index_key != 0) {
     return fmt::format("index_key is only for SWMMAC, not {}", in.mnemonic);
   }
@@ -127,9 +144,9 @@ std::string check_modifiers(Instruction const& in, int wave, Modifiers const& m,
   if (!r.mai) {
     if (m.cbsz || m.abid || m.blgp) return mfma_modifiers_refused(in.mnemonic);
   } else {
-    if (m.cbsz < 0 || m.cbsz > 7) return fmt::format("cbsz {} out of range 0..7", m.cbsz);
-    if (m.abid < 0 || m.abid > 15) return fmt::format("abid {} out of range 0..15", m.abid);
-    if (m.blgp < 0 || m.blgp > 7) return fmt::format("blgp {} out of range 0..7", m.blgp);
+    if (m.cbsz < 0 || m.cbsz > 7) return out_of_range("cbsz", m.cbsz, 7);
+    if (m.abid < 0 || m.abid > 15) return out_of_range("abid", m.abid, 15);
+    if (m.blgp < 0 || m.blgp > 7) return out_of_range("blgp", m.blgp, 7);
     if (r.format_select) {
       for (auto [what, code, op] : {std::tuple{"cbsz", m.cbsz, "A"}, std::tuple{"blgp", m.blgp, "B"}})
         if (!f8f6f4_format(code))

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstring>
 #include <fmt/format.h>
+#include <ranges>
 #include <stdexcept>
 
 namespace wavemma::simt::detail {
@@ -253,7 +254,9 @@ namespace {
 // The group's loads form a matrix of E rows of `group` elements, (group / E) lanes to a row, and
 // each lane receives one column of it.
 //   gfx12 global_load_tr: groups of 8 lanes, E = 8: an 8x8 transpose (reference/gemm-system.md §4
-//     for b128; the b64 byte form is the same transpose of bytes [ASSUME, docs/simt.md]).
+//     for b128; the b64 byte form is the same transpose of bytes [ASSUME, docs/simt.md]). clang-22
+//     gives them wherever gfx12-insts is, gfx1250 too (global_load_tr16_b128 there): the same map
+//     [ASSUME].
 //   gfx950 ds_read_b64_tr_b16: groups of 16, E = 4: lane i's 4 elements are rows 0-3 of column i
 //     of a 4 x 16 matrix, each row held by 4 lanes (the seeds' MfmaCdna4F16TrPolicy passes
 //     &tile_b[k + (L%16)/4][col + (L%4)*4] and receives B[k + e][col + L%16], gemm-system.md
@@ -261,33 +264,32 @@ namespace {
 //     ds_read_b96_tr_b6: E = 16, a 16 x 16 transpose of nibbles and of 6-bit fields [ASSUME the
 //     same rule for the sub-byte forms, docs/simt.md].
 struct TransposeInfo {
+  TransposeLoad which; // the row's index
   char const* name;
-  int bytes;     // loaded per lane
-  int elem_bits; // 16, 8, 6 or 4
-  int group;     // lanes that exchange elements
-  bool lds;      // an LDS pointer (ds_read_tr) rather than a global one
-  bool (*available)(isa::Arch const&, int wave);
-  char const* feature; // clang-22's, for the message
+  int bytes;           // loaded per lane
+  int elem_bits;       // 16, 8, 6 or 4
+  int group;           // lanes that exchange elements
+  bool lds;            // an LDS pointer (ds_read_tr) rather than a global one
+  char const* feature; // clang-22's requirement (BuiltinsAMDGPU.def): where the builtin exists
 };
-bool gfx12_wave32(isa::Arch const& a, int wave) { return a.gen == isa::Generation::kGfx12 && wave == 32; }
-// gfx950 alone has the LDS transpose reads (clang-22: gfx950-insts); they switch on when the
-// catalog has the architecture.
-bool gfx950(isa::Arch const& a, int) { return a.name == "gfx950"; }
 // clang-format off
 constexpr TransposeInfo kTransposeLoads[] = {
-  /* kB128V8i16      */ {"__builtin_amdgcn_global_load_tr_b128_v8i16",  16, 16,  8, false, gfx12_wave32, "gfx12-insts,wavefrontsize32"},
-  /* kB128V8f16      */ {"__builtin_amdgcn_global_load_tr_b128_v8f16",  16, 16,  8, false, gfx12_wave32, "gfx12-insts,wavefrontsize32"},
-  /* kB128V8bf16     */ {"__builtin_amdgcn_global_load_tr_b128_v8bf16", 16, 16,  8, false, gfx12_wave32, "gfx12-insts,wavefrontsize32"},
-  /* kB64V2i32       */ {"__builtin_amdgcn_global_load_tr_b64_v2i32",    8,  8,  8, false, gfx12_wave32, "gfx12-insts,wavefrontsize32"},
-  /* kDsTr4B64V2i32  */ {"__builtin_amdgcn_ds_read_tr4_b64_v2i32",       8,  4, 16, true,  gfx950,       "gfx950-insts"},
-  /* kDsTr8B64V2i32  */ {"__builtin_amdgcn_ds_read_tr8_b64_v2i32",       8,  8, 16, true,  gfx950,       "gfx950-insts"},
-  /* kDsTr6B96V3i32  */ {"__builtin_amdgcn_ds_read_tr6_b96_v3i32",      12,  6, 16, true,  gfx950,       "gfx950-insts"},
-  /* kDsTr16B64V4i16 */ {"__builtin_amdgcn_ds_read_tr16_b64_v4i16",      8, 16, 16, true,  gfx950,       "gfx950-insts"},
-  /* kDsTr16B64V4f16 */ {"__builtin_amdgcn_ds_read_tr16_b64_v4f16",      8, 16, 16, true,  gfx950,       "gfx950-insts"},
-  /* kDsTr16B64V4bf16*/ {"__builtin_amdgcn_ds_read_tr16_b64_v4bf16",     8, 16, 16, true,  gfx950,       "gfx950-insts"},
+  {TransposeLoad::kB128V8i16,       "__builtin_amdgcn_global_load_tr_b128_v8i16",  16, 16,  8, false, "gfx12-insts,wavefrontsize32"},
+  {TransposeLoad::kB128V8f16,       "__builtin_amdgcn_global_load_tr_b128_v8f16",  16, 16,  8, false, "gfx12-insts,wavefrontsize32"},
+  {TransposeLoad::kB128V8bf16,      "__builtin_amdgcn_global_load_tr_b128_v8bf16", 16, 16,  8, false, "gfx12-insts,wavefrontsize32"},
+  {TransposeLoad::kB64V2i32,        "__builtin_amdgcn_global_load_tr_b64_v2i32",    8,  8,  8, false, "gfx12-insts,wavefrontsize32"},
+  {TransposeLoad::kDsTr4B64V2i32,   "__builtin_amdgcn_ds_read_tr4_b64_v2i32",       8,  4, 16, true,  "gfx950-insts"},
+  {TransposeLoad::kDsTr8B64V2i32,   "__builtin_amdgcn_ds_read_tr8_b64_v2i32",       8,  8, 16, true,  "gfx950-insts"},
+  {TransposeLoad::kDsTr6B96V3i32,   "__builtin_amdgcn_ds_read_tr6_b96_v3i32",      12,  6, 16, true,  "gfx950-insts"},
+  {TransposeLoad::kDsTr16B64V4i16,  "__builtin_amdgcn_ds_read_tr16_b64_v4i16",      8, 16, 16, true,  "gfx950-insts"},
+  {TransposeLoad::kDsTr16B64V4f16,  "__builtin_amdgcn_ds_read_tr16_b64_v4f16",      8, 16, 16, true,  "gfx950-insts"},
+  {TransposeLoad::kDsTr16B64V4bf16, "__builtin_amdgcn_ds_read_tr16_b64_v4bf16",     8, 16, 16, true,  "gfx950-insts"},
 };
 // clang-format on
 static_assert(std::size(kTransposeLoads) == size_t(TransposeLoad::kDsTr16B64V4bf16) + 1, "one row per TransposeLoad");
+static_assert(std::ranges::all_of(std::views::iota(size_t{0}, std::size(kTransposeLoads)),
+                                  [](size_t i) { return size_t(kTransposeLoads[i].which) == i; }),
+              "each row at its TransposeLoad's index");
 
 // Bits [bit, bit + width) of a little-endian byte string, and their replacement.
 uint32_t get_bits(unsigned char const* bytes, size_t bit, int width) {
@@ -322,7 +324,7 @@ void load_transpose(TransposeLoad which, void const* pointer, void* out, ::wavem
 bool complete_transpose(Block& b, Wave& w) {
   TransposeInfo const& info = kTransposeLoads[w.wait.op];
   Target const& t = b.grid().target;
-  if (!info.available(*t.arch, t.wave)) {
+  if (!isa::has_features(*t.arch, t.wave, info.feature)) {
     b.fail(Status::kInvalidDeviceFunction, fmt::format("{}: {} reached {}: '{}' needs target feature "
                                                        "{} (the launch targets {} wave{})",
                                                        b.where(w.index), lanes_text(waiting_lanes(b, w)),

@@ -13,6 +13,7 @@
 // launch: that register is not emulated.
 
 #include "block.hpp"
+#include "wavemma/isa/arch.hpp"
 #include "wavemma/simt/memory.hpp"
 
 #include <algorithm>
@@ -21,6 +22,7 @@
 #include <cstring>
 #include <fmt/format.h>
 #include <limits>
+#include <ranges>
 #include <stdexcept>
 #include <string>
 
@@ -53,18 +55,8 @@ struct Failure {
 };
 using Compute = Failure (*)(WaveData&);
 
-// Where clang-22 gives each builtin (probed with clang++-22 -x hip --cuda-device-only -S for
-// gfx908, gfx90a, gfx942, gfx950, gfx1100 and gfx1201, wave32 and wave64).
-bool gfx9(isa::Arch const& a) { return !isa::is_rdna(a.gen); }
-bool gfx10_plus(isa::Arch const& a) { return isa::is_rdna(a.gen); }
-bool any_target(isa::Arch const&, int) { return true; }
-bool gfx10_plus_target(isa::Arch const& a, int) { return gfx10_plus(a); }
-bool gfx12_target(isa::Arch const& a, int) { return a.gen == isa::Generation::kGfx12; }
-bool wave32_target(isa::Arch const&, int wave) { return wave == 32; }
-// gfx950 alone has v_permlane16_swap/v_permlane32_swap (clang-22: permlane16-swap, permlane32-swap).
-bool gfx950_target(isa::Arch const& a, int) { return a.name == "gfx950"; }
-// s_memtime and s_memrealtime: GFX9 (clang-22: s-memtime-inst, s-memrealtime).
-bool gfx9_target(isa::Arch const& a, int) { return gfx9(a); }
+// The ISA's GFX9 (CDNA) behaviour where RDNA changed it: the GFX10 features mark RDNA (and gfx1250).
+bool gfx9(isa::Arch const& a, int wave) { return !isa::has_feature(a, wave, isa::Feature::kGfx10Insts); }
 
 // --- DPP ------------------------------------------------------------------------------------
 
@@ -73,7 +65,7 @@ bool gfx9_target(isa::Arch const& a, int) { return gfx9(a); }
 int dpp_source(int n, int ctrl, int wave, isa::Arch const& arch, std::string* invalid) {
   int const row = n & ~15, in_row = n & 15, count = ctrl & 15;
   auto gfx9_only = [&](char const* what) {
-    if (!gfx9(arch)) *invalid = fmt::format("{} is a GFX9 DPP control (not on {})", what, arch.name);
+    if (!gfx9(arch, wave)) *invalid = fmt::format("{} is a GFX9 DPP control (not on {})", what, arch.name);
   };
   if (ctrl <= 0xFF) return (n & ~3) + ((ctrl >> (2 * (n & 3))) & 3);               // quad_perm
   if (ctrl >= 0x101 && ctrl <= 0x10F) return in_row + count < 16 ? n + count : -1; // row_shl
@@ -106,11 +98,12 @@ int dpp_source(int n, int ctrl, int wave, isa::Arch const& arch, std::string* in
     break;
   }
   if (ctrl >= 0x150 && ctrl <= 0x15F) { // row_newbcast (gfx90a+) / row_share (GFX10+)
-    if (arch.name == "gfx908") *invalid = "row_newbcast needs gfx90a or later";
+    if (gfx9(arch, wave) && !isa::has_feature(arch, wave, isa::Feature::kGfx90aInsts))
+      *invalid = "row_newbcast needs gfx90a or later";
     return row + count;
   }
   if (ctrl >= 0x160 && ctrl <= 0x16F) { // row_xmask (GFX10+)
-    if (!gfx10_plus(arch)) *invalid = fmt::format("row_xmask is a GFX10+ DPP control (not on {})", arch.name);
+    if (gfx9(arch, wave)) *invalid = fmt::format("row_xmask is a GFX10+ DPP control (not on {})", arch.name);
     return row + (in_row ^ count);
   }
   *invalid = fmt::format("dpp_ctrl {:#x} is not a DPP control", ctrl);
@@ -180,7 +173,7 @@ Failure swizzle(WaveData& d) {
 // in the same pass].
 int permute_lane(int lane, uint32_t address, WaveData const& d) {
   int const index = int((address >> 2) & 0x3F);
-  if (gfx9(d.arch)) return index % d.wave;
+  if (gfx9(d.arch, d.wave)) return index % d.wave;
   return (lane & 0x20) | (index & 0x1F);
 }
 
@@ -452,7 +445,8 @@ Failure memrealtime(WaveData& d) {
 Failure global_load_lds(WaveData& d) {
   int const size = static_cast<int>(d.imm);
   bool const wide = size == 12 || size == 16;
-  if (!(size == 1 || size == 2 || size == 4 || wide) || (wide && !gfx950_target(d.arch, d.wave)))
+  if (!(size == 1 || size == 2 || size == 4 || wide) ||
+      (wide && !isa::has_feature(d.arch, d.wave, isa::Feature::kGfx950Insts)))
     return {fmt::format("__builtin_amdgcn_global_load_lds: invalid size value {} on {} (1, 2 or 4; 12 or 16 on gfx950)",
                         size, d.arch.name),
             Status::kInvalidDeviceFunction};
@@ -478,36 +472,38 @@ Failure global_load_lds(WaveData& d) {
 
 // clang-format off
 struct WaveOpRow {
+  WaveOp op; // the row's index
   char const* builtin;
-  bool (*available)(isa::Arch const&, int wave);
-  char const* feature; // clang-22's, for the message
+  char const* feature; // clang-22's requirement (BuiltinsAMDGPU.def): where the builtin exists
   int in_words, out_words;
   Compute compute;
 };
-// In WaveOp order.
 constexpr WaveOpRow kWaveOps[] = {
-  {"__builtin_amdgcn_update_dpp",       any_target,        "dpp",             2, 1, dpp},
-  {"__builtin_amdgcn_mov_dpp8",         gfx10_plus_target, "gfx10-insts",     1, 1, dpp8},
-  {"__builtin_amdgcn_ds_swizzle",       any_target,        "",                1, 1, swizzle},
-  {"__builtin_amdgcn_ds_permute",       any_target,        "",                2, 1, permute},
-  {"__builtin_amdgcn_ds_bpermute",      any_target,        "",                2, 1, bpermute},
-  {"__builtin_amdgcn_readlane",         any_target,        "",                2, 1, read_lane},
-  {"__builtin_amdgcn_ballot_w64",       any_target,        "",                1, 2, ballot},
-  {"__builtin_amdgcn_ballot_w32",       wave32_target,     "wavefrontsize32", 1, 2, ballot},
-  {"__builtin_amdgcn_wave_reduce",      any_target,        "",                2, 2, wave_reduce},
-  {"__builtin_amdgcn_permlane16",       gfx10_plus_target, "gfx10-insts",     4, 1, permlane16<false>},
-  {"__builtin_amdgcn_permlanex16",      gfx10_plus_target, "gfx10-insts",     4, 1, permlane16<true>},
-  {"__builtin_amdgcn_permlane64",       gfx10_plus_target, "gfx11-insts",     1, 1, permlane64},
-  {"__builtin_amdgcn_permlane16_var",   gfx12_target,      "gfx12-insts",     3, 1, permlane16_var<false>},
-  {"__builtin_amdgcn_permlanex16_var",  gfx12_target,      "gfx12-insts",     3, 1, permlane16_var<true>},
-  {"__builtin_amdgcn_permlane16_swap",  gfx950_target,     "permlane16-swap", 2, 2, permlane_swap<16>},
-  {"__builtin_amdgcn_permlane32_swap",  gfx950_target,     "permlane32-swap", 2, 2, permlane_swap<32>},
-  {"__builtin_amdgcn_s_memtime",        gfx9_target,       "s-memtime-inst",  0, 2, memtime},
-  {"__builtin_amdgcn_s_memrealtime",    gfx9_target,       "s-memrealtime",   0, 2, memrealtime},
-  {"__builtin_amdgcn_global_load_lds",  gfx9_target,       "vmem-to-lds-load-insts", 5, 0, global_load_lds},
+  {WaveOp::kDpp,            "__builtin_amdgcn_update_dpp",       "dpp",             2, 1, dpp},
+  {WaveOp::kDpp8,           "__builtin_amdgcn_mov_dpp8",         "gfx10-insts",     1, 1, dpp8},
+  {WaveOp::kSwizzle,        "__builtin_amdgcn_ds_swizzle",       "",                1, 1, swizzle},
+  {WaveOp::kPermute,        "__builtin_amdgcn_ds_permute",       "",                2, 1, permute},
+  {WaveOp::kBpermute,       "__builtin_amdgcn_ds_bpermute",      "",                2, 1, bpermute},
+  {WaveOp::kReadLane,       "__builtin_amdgcn_readlane",         "",                2, 1, read_lane},
+  {WaveOp::kBallotW64,      "__builtin_amdgcn_ballot_w64",       "",                1, 2, ballot},
+  {WaveOp::kBallotW32,      "__builtin_amdgcn_ballot_w32",       "wavefrontsize32", 1, 2, ballot},
+  {WaveOp::kReduce,         "__builtin_amdgcn_wave_reduce",      "",                2, 2, wave_reduce},
+  {WaveOp::kPermlane16,     "__builtin_amdgcn_permlane16",       "gfx10-insts",     4, 1, permlane16<false>},
+  {WaveOp::kPermlanex16,    "__builtin_amdgcn_permlanex16",      "gfx10-insts",     4, 1, permlane16<true>},
+  {WaveOp::kPermlane64,     "__builtin_amdgcn_permlane64",       "gfx11-insts",     1, 1, permlane64},
+  {WaveOp::kPermlane16Var,  "__builtin_amdgcn_permlane16_var",   "gfx12-insts",     3, 1, permlane16_var<false>},
+  {WaveOp::kPermlanex16Var, "__builtin_amdgcn_permlanex16_var",  "gfx12-insts",     3, 1, permlane16_var<true>},
+  {WaveOp::kPermlane16Swap, "__builtin_amdgcn_permlane16_swap",  "permlane16-swap", 2, 2, permlane_swap<16>},
+  {WaveOp::kPermlane32Swap, "__builtin_amdgcn_permlane32_swap",  "permlane32-swap", 2, 2, permlane_swap<32>},
+  {WaveOp::kMemtime,        "__builtin_amdgcn_s_memtime",        "s-memtime-inst",  0, 2, memtime},
+  {WaveOp::kMemrealtime,    "__builtin_amdgcn_s_memrealtime",    "s-memrealtime",   0, 2, memrealtime},
+  {WaveOp::kGlobalLoadLds,  "__builtin_amdgcn_global_load_lds",  "vmem-to-lds-load-insts", 5, 0, global_load_lds},
 };
 // clang-format on
 static_assert(std::size(kWaveOps) == size_t(WaveOp::kGlobalLoadLds) + 1, "one row per WaveOp");
+static_assert(std::ranges::all_of(std::views::iota(size_t{0}, std::size(kWaveOps)),
+                                  [](size_t i) { return size_t(kWaveOps[i].op) == i; }),
+              "each row at its WaveOp's index");
 
 } // namespace
 
@@ -548,7 +544,7 @@ bool complete_wave_op(Block& b, Wave& w) {
       waiting.push_back(i);
       if (d.first < 0) d.first = i;
     }
-  if (!row.available(*t.arch, t.wave)) {
+  if (!isa::has_features(*t.arch, t.wave, row.feature)) {
     b.fail(Status::kInvalidDeviceFunction,
            fmt::format("{}: {} reached {}: '{}' needs target feature {} (the launch targets {} wave{})",
                        b.where(w.index), lanes_text(waiting), op_text(w.wait), row.builtin, row.feature, t.arch->name,

@@ -55,7 +55,7 @@ struct TargetSetting {
       bool const named = (arch && *arch) || w != 0;
       if (compiled.empty() || named) {
         target = resolve(arch && *arch      ? std::string_view(arch)
-                         : compiled.empty() ? std::string_view("gfx1201")
+                         : compiled.empty() ? isa::default_arch().name
                                             : compiled.front().arch->name,
                          w);
       } else {

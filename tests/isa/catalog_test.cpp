@@ -445,10 +445,31 @@ TEST(Arch, EveryGenerationHasAnAliasAndADefault) {
   for (auto const& a : architectures()) EXPECT_NO_THROW(info(a.gen)) << a.name;
 }
 
+// Requirements as clang's builtin table writes them ("a,b": all; "a|b": any), on facts clang-22
+// gives (tests/isa/arch_amd_test checks every architecture's features against clang itself).
+TEST(Arch, FeatureRequirementsReadAsClangWritesThem) {
+  Arch const& gfx950 = *find_arch("gfx950");
+  Arch const& gfx1201 = *find_arch("gfx1201");
+  EXPECT_TRUE(has_features(gfx950, 64, ""));
+  EXPECT_TRUE(has_features(gfx950, 64, "mai-insts,fp8-insts,permlane32-swap"));
+  EXPECT_FALSE(has_features(gfx950, 64, "gfx12-insts,permlane16-swap"));
+  EXPECT_TRUE(has_features(gfx950, 64, "gfx12-insts|permlane16-swap"));
+  EXPECT_FALSE(has_features(*find_arch("gfx942"), 64, "gfx12-insts|permlane16-swap"));
+  EXPECT_TRUE(has_features(*find_arch("gfx1250"), 32, "gfx12-insts,wavefrontsize32,permlane16-swap"));
+  EXPECT_TRUE(has_features(gfx1201, 32, "gfx12-insts,wavefrontsize32"));
+  EXPECT_FALSE(has_features(gfx1201, 64, "gfx12-insts,wavefrontsize32"));
+  EXPECT_TRUE(has_feature(gfx1201, 64, Feature::kWavefrontsize64));
+  EXPECT_FALSE(has_feature(gfx950, 32, Feature::kWavefrontsize32)); // CDNA has no wave32
+  EXPECT_THROW((void)has_features(gfx950, 64, "mai-inst"), std::logic_error);
+  EXPECT_THROW((void)has_features(gfx950, 64, "dpp,mai-insts|fp8-insts"), std::logic_error);
+  for (int i = 0; i < kFeatureCount; ++i) EXPECT_EQ(find_feature(name(Feature(i))), Feature(i)) << name(Feature(i));
+  EXPECT_EQ(default_arch().name, "gfx1201");
+}
+
 // A model id without a row is an error, never another model.
 TEST(Catalog, AnUnknownNumericModelIsAnError) {
-  EXPECT_THROW(numeric_model(static_cast<NumericModelId>(255)), std::invalid_argument);
-  for (auto const& m : numeric_models()) EXPECT_EQ(&numeric_model(m.id), &m);
+  EXPECT_THROW(numeric_model_row(static_cast<NumericModelId>(255)), std::invalid_argument);
+  for (auto const& m : numeric_models()) EXPECT_EQ(&numeric_model_row(m.id), &m);
 }
 
 // Peak figures computed from the catalog equal AMD's published peak matrix throughput.

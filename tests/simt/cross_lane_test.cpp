@@ -167,6 +167,20 @@ TEST(SimtCrossLane, TransposeLoadsB128FollowTheSeedLaneMap) {
   check_b128<hip::v8fp16>(0, 0, 0x7c00);
 }
 
+// clang-22 gives the transpose loads wherever gfx12-insts is, gfx1250 too (the same map [ASSUME]);
+// RDNA3 has none: the launch stops there as clang's "needs target feature" does.
+TEST(SimtCrossLane, TransposeLoadsRunWhereClangGivesThem) {
+  {
+    ScopedTarget t("gfx1250");
+    check_b128<hip::v8fp16>(0, 0);
+  }
+  ScopedTarget t("gfx1100");
+  DeviceBuffer<short> b(size_t(kRows * kCols)), out(32 * 8);
+  hipLaunchKernelGGL(load_b128<hip::v8i16>, dim3(1), dim3(32), 0, 0, reinterpret_cast<hip::v8i16*>(b.get()),
+                     reinterpret_cast<hip::v8i16*>(out.get()), 0, 0);
+  EXPECT_EQ(hipGetLastError(), hipErrorInvalidDeviceFunction);
+}
+
 __global__ void load_b64(hip::v2i32* bytes, hip::v2i32* out) {
   out[threadIdx.x] = __builtin_amdgcn_global_load_tr_b64_v2i32(bytes + threadIdx.x);
 }

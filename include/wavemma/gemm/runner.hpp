@@ -27,7 +27,7 @@ struct PolicyInfo {
   bool scaled = false; // block-scaled (matrix_multiply_scaled): E8M0 scales per 32 K of A's rows and B's columns
   std::string tile_policy, compute_policy; // for people
   bool runs_on(isa::Arch const&) const;
-  std::string_view family() const; // "any" or the generation's name ("gfx12")
+  std::string_view generation_name() const; // "any" or the generation's name ("gfx12")
 };
 
 std::vector<PolicyInfo> const& policies();

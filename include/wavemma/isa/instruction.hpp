@@ -77,7 +77,9 @@ struct NumericModel {
   std::string_view sources; // "RJ gfx1201 captures (reference/numerics.md §5)"
   std::string_view summary; // one line for `wavemma show`
 };
-NumericModel const& numeric_model(NumericModelId);
+// The catalog's row of a model (its name, engine, evidence); emu::numeric_model(Issue) is another
+// thing, the numeric::Model one issue of an instruction runs.
+NumericModel const& numeric_model_row(NumericModelId);
 std::span<NumericModel const> numeric_models();
 
 struct Instruction {
@@ -101,8 +103,8 @@ struct Instruction {
   bool sparse() const { return is_sparse(kind); }
   long ops() const { return 2L * m * n * k * blocks; }
   ModRules const& mod_rules() const { return rules(profile); }
-  NumericModel const& numeric() const { return numeric_model(model); }
-  std::vector<int> wave_sizes() const; // {32, 64} on RDNA, {64} on CDNA3
+  NumericModel const& numeric() const { return numeric_model_row(model); }
+  std::vector<int> wave_sizes() const; // {32, 64} on RDNA, {32} on gfx1250, {64} on CDNA
   bool has_wave(int wave) const;
   int default_wave() const;
   bool has_operand(Operand) const; // the index only on sparse forms, SA/SB on scaled ones

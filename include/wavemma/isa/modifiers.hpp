@@ -47,11 +47,11 @@ enum class ModProfile : uint8_t {
   kSwmmacFloat16,   // gfx12 sparse f16/bf16
   kSwmmacInt,       // gfx12 sparse iu8/iu4
   kSwmmacFp8,       // gfx12 sparse fp8/bf8
-  kMfmaBroadcast,   // gfx942 multi-block: CBSZ/ABID and BLGP take effect
-  kMfmaBlgp,        // gfx942 single-block f32: BLGP takes effect
-  kMfmaPlain,       // gfx942 single-block: CBSZ/ABID/BLGP encodable, no effect
-  kMfmaF64,         // gfx942 f64: BLGP bits are neg:[A,B,C]
-  kSmfmac,          // gfx942 sparse: CBSZ/ABID select the index set, no BLGP
+  kMfmaBroadcast,   // MFMA (CDNA1-CDNA4) multi-block: CBSZ/ABID and BLGP take effect
+  kMfmaBlgp,        // MFMA single-block f32: BLGP takes effect
+  kMfmaPlain,       // MFMA single-block: CBSZ/ABID/BLGP encodable, no effect
+  kMfmaF64,         // MFMA f64 (CDNA2 on): BLGP bits are neg:[A,B,C]
+  kSmfmac,          // SMFMAC (CDNA3, CDNA4): CBSZ/ABID select the index set, no BLGP
   kMfmaF8f6f4,      // gfx950 f8f6f4: CBSZ/BLGP select the A/B formats, no ABID
   kMfmaScaled,      // gfx950 scaled f8f6f4: the formats, and the scale bytes (op_sel, op_sel_hi)
   // gfx1250 (reference/gfx1250.md §4.1): every form has the reuse hints except f8f6f4 and f4
@@ -68,26 +68,27 @@ enum class ModProfile : uint8_t {
   kG1250SwmmacInt,     // iu8 SWMMAC: signed A/B, clamp, index_key
 };
 
+// A profile's rules, as named fields (a row of src/isa/modifiers.cpp sets the ones that are not zero).
 struct ModRules {
-  uint8_t neg_lo_legal, neg_lo_defined; // bit t = operand t (A, B, C)
-  uint8_t neg_hi_legal, neg_hi_defined;
-  uint8_t op_sel_legal, op_sel_defined;
-  bool neg_is_signedness; // integer: NEG[0]/NEG[1] choose signed A/B
-  bool clamp;
-  bool c_inline;              // SRC2 may be an inline constant
-  bool index_key;             // SWMMAC
-  bool mai;                   // VOP3P-MAI: CBSZ/ABID/BLGP fields exist
-  bool broadcast_effect;      // CBSZ/ABID broadcast A blocks
-  bool index_set_select;      // SMFMAC: CBSZ=0 -> ABID selects the index set
-  bool blgp_legal;            // llvm-mc accepts blgp:N
-  bool blgp_effect;           // BLGP swizzles B lanes
-  bool blgp_is_neg;           // f64: the BLGP bits are neg:[A,B,C]
-  bool format_select;         // gfx950 f8f6f4: CBSZ/BLGP are the A/B formats (f8f6f4_format)
-  bool scaled;                // gfx950 scaled MFMA: scale operands SA/SB and their byte selects
-  bool clamp_reserved;        // CLAMP is encodable, llvm-mc refuses it, the hardware runs it with no effect
-  bool reuse = false;         // gfx1250: matrix_a_reuse / matrix_b_reuse
-  bool wmma_scaled = false;   // gfx1250 scaled WMMA: scale rows (scale_sel 0..1) and formats (scale_fmt)
-  uint8_t neg_hi_dropped = 0; // bits llvm-mc-22 accepts in neg_hi and does not encode (gfx1250 f32)
+  uint8_t neg_lo_legal = 0, neg_lo_defined = 0; // bit t = operand t (A, B, C)
+  uint8_t neg_hi_legal = 0, neg_hi_defined = 0;
+  uint8_t op_sel_legal = 0, op_sel_defined = 0;
+  bool neg_is_signedness = false; // integer: NEG[0]/NEG[1] choose signed A/B
+  bool clamp = false;
+  bool c_inline = false;         // SRC2 may be an inline constant
+  bool index_key = false;        // SWMMAC
+  bool mai = false;              // VOP3P-MAI: CBSZ/ABID/BLGP fields exist
+  bool broadcast_effect = false; // CBSZ/ABID broadcast A blocks
+  bool index_set_select = false; // SMFMAC: CBSZ=0 -> ABID selects the index set
+  bool blgp_legal = false;       // llvm-mc accepts blgp:N
+  bool blgp_effect = false;      // BLGP swizzles B lanes
+  bool blgp_is_neg = false;      // f64: the BLGP bits are neg:[A,B,C]
+  bool format_select = false;    // gfx950 f8f6f4: CBSZ/BLGP are the A/B formats (f8f6f4_format)
+  bool scaled = false;           // gfx950 scaled MFMA: scale operands SA/SB and their byte selects
+  bool clamp_reserved = false;   // CLAMP is encodable, llvm-mc refuses it, the hardware runs it with no effect
+  bool reuse = false;            // gfx1250: matrix_a_reuse / matrix_b_reuse
+  bool wmma_scaled = false;      // gfx1250 scaled WMMA: scale rows (scale_sel 0..1) and formats (scale_fmt)
+  uint8_t neg_hi_dropped = 0;    // bits llvm-mc-22 accepts in neg_hi and does not encode (gfx1250 f32)
 };
 ModRules const& rules(ModProfile);
 
@@ -97,9 +98,13 @@ ModRules const& rules(ModProfile);
 std::string check_modifiers(Instruction const&, int wave, Modifiers const&,
                             std::vector<std::string>* warnings = nullptr);
 
-// The refusal of cbsz/abid/blgp on an instruction that is not an MFMA, as check_modifiers and the
-// codec both give it.
+// The refusals that check_modifiers and the codec both give, worded once: cbsz/abid/blgp on an
+// instruction that is not an MFMA, clamp on one without it, index_key where one index set fills the
+// operand, and a value out of its range ("cbsz 9 out of range 0..7").
 std::string mfma_modifiers_refused(std::string_view mnemonic);
+std::string clamp_refused(std::string_view mnemonic);
+std::string index_key_refused(std::string_view mnemonic, int wave);
+std::string out_of_range(std::string_view modifier, int value, int max);
 
 // The A/B element type a gfx950 f8f6f4 format code (CBSZ for A, BLGP for B) selects [DOC: LLVM's
 // llvm.amdgcn.mfma.scale.f32.*.f8f6f4 cbsz/blgp]: 0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4; nullopt for the
