@@ -417,11 +417,11 @@ private:
     rw_.InsertTextAfterToken(
         body->getLBracLoc(),
         fmt::format(" {} struct __wavemma_kernel_key {{ "
-                    "static char const* file() {{ return {}; }} "
-                    "static char const* name() {{ return __wavemma_kernel_name; }} "
-                    "static char const* target() {{ return {}; }} "
-                    "static int wave() {{ return {}; }} "
-                    "static void run(void** __wavemma_args) {{ ::wavemma::simt::hip::detail::invoke<{}>("
+                    "static char const* __wavemma_file() {{ return {}; }} "
+                    "static char const* __wavemma_name() {{ return __wavemma_kernel_name; }} "
+                    "static char const* __wavemma_target() {{ return {}; }} "
+                    "static int __wavemma_wave() {{ return {}; }} "
+                    "static void __wavemma_run(void** __wavemma_args) {{ ::wavemma::simt::hip::detail::invoke<{}>("
                     "[](auto... __wavemma_a) {{ {}{}(__wavemma_a...); }}, __wavemma_args); }} }}; "
                     "(void)::__wavemma_kernel_registered<__wavemma_kernel_key>::value;",
                     key, file, quoted(in_.target), in_.wave, joined("decltype({})"), fn->getNameAsString(),
