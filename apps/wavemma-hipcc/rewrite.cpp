@@ -22,6 +22,7 @@
 #include "wavemma/isa/builtin.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <optional>
 #include <set>
@@ -346,6 +347,7 @@ public:
     CXXMethodDecl const* op = lambda->getCallOperator();
     if (in_.side == Side::kDevice && op->hasAttr<CUDADeviceAttr>() && !op->getAttr<CUDADeviceAttr>()->isImplicit())
       check_runs_on_cpu(lambda->getBody());
+    if (!inside_replaced(lambda->getBeginLoc())) strip_lambda_attributes(lambda);
     return true;
   }
 
@@ -427,6 +429,35 @@ private:
                     key, file, quoted(in_.target), in_.wave, joined("decltype({})"), fn->getNameAsString(),
                     template_arguments(fn)));
     return true;
+  }
+
+  // `[] __device__ (int x) {...}`: HIP's qualifiers stand between a lambda's introducer (or its
+  // template parameters) and its parameters, where C++ takes no GNU attribute. They are removed
+  // (blanked, so that columns stay); the call operator's side was read from the AST above.
+  void strip_lambda_attributes(LambdaExpr const* lambda) {
+    SourceLocation from = end_of(lambda->getIntroducerRange().getEnd());
+    if (TemplateParameterList const* tp = lambda->getTemplateParameterList()) from = end_of(tp->getRAngleLoc());
+    SourceLocation to = lambda->getCompoundStmtBody()->getLBracLoc();
+    if (lambda->hasExplicitParameters())
+      if (TypeSourceInfo const* tsi = lambda->getCallOperator()->getTypeSourceInfo())
+        if (auto const ftl = tsi->getTypeLoc().getAsAdjusted<FunctionTypeLoc>()) to = ftl.getLParenLoc();
+    if (from.isInvalid() || to.isInvalid() || from.isMacroID() || to.isMacroID()) return;
+    std::string const between = text(from, to);
+    constexpr std::string_view kAttribute = "__attribute__";
+    for (size_t at = between.find(kAttribute); at != std::string::npos; at = between.find(kAttribute, at + 1)) {
+      size_t end = at + kAttribute.size();
+      while (end < between.size() && std::isspace(static_cast<unsigned char>(between[end]))) ++end;
+      if (end >= between.size() || between[end] != '(') continue;
+      int depth = 0;
+      for (; end < between.size(); ++end) {
+        depth += between[end] == '(' ? 1 : between[end] == ')' ? -1 : 0;
+        if (depth == 0) break;
+      }
+      if (end >= between.size()) return;
+      rw_.ReplaceText(from.getLocWithOffset(static_cast<int>(at)), static_cast<unsigned>(end + 1 - at),
+                      std::string(end + 1 - at, ' '));
+      at = end;
+    }
   }
 
   // The kernel's own name with its template parameters, as its body can call it: "k<T, N, Ts...>".
