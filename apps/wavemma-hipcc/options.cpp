@@ -59,6 +59,8 @@ constexpr std::array kRules = std::to_array<Rule>({
   {"-frtti", Route::kLanguage}, {"-fno-rtti", Route::kLanguage}, {"-fchar8_t", Route::kLanguage},
   {"-fno-char8_t", Route::kLanguage}, {"-fms-extensions", Route::kLanguage}, {"-fsigned-char", Route::kLanguage},
   {"-funsigned-char", Route::kLanguage}, {"-fno-gnu-keywords", Route::kLanguage},
+  {"-fopenmp", Route::kLanguage}, {"-fopenmp=", Route::kLanguage, true}, {"-fno-openmp", Route::kLanguage},
+  {"-fopenmp-simd", Route::kLanguage}, {"-fno-openmp-simd", Route::kLanguage},
   {"-fno-gpu-rdc", Route::kIgnored, false, "device code is always per file here"},
   {"-munsafe-fp-atomics", Route::kIgnored, false, "atomics on the CPU are exact"},
   {"-mno-unsafe-fp-atomics", Route::kIgnored, false, "atomics on the CPU are exact"},
