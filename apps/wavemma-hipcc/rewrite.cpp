@@ -333,8 +333,11 @@ public:
       bool const free_function = !llvm::isa<CXXMethodDecl>(fn);
       // The device pass keeps host functions that a declaration could not stand for: internal,
       // inline or template ones, which its own (never run) host code may call.
-      bool const declarable = in_.side == Side::kHost || (fn->isExternallyVisible() && !fn->isInlined() &&
-                                                          !fn->isTemplated() && !fn->isInlineSpecified());
+      // So does it one with a twin on its own side (`__host__ inline int clz(unsigned)` beside
+      // `__device__ inline int clz(unsigned)`): C++ would take the two bodies for one function's.
+      bool const declarable =
+          in_.side == Side::kHost || has_twin_on_this_side(fn) ||
+          (fn->isExternallyVisible() && !fn->isInlined() && !fn->isTemplated() && !fn->isInlineSpecified());
       if (free_function && declarable)
         replace(fn->getBody()->getSourceRange(), ";");
       else if (in_.side == Side::kHost)
@@ -429,6 +432,24 @@ private:
                     key, file, quoted(in_.target), in_.wave, joined("decltype({})"), fn->getNameAsString(),
                     template_arguments(fn)));
     return true;
+  }
+
+  // Whether a function of the other side has a same-typed overload defined for this pass's side.
+  bool has_twin_on_this_side(FunctionDecl const* fn) {
+    auto const side_of = [](FunctionDecl const* f) {
+      bool const device = f->hasAttr<CUDADeviceAttr>() && !f->getAttr<CUDADeviceAttr>()->isImplicit();
+      bool const host = f->hasAttr<CUDAHostAttr>() && !f->getAttr<CUDAHostAttr>()->isImplicit();
+      return std::pair{host || !device, device};
+    };
+    for (NamedDecl const* d : fn->getDeclContext()->getRedeclContext()->lookup(fn->getDeclName())) {
+      FunctionDecl const* other = d->getAsFunction();
+      if (other == nullptr || other->getCanonicalDecl() == fn->getCanonicalDecl()) continue;
+      auto const [host, device] = side_of(other);
+      if ((in_.side == Side::kDevice ? device : host) && other->isDefined() &&
+          ast_.hasSameType(other->getType(), fn->getType()))
+        return true;
+    }
+    return false;
   }
 
   // `[] __device__ (int x) {...}`: HIP's qualifiers stand between a lambda's introducer (or its
