@@ -558,6 +558,12 @@ private:
                       fn->getName().str() + " is not emulated by wavemma (docs/simt.md lists what is)");
         else if (fn && (fn->getName().starts_with("__ockl_") || fn->getName().starts_with("__ocml_")))
           self->error(ref->getBeginLoc(), fn->getName().str() + " (ROCm device library) is not emulated by wavemma");
+        else if (auto const* label = fn ? fn->getAttr<AsmLabelAttr>() : nullptr;
+                 label && label->getLabel().starts_with("llvm.amdgcn."))
+          // `T f(...) __asm("llvm.amdgcn.raw.buffer.load.f32")`: an AMDGPU intrinsic called by
+          // its LLVM name, which the host's backend cannot select.
+          self->error(ref->getBeginLoc(), fn->getName().str() + " is the AMDGPU intrinsic " + label->getLabel().str() +
+                                              " (an asm label), which wavemma does not emulate");
         return true;
       }
     } finder;
