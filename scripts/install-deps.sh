@@ -12,6 +12,7 @@ packages=(
   libfmt-dev libcli11-dev nlohmann-json3-dev    # formatting, command line, JSON
   libgtest-dev libgmock-dev libbenchmark-dev    # tests and benchmarks
   libopenblas-dev                               # sgemm baseline of the benchmarks
+  libomp-22-dev                                 # OpenMP of HIP programs built with -fopenmp (tests/hipcc)
   libamdhip64-dev                               # HIP headers for the AMD compile checks
   pybind11-dev python3-dev python3-numpy        # the Python module (import wavemma)
   python3-pytest                                # its tests

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <fmt/format.h>
+#include <optional>
 #include <string_view>
 
 namespace wavemma::hipcc {
@@ -29,6 +30,16 @@ struct Rule {
 
 constexpr std::string_view kNoGpu = "there is no GPU code object on the CPU";
 
+// A C++ standard older than C++17 ("-std=c++11" or its value alone), as the C++17 of its dialect.
+std::optional<std::string> raised_standard(std::string_view spelled) {
+  if (spelled.starts_with("-std=")) spelled.remove_prefix(5);
+  for (std::string_view dialect : {"c++", "gnu++"})
+    if (spelled.starts_with(dialect))
+      for (std::string_view old : {"98", "03", "0x", "11", "1y", "14"})
+        if (spelled.substr(dialect.size()) == old) return std::string(dialect) + "17";
+  return std::nullopt;
+}
+
 // clang-format off
 constexpr std::array kRules = std::to_array<Rule>({
   {"-I", Route::kPreprocessor, true}, {"-D", Route::kPreprocessor, true}, {"-U", Route::kPreprocessor, true},
@@ -48,6 +59,8 @@ constexpr std::array kRules = std::to_array<Rule>({
   {"-frtti", Route::kLanguage}, {"-fno-rtti", Route::kLanguage}, {"-fchar8_t", Route::kLanguage},
   {"-fno-char8_t", Route::kLanguage}, {"-fms-extensions", Route::kLanguage}, {"-fsigned-char", Route::kLanguage},
   {"-funsigned-char", Route::kLanguage}, {"-fno-gnu-keywords", Route::kLanguage},
+  {"-fopenmp", Route::kLanguage}, {"-fopenmp=", Route::kLanguage, true}, {"-fno-openmp", Route::kLanguage},
+  {"-fopenmp-simd", Route::kLanguage}, {"-fno-openmp-simd", Route::kLanguage},
   {"-fno-gpu-rdc", Route::kIgnored, false, "device code is always per file here"},
   {"-munsafe-fp-atomics", Route::kIgnored, false, "atomics on the CPU are exact"},
   {"-mno-unsafe-fp-atomics", Route::kIgnored, false, "atomics on the CPU are exact"},
@@ -239,6 +252,13 @@ Parsed parse(std::vector<std::string> const& args) {
       o.linker.insert(o.linker.end(), spelled.begin(), spelled.end());
       break;
     case Route::kLanguage:
+      if (auto const raised = raised_standard(spelled.back()); rule->name == "-std=" && raised) {
+        // wavemma's HIP headers are C++17; a program written for C++11 or C++14 keeps what those
+        // allowed and C++17 dropped ('register', dynamic exception specifications).
+        o.notes.push_back(fmt::format("raised: {} to -std={} (wavemma's HIP headers need C++17)", a, *raised));
+        spelled = {"-std=" + *raised};
+        o.compiler.insert(o.compiler.end(), {"-Wno-register", "-Wno-dynamic-exception-spec"});
+      }
       o.language.insert(o.language.end(), spelled.begin(), spelled.end());
       o.compiler.insert(o.compiler.end(), spelled.begin(), spelled.end());
       break;
@@ -299,6 +319,8 @@ Options of wavemma-hipcc:
   -save-temps              keep the preprocessed and rewritten passes
   --version  --help
 Every other option goes to clang++-22 (-I -D -U -include -std= -O -g -W -f -m -l -L -Wl, ...).
+-std=c++11 and -std=c++14 (and gnu++) become -std=c++17, which wavemma's headers need, with
+'register' and dynamic exception specifications still allowed (-v says so).
 GPU-only options are ignored (-munsafe-fp-atomics, -mcumode, -nogpulib, --rocm-path=, ...; -v
 says so) or refused with the reason (-fgpu-rdc, --offload-device-only, -S).
 

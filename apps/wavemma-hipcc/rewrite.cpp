@@ -22,6 +22,7 @@
 #include "wavemma/isa/builtin.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <optional>
 #include <set>
@@ -332,8 +333,11 @@ public:
       bool const free_function = !llvm::isa<CXXMethodDecl>(fn);
       // The device pass keeps host functions that a declaration could not stand for: internal,
       // inline or template ones, which its own (never run) host code may call.
-      bool const declarable = in_.side == Side::kHost || (fn->isExternallyVisible() && !fn->isInlined() &&
-                                                          !fn->isTemplated() && !fn->isInlineSpecified());
+      // So does it one with a twin on its own side (`__host__ inline int clz(unsigned)` beside
+      // `__device__ inline int clz(unsigned)`): C++ would take the two bodies for one function's.
+      bool const declarable =
+          in_.side == Side::kHost || has_twin_on_this_side(fn) ||
+          (fn->isExternallyVisible() && !fn->isInlined() && !fn->isTemplated() && !fn->isInlineSpecified());
       if (free_function && declarable)
         replace(fn->getBody()->getSourceRange(), ";");
       else if (in_.side == Side::kHost)
@@ -346,6 +350,7 @@ public:
     CXXMethodDecl const* op = lambda->getCallOperator();
     if (in_.side == Side::kDevice && op->hasAttr<CUDADeviceAttr>() && !op->getAttr<CUDADeviceAttr>()->isImplicit())
       check_runs_on_cpu(lambda->getBody());
+    if (!inside_replaced(lambda->getBeginLoc())) strip_lambda_attributes(lambda);
     return true;
   }
 
@@ -417,16 +422,63 @@ private:
     rw_.InsertTextAfterToken(
         body->getLBracLoc(),
         fmt::format(" {} struct __wavemma_kernel_key {{ "
-                    "static char const* file() {{ return {}; }} "
-                    "static char const* name() {{ return __wavemma_kernel_name; }} "
-                    "static char const* target() {{ return {}; }} "
-                    "static int wave() {{ return {}; }} "
-                    "static void run(void** __wavemma_args) {{ ::wavemma::simt::hip::detail::invoke<{}>("
+                    "static char const* __wavemma_file() {{ return {}; }} "
+                    "static char const* __wavemma_name() {{ return __wavemma_kernel_name; }} "
+                    "static char const* __wavemma_target() {{ return {}; }} "
+                    "static int __wavemma_wave() {{ return {}; }} "
+                    "static void __wavemma_run(void** __wavemma_args) {{ ::wavemma::simt::hip::detail::invoke<{}>("
                     "[](auto... __wavemma_a) {{ {}{}(__wavemma_a...); }}, __wavemma_args); }} }}; "
                     "(void)::__wavemma_kernel_registered<__wavemma_kernel_key>::value;",
                     key, file, quoted(in_.target), in_.wave, joined("decltype({})"), fn->getNameAsString(),
                     template_arguments(fn)));
     return true;
+  }
+
+  // Whether a function of the other side has a same-typed overload defined for this pass's side.
+  bool has_twin_on_this_side(FunctionDecl const* fn) {
+    auto const side_of = [](FunctionDecl const* f) {
+      bool const device = f->hasAttr<CUDADeviceAttr>() && !f->getAttr<CUDADeviceAttr>()->isImplicit();
+      bool const host = f->hasAttr<CUDAHostAttr>() && !f->getAttr<CUDAHostAttr>()->isImplicit();
+      return std::pair{host || !device, device};
+    };
+    for (NamedDecl const* d : fn->getDeclContext()->getRedeclContext()->lookup(fn->getDeclName())) {
+      FunctionDecl const* other = d->getAsFunction();
+      if (other == nullptr || other->getCanonicalDecl() == fn->getCanonicalDecl()) continue;
+      auto const [host, device] = side_of(other);
+      if ((in_.side == Side::kDevice ? device : host) && other->isDefined() &&
+          ast_.hasSameType(other->getType(), fn->getType()))
+        return true;
+    }
+    return false;
+  }
+
+  // `[] __device__ (int x) {...}`: HIP's qualifiers stand between a lambda's introducer (or its
+  // template parameters) and its parameters, where C++ takes no GNU attribute. They are removed
+  // (blanked, so that columns stay); the call operator's side was read from the AST above.
+  void strip_lambda_attributes(LambdaExpr const* lambda) {
+    SourceLocation from = end_of(lambda->getIntroducerRange().getEnd());
+    if (TemplateParameterList const* tp = lambda->getTemplateParameterList()) from = end_of(tp->getRAngleLoc());
+    SourceLocation to = lambda->getCompoundStmtBody()->getLBracLoc();
+    if (lambda->hasExplicitParameters())
+      if (TypeSourceInfo const* tsi = lambda->getCallOperator()->getTypeSourceInfo())
+        if (auto const ftl = tsi->getTypeLoc().getAsAdjusted<FunctionTypeLoc>()) to = ftl.getLParenLoc();
+    if (from.isInvalid() || to.isInvalid() || from.isMacroID() || to.isMacroID()) return;
+    std::string const between = text(from, to);
+    constexpr std::string_view kAttribute = "__attribute__";
+    for (size_t at = between.find(kAttribute); at != std::string::npos; at = between.find(kAttribute, at + 1)) {
+      size_t end = at + kAttribute.size();
+      while (end < between.size() && std::isspace(static_cast<unsigned char>(between[end]))) ++end;
+      if (end >= between.size() || between[end] != '(') continue;
+      int depth = 0;
+      for (; end < between.size(); ++end) {
+        depth += between[end] == '(' ? 1 : between[end] == ')' ? -1 : 0;
+        if (depth == 0) break;
+      }
+      if (end >= between.size()) return;
+      rw_.ReplaceText(from.getLocWithOffset(static_cast<int>(at)), static_cast<unsigned>(end + 1 - at),
+                      std::string(end + 1 - at, ' '));
+      at = end;
+    }
   }
 
   // The kernel's own name with its template parameters, as its body can call it: "k<T, N, Ts...>".
@@ -506,6 +558,12 @@ private:
                       fn->getName().str() + " is not emulated by wavemma (docs/simt.md lists what is)");
         else if (fn && (fn->getName().starts_with("__ockl_") || fn->getName().starts_with("__ocml_")))
           self->error(ref->getBeginLoc(), fn->getName().str() + " (ROCm device library) is not emulated by wavemma");
+        else if (auto const* label = fn ? fn->getAttr<AsmLabelAttr>() : nullptr;
+                 label && label->getLabel().starts_with("llvm.amdgcn."))
+          // `T f(...) __asm("llvm.amdgcn.raw.buffer.load.f32")`: an AMDGPU intrinsic called by
+          // its LLVM name, which the host's backend cannot select.
+          self->error(ref->getBeginLoc(), fn->getName().str() + " is the AMDGPU intrinsic " + label->getLabel().str() +
+                                              " (an asm label), which wavemma does not emulate");
         return true;
       }
     } finder;

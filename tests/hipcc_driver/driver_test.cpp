@@ -311,6 +311,18 @@ TEST_F(Hipcc, WhatCannotRunIsACompileErrorWithFileAndLine) {
   EXPECT_NE(b.output.find("builtin.hip:3:8: error: __builtin_amdgcn_s_getreg is not emulated by wavemma"),
             std::string::npos)
       << b.output;
+  // An AMDGPU intrinsic called by its LLVM name (composable_kernel's and gcnasm's buffer loads):
+  // refused at the call, not a crash of the host's backend.
+  write("label.hip", "#include <hip/hip_runtime.h>\n__device__ float load(int __attribute__((ext_vector_type(4))) r, "
+                     "int v, int s, int f) __asm(\"llvm.amdgcn.raw.buffer.load.f32\");\n"
+                     "__global__ void k(float* x) {\n  *x = load({}, 0, 0, 0);\n}\nint main() {}\n");
+  auto const c = hipcc("--offload-arch=gfx942 label.hip -o label");
+  EXPECT_NE(c.status, 0);
+  EXPECT_NE(c.output.find("label.hip:4:8: error: load is the AMDGPU intrinsic llvm.amdgcn.raw.buffer.load.f32 (an "
+                          "asm label), which wavemma does not emulate"),
+            std::string::npos)
+      << c.output;
+  EXPECT_EQ(c.output.find("Cannot select"), std::string::npos) << c.output;
 }
 
 // Options: a target wavemma does not know, GPU-only options refused with the reason or ignored.

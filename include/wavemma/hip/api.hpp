@@ -9,6 +9,7 @@
 #include "wavemma/simt/lane.hpp"
 #include "wavemma/simt/runtime.hpp"
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 
@@ -72,6 +73,20 @@ WAVEMMA_HIP_BUILTIN_ID(__hip_builtin_gridDim_t, gridDim, grid_dim)
 #define __builtin_amdgcn_wavefrontsize() (::wavemma::simt::detail::lane("__builtin_amdgcn_wavefrontsize").wave_size)
 
 inline unsigned int __lane_id() { return ::wavemma::simt::detail::lane("__lane_id").lane; }
+
+// HIP's device clocks. clock64() counts cycles: HIP reads s_memtime where the target has it and
+// __builtin_readcyclecounter() elsewhere; here the host's cycle counter, on every target.
+// wall_clock64() counts at the constant rate hipDeviceProp_t::clockInstructionRate states
+// (s_memrealtime's 100 MHz). HIP's device clock() is left out: it would collide with C's clock().
+inline long long int __clock64() { return static_cast<long long int>(__builtin_readcyclecounter()); }
+inline long long int __clock() { return __clock64(); }
+inline long long int clock64() { return __clock64(); }
+inline long long int wall_clock64() {
+  return static_cast<long long int>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+          .count() /
+      10);
+}
 
 // The launched architecture's wave size: a run-time value, as in recent HIP. An object rather
 // than a macro, because hipDeviceProp_t has a field of that name.

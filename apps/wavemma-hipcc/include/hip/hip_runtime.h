@@ -89,11 +89,13 @@ inline void __wavemma_record_event(hipEvent_t event, hipStream_t stream) {
     ::__wavemma_record_event((stop), (stream));                                                                        \
   } while (0)
 
-// The device pass's kernels register through this (wavemma-hipcc writes the Key struct).
+// The device pass's kernels register through this (wavemma-hipcc writes the Key struct, whose
+// members have reserved names: a kernel the struct's member calls may be named run or file).
 template <class Key>
 struct __wavemma_kernel_registered {
   static inline bool const value =
-      ::wavemma::simt::hip::detail::register_kernel(Key::target(), Key::wave(), Key::file(), Key::name(), &Key::run);
+      ::wavemma::simt::hip::detail::register_kernel(Key::__wavemma_target(), Key::__wavemma_wave(),
+                                                    Key::__wavemma_file(), Key::__wavemma_name(), &Key::__wavemma_run);
 };
 
 #if defined(__WAVEMMA_OFFLOAD_TARGETS__) && !defined(__HIP_DEVICE_COMPILE__)
