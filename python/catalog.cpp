@@ -93,12 +93,13 @@ operand: "A", "B", "C", "D" or "K" (the sparsity index of SWMMAC/SMFMAC).
 modifiers: the data-moving ones, cbsz=, abid=, blgp=, opsel=(a, b, c), index_key=; each record
 then gives the place the instruction reads the element from.)";
 
-constexpr char const* kInstructionsDoc = R"(instructions(arch=None, family=None, wave=None) -> list[Instruction]
+constexpr char const* kInstructionsDoc =
+    R"(instructions(arch=None, kind=None, wave=None, family=None) -> list[Instruction]
 
 The catalog rows, as `wavemma list` selects them: without arch the default architecture of
 every generation (gfx1100, gfx1201, gfx942, ...) at every wave size; with arch (a gfx name or
-rdna3 / rdna4 / cdna3) its default wave size unless wave is given. family: "wmma", "swmmac",
-"mfma" or "smfmac". Each Instruction carries every fact `wavemma show` prints: shape, types,
+rdna3 / rdna4 / cdna3) its default wave size unless wave is given. kind: "wmma", "swmmac",
+"mfma" or "smfmac" (family: its former name, still accepted). Each Instruction carries every fact `wavemma show` prints: shape, types,
 blocks, registers, cost, encoding, modifiers, numeric model and evidence tag, builtins.)";
 
 } // namespace
@@ -142,13 +143,16 @@ void bind_catalog(py::module_& m) {
 
   m.def(
       "instructions",
-      [](std::optional<std::string> const& arch, std::optional<std::string> const& family, std::optional<int> wave) {
+      [](std::optional<std::string> const& arch, std::optional<std::string> const& kind, std::optional<int> wave,
+         std::optional<std::string> const& family) {
+        if (kind && family) throw py::value_error("give kind or family (its former name), not both");
         std::vector<Row> out;
-        for (auto const& t : isa::list_targets(arch.value_or(""), family.value_or(""), wave.value_or(0)))
+        for (auto const& t : isa::list_targets(arch.value_or(""), kind.value_or(family.value_or("")), wave.value_or(0)))
           out.push_back({t});
         return out;
       },
-      py::arg("arch") = py::none(), py::arg("family") = py::none(), py::arg("wave") = py::none(), kInstructionsDoc);
+      py::arg("arch") = py::none(), py::arg("kind") = py::none(), py::arg("wave") = py::none(),
+      py::arg("family") = py::none(), kInstructionsDoc);
 
   m.def(
       "instruction",

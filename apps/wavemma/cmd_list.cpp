@@ -1,4 +1,4 @@
-// wavemma list: the catalog, filtered by architecture, wave size and family.
+// wavemma list: the catalog, filtered by architecture, wave size and instruction kind.
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -14,7 +14,7 @@ namespace wavemma::cli {
 namespace {
 
 struct ListOptions {
-  std::string arch, family, format = "table";
+  std::string arch, kind, format = "table";
   int wave = 0;
   bool models = false;
 };
@@ -97,7 +97,7 @@ nlohmann::json json_value(isa::FieldValue const& v) {
 
 void run(ListOptions const& o) {
   Format const format = parse_format(o.format, {Format::kText, Format::kCsv, Format::kJson, Format::kMarkdown});
-  auto const targets = isa::list_targets(o.arch, o.family, o.wave);
+  auto const targets = isa::list_targets(o.arch, o.kind, o.wave);
   std::vector<Entry> entries;
   for (auto const& t : targets) entries.push_back({t.arch, t.wave, t.instruction});
 
@@ -140,17 +140,17 @@ void run(ListOptions const& o) {
 
 void add_list(CLI::App& app) {
   auto o = std::make_shared<ListOptions>();
-  auto* cmd = app.add_subcommand("list", "List the catalog's instructions (filter by --arch, --wave, --family)");
+  auto* cmd = app.add_subcommand("list", "List the catalog's instructions (filter by --arch, --wave, --kind)");
   add_arch(*cmd, o->arch, "a filter; default: each generation's default architecture, every wave");
   add_wave(*cmd, o->wave);
-  add_text(*cmd, "--family", o->family, "wmma, swmmac, mfma or smfmac");
+  add_text(*cmd, "--kind,--family", o->kind, "wmma, swmmac, mfma or smfmac (--family: its former name)");
   add_text(*cmd, "--format", o->format, "table (default), csv, json, markdown");
   cmd->add_flag("--models", o->models,
                 "List the numeric models of the selected instructions instead: engine, evidence tag, sources, "
                 "instructions");
   std::string const rest = csv_header().substr(kCsvContract.size() + 1);
   cmd->footer(fmt::format("CSV: {} (the stable prefix),\nthen {}.\n", kCsvContract, rest) +
-              "Examples:\n  wavemma list --arch gfx1201\n  wavemma list --arch gfx942 --family smfmac\n"
+              "Examples:\n  wavemma list --arch gfx1201\n  wavemma list --arch gfx942 --kind smfmac\n"
               "  wavemma list --format csv > catalog.csv\n  wavemma list --models --arch gfx1201 --format csv");
   cmd->callback([o] { run(*o); });
 }

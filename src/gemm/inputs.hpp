@@ -47,7 +47,8 @@ Inputs make_inputs(RunOptions const& o) {
   if (o.values == RunOptions::Values::kSmallIntegers) {
     auto const& fi = numeric::info(x.in);
     int const lo =
-        (!P::family.any && P::family.gen == Gen::kGfx11 && fi.is_float) || (!fi.is_float && !fi.is_signed) ? 0 : -2;
+        (!P::generation.any && P::generation.gen == Gen::kGfx11 && fi.is_float) || (!fi.is_float && !fi.is_signed) ? 0
+                                                                                                                   : -2;
     x.a = small_integers(x.in, lo, size_t(m) * k, rng);
     x.b = small_integers(x.in, lo, size_t(k) * n, rng);
   } else {

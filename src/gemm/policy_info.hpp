@@ -22,7 +22,7 @@ concept HasInstruction = !std::is_void_v<typename P::instruction>;
 template <class P>
 emu::Issue issue_of() {
   using I = typename P::instruction;
-  auto const* row = isa::find_instruction(P::family.gen, I::mnemonic);
+  auto const* row = isa::find_instruction(P::generation.gen, I::mnemonic);
   if (!row) throw std::logic_error(fmt::format("policy {}: {} is not in the catalog", P::name, I::mnemonic));
   emu::Issue is{row, I::wave, {}};
   if (row->mod_rules().neg_is_signedness) is.mods.neg_lo = {true, true, false}; // a_sign = b_sign = true
@@ -59,7 +59,7 @@ template <class P>
 PolicyInfo info_of() {
   PolicyInfo pi{};
   pi.name = P::name;
-  if (!P::family.any) pi.gen = P::family.gen;
+  if (!P::generation.any) pi.gen = P::generation.gen;
   pi.wave = P::wave;
   if constexpr (HasInstruction<P>) {
     auto const is = issue_of<P>();

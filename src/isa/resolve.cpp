@@ -146,16 +146,16 @@ Target resolve_target(std::string_view given, std::string_view arch, int wave) {
   return t;
 }
 
-std::vector<Target> list_targets(std::string_view arch, std::string_view family, int wave) {
+std::vector<Target> list_targets(std::string_view arch, std::string_view kind_name, int wave) {
   check_wave(wave);
   std::vector<Arch const*> const archs = arch.empty() ? default_architectures() : std::vector{&resolve_arch(arch)};
   if (!arch.empty()) wave_on(*archs.front(), wave);
   std::optional<Kind> kind;
-  if (!family.empty()) {
+  if (!kind_name.empty()) {
     for (auto k : {Kind::kWmma, Kind::kSwmmac, Kind::kMfma, Kind::kSmfmac})
-      if (name(k) == lower(family)) kind = k;
+      if (name(k) == lower(kind_name)) kind = k;
     if (!kind)
-      throw InputError(fmt::format("unknown family '{}' (choose wmma, swmmac, mfma, smfmac)", excerpt(family)));
+      throw InputError(fmt::format("unknown kind '{}' (choose wmma, swmmac, mfma, smfmac)", excerpt(kind_name)));
   }
   std::vector<Target> out;
   for (auto const* a : archs) {

@@ -46,7 +46,7 @@ RowField const kFields[] = {
   {"c_type",    true, [](Target const& t) -> FieldValue { return text(name(in(t).cd)); }, ""},
   {"d_type",    true, [](Target const& t) -> FieldValue { return text(name(in(t).type_of(Operand::kD))); }, ""},
   {"sparse",    true, [](Target const& t) -> FieldValue { return in(t).sparse(); }, ""},
-  {"family",    true, [](Target const& t) -> FieldValue { return text(name(in(t).kind)); }, "\"wmma\", \"swmmac\", \"mfma\" or \"smfmac\""},
+  {"kind",      true, [](Target const& t) -> FieldValue { return text(name(in(t).kind)); }, "\"wmma\", \"swmmac\", \"mfma\" or \"smfmac\""},
   {"opcode",    true, [](Target const& t) -> FieldValue { return long{in(t).opcode}; }, "OP field (D0 bits 22:16)"},
   {"ops",       true, [](Target const& t) -> FieldValue { return in(t).ops(); }, "2*M*N*K*blocks"},
   {"cycles",    true, [](Target const& t) -> FieldValue { return long{in(t).cycles}; }, "execution cycles on one matrix unit"},

@@ -135,7 +135,7 @@ TEST(CliNumbers, PeakAndGemmRefuseWhatTheyCannotUse) {
 
 TEST(CliOptions, EmptyValuesAreRefusedNotTakenAsAbsent) {
   for (std::string const args :
-       {"gemm --policy ''", "gemm --gpu ''", "gemm --arch ''", "list --family ''", "list --arch ''", "peak --gpu ''",
+       {"gemm --policy ''", "gemm --gpu ''", "gemm --arch ''", "list --kind ''", "list --arch ''", "peak --gpu ''",
         "layout v_mfma_f32_16x16x16_f16 --operand ''", "layout v_mfma_f32_16x16x16_f16 --operand A --format ''",
         "layout v_mfma_f32_16x16x16_f16 --operand A --view ''", "exec v_mfma_f32_16x16x16_f16 --a x --b y --c ''",
         "exec v_mfma_f32_16x16x16_f16 --a x --b y --explain ''", "exec v_wmma_f32_16x16x16_f16 --a x --b y --opsel ''",
@@ -159,7 +159,7 @@ TEST(CliOptions, NamesAreCaseInsensitive) {
   };
   for (Case const& c : std::vector<Case>{
            {"list --arch GFX1201 --format CSV", "list --arch gfx1201 --format csv"},
-           {"list --arch RDNA4 --family WMMA --format Json", "list --arch rdna4 --family wmma --format json"},
+           {"list --arch RDNA4 --kind WMMA --format Json", "list --arch rdna4 --family wmma --format json"},
            {"layout v_wmma_f32_16x16x16_f16 --arch gfx1201 --operand a --view REGISTER --format MarkDown",
             "layout v_wmma_f32_16x16x16_f16 --arch gfx1201 --operand A --view register --format markdown"},
            {"where V_WMMA_F32_16X16X16_F16 --arch Gfx1201 --operand B --row 3 --col 9 --format JSON",
@@ -234,7 +234,7 @@ TEST(CliList, CsvHasTheColumnsOfTheTable) {
   std::istringstream csv(o.out);
   std::string line;
   std::getline(csv, line);
-  EXPECT_EQ(line, "arch,wave,mnemonic,builtin,m,n,k,blocks,a_type,b_type,c_type,d_type,sparse,family,opcode,ops,cycles,"
+  EXPECT_EQ(line, "arch,wave,mnemonic,builtin,m,n,k,blocks,a_type,b_type,c_type,d_type,sparse,kind,opcode,ops,cycles,"
                   "numeric_model,evidence");
   int rows = 0;
   while (std::getline(csv, line)) {
@@ -260,10 +260,10 @@ TEST(CliList, CsvHasTheColumnsOfTheTable) {
   EXPECT_GT(rows, 0);
 }
 
-// list --models follows --arch, --family and --format like the instruction list.
+// list --models follows --arch, --kind and --format like the instruction list.
 TEST(CliList, ModelsFollowTheSelection) {
   for (std::string const filter :
-       {"--arch gfx942", "--arch gfx1100", "--arch gfx1201 --family swmmac", "--family smfmac"}) {
+       {"--arch gfx942", "--arch gfx1100", "--arch gfx1201 --kind swmmac", "--kind smfmac"}) {
     std::set<std::string> want;
     for (auto const& row : json_of("list " + filter + " --format json"))
       want.insert(row["numeric_model"].get<std::string>());
@@ -286,7 +286,7 @@ TEST(CliList, ModelsFollowTheSelection) {
   EXPECT_TRUE(csv.out.starts_with("model,engine,group,evidence,instructions,summary,sources\n"))
       << csv.out.substr(0, 80);
   EXPECT_EQ(csv.out.find("gfx11 "), std::string::npos);
-  EXPECT_EQ(wavemma("list --models --family smfmac").out.find("v_mfma"), std::string::npos);
+  EXPECT_EQ(wavemma("list --models --kind smfmac").out.find("v_mfma"), std::string::npos);
 }
 
 // gemm states what --threads governs, and integer policies count operations, not FLOPs.

@@ -165,7 +165,7 @@ namespace ss = seed_style;
 using SeedWmma       = Policy<"seed_wmma_f16",    Gen::kGfx12,  32, ss::SingleBufferTilePolicy<_Float16, 32, 32, 16>,         ss::WmmaRdna4F16Policy,  instr::gfx12_wmma_f32_16x16x16_f16_w32>;
 using SeedWmmaDouble = Policy<"seed_wmma_f16_db", Gen::kGfx12,  32, ss::SoftwareDoubleBufferTilePolicy<_Float16, 32, 32, 32>, ss::WmmaRdna4F16Policy,  instr::gfx12_wmma_f32_16x16x16_f16_w32>;
 using SeedMfma       = Policy<"seed_mfma_xf32",   Gen::kGfx94x, 64, ss::SingleBufferTilePolicy<float, 32, 32, 16>,            ss::MfmaCdna3XF32Policy, instr::gfx94x_mfma_f32_16x16x8_xf32_w64>;
-using SeedScalar     = Policy<"seed_scalar_f32",  kAnyFamily,     0, ss::SoftwareDoubleBufferTilePolicy<float, 32, 32, 8>,     ss::ScalarFMAPolicy<4, 4, 8>>;
+using SeedScalar     = Policy<"seed_scalar_f32",  kAnyGeneration,     0, ss::SoftwareDoubleBufferTilePolicy<float, 32, 32, 8>,     ss::ScalarFMAPolicy<4, 4, 8>>;
 // clang-format on
 
 template <class P>
@@ -217,7 +217,7 @@ TEST(GemmSeedInterface, TheSeedsContiguousKOrderFailsTheBitExactCheckOnly) {
 // the kernel's threads = tiles x effective_lanes) puts 32 threads on each tile (errata §A.3): the
 // runner refuses it before the launch, saying why.
 TEST(GemmSeedInterface, ThreadTilesThatDoNotCoverTheBlockAreRefused) {
-  using Overrun = Policy<"seed_scalar_overrun", kAnyFamily, 0, ss::SingleBufferTilePolicy<float, 32, 32, 8>,
+  using Overrun = Policy<"seed_scalar_overrun", kAnyGeneration, 0, ss::SingleBufferTilePolicy<float, 32, 32, 8>,
                          ss::ScalarFMAPolicy<8, 8, 4, 32>>;
   RunOptions o;
   o.arch = isa::find_arch("gfx1201");

@@ -8,9 +8,9 @@ import pytest
 import wavemma
 
 LIST_FIELDS = ["arch", "wave", "mnemonic", "builtin", "m", "n", "k", "blocks", "a_type", "b_type", "c_type", "d_type",
-               "sparse", "family", "opcode", "ops", "cycles", "numeric_model", "evidence"]
-SELECTIONS = [{}, {"arch": "gfx1201"}, {"arch": "gfx1201", "wave": 64}, {"arch": "gfx942", "family": "smfmac"},
-              {"wave": 64}, {"family": "wmma"}, {"arch": "rdna3"}]
+               "sparse", "kind", "opcode", "ops", "cycles", "numeric_model", "evidence"]
+SELECTIONS = [{}, {"arch": "gfx1201"}, {"arch": "gfx1201", "wave": 64}, {"arch": "gfx942", "kind": "smfmac"},
+              {"wave": 64}, {"kind": "wmma"}, {"family": "wmma"}, {"arch": "rdna3"}]
 
 
 def cli_args(selection):

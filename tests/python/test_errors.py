@@ -50,6 +50,7 @@ SAME_CHECK = [
      ["what", "v_mfma_f32_16x16x16_f16", "--operand", "A", "--lane", "1", "--vgpr", "9"]),
     (lambda: wavemma.what("v_wmma_f32_16x16x16_f16", "D", 32, 0, arch="gfx1201"),
      ["what", "v_wmma_f32_16x16x16_f16", "--arch", "gfx1201", "--operand", "D", "--lane", "32", "--vgpr", "0"]),
+    (lambda: wavemma.instructions(kind="wmmma"), ["list", "--kind", "wmmma"]),
     (lambda: wavemma.instructions(family="wmmma"), ["list", "--family", "wmmma"]),
     (lambda: wavemma.instructions(wave=48), ["list", "--wave", "48"]),
     (lambda: wavemma.instructions(arch="gfx942", wave=32), ["list", "--arch", "gfx942", "--wave", "32"]),

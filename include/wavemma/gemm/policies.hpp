@@ -19,14 +19,14 @@ using Gen = isa::Generation;
 
 // Where a policy runs: the catalog generation of the instruction it issues, or any architecture
 // (the default: the scalar fallbacks).
-struct Family {
+struct Generations {
   bool any = true;
   Gen gen{};
-  constexpr Family() = default;
-  constexpr Family(Gen g) : any(false), gen(g) {} // NOLINT: a generation is a family
+  constexpr Generations() = default;
+  constexpr Generations(Gen g) : any(false), gen(g) {} // NOLINT: one generation
   constexpr bool runs_on(Gen g) const { return any || gen == g; }
 };
-inline constexpr Family kAnyFamily{};
+inline constexpr Generations kAnyGeneration{};
 
 template <unsigned N>
 struct Name {
@@ -84,11 +84,11 @@ struct compute_for<Compute, Tile> {
 
 // A named pair of policies. Instruction: what the runner's bit-exact reference chains (void: a
 // correctly rounded fma per k); a seed-style ComputePolicy, which does not say, names it here.
-template <Name N, Family F, int Wave, class Tile, class ComputeOrFor,
+template <Name N, Generations F, int Wave, class Tile, class ComputeOrFor,
           class Instruction = typename instruction_of<typename compute_for<ComputeOrFor, Tile>::type>::type>
 struct Policy {
   static constexpr char const* name = N.text;
-  static constexpr Family family = F;
+  static constexpr Generations generation = F;
   static constexpr int wave = Wave; // 0: any wave size (scalar)
   using tile = Tile;
   using compute = typename compute_for<ComputeOrFor, Tile>::type;
@@ -108,10 +108,10 @@ struct PolicyList {};
 namespace in = instr;
 // clang-format off
 using AllPolicies = PolicyList<
-//       name               family            wave  TilePolicy                                   ComputePolicy
-  Policy<"scalar_fma_f32",  kAnyFamily,       0,  LdsTile<float, 64, 64, 16>,                   ScalarFmaFor<4, 4>>,
-  Policy<"scalar_fma_f32_db", kAnyFamily,     0,  LdsTile<float, 64, 64, 16, 2>,                ScalarFmaFor<4, 4>>,
-  Policy<"scalar_fma_f64",  kAnyFamily,       0,  LdsTile<double, 32, 32, 16>,                  ScalarFmaFor<2, 2>>,
+//       name               generation        wave  TilePolicy                                   ComputePolicy
+  Policy<"scalar_fma_f32",  kAnyGeneration,       0,  LdsTile<float, 64, 64, 16>,                   ScalarFmaFor<4, 4>>,
+  Policy<"scalar_fma_f32_db", kAnyGeneration,     0,  LdsTile<float, 64, 64, 16, 2>,                ScalarFmaFor<4, 4>>,
+  Policy<"scalar_fma_f64",  kAnyGeneration,       0,  LdsTile<double, 32, 32, 16>,                  ScalarFmaFor<2, 2>>,
   // RDNA3 (gfx11), wave32
   Policy<"wmma_f16",        Gen::kGfx11,     32,  LdsTile<_Float16, 32, 32, 32>,                MatrixCoreFor<in::gfx11_wmma_f32_16x16x16_f16_w32>>,
   Policy<"wmma_bf16",       Gen::kGfx11,     32,  LdsTile<bf16_bits, 32, 32, 32>,               MatrixCoreFor<in::gfx11_wmma_f32_16x16x16_bf16_w32>>,

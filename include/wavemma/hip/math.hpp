@@ -14,7 +14,6 @@
 
 #include "wavemma/hip/float_bits.hpp"
 
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -452,10 +451,6 @@ inline _Float16 fma(_Float16 x, _Float16 y, _Float16 z) {
 }
 inline _Float16 pow(_Float16 base, int e) {
   return static_cast<_Float16>(static_cast<double>(std::pow((long double)base, e)));
-}
-// HIP's clock64(): a counter of the host's steady clock (nanoseconds), as the GPU's counts cycles.
-inline long long int clock64() {
-  return static_cast<long long int>(std::chrono::steady_clock::now().time_since_epoch().count());
 }
 
 // --- per-lane builtins, with clang-22's signatures ----------------------------------------------

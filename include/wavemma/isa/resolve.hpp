@@ -46,8 +46,8 @@ Target resolve_target(std::string_view instruction, std::string_view arch, int w
 
 // The rows `wavemma list` shows: one per instruction and wave size of an architecture (empty: the
 // default architecture of every generation, every wave size; named: its default wave unless `wave`
-// is given), optionally of one family ("wmma", "swmmac", "mfma", "smfmac", any case).
-std::vector<Target> list_targets(std::string_view arch, std::string_view family, int wave);
+// is given), optionally of one kind ("wmma", "swmmac", "mfma", "smfmac", any case).
+std::vector<Target> list_targets(std::string_view arch, std::string_view kind, int wave);
 
 // Modifier values as the command line spells them: bit lists "a,b,c" of 0/1 (empty: all 0).
 struct ModifierText {

@@ -32,7 +32,7 @@ constexpr bool kScalar = false;
 
 template <Gen G, class P>
 void add(void const** out, int& n) {
-  if constexpr (P::family.runs_on(G) && (P::wave == WAVEMMA_WAVE || (P::wave == 0 && kScalar)))
+  if constexpr (P::generation.runs_on(G) && (P::wave == WAVEMMA_WAVE || (P::wave == 0 && kScalar)))
     out[n++] = kernel_of<P>();
 }
 template <Gen G, class... P>
