@@ -86,5 +86,7 @@ int main() {
         std::printf("array %d [%d] = %.17g, expected %lld\n", k, i, got[k][i], expected[k]);
   }
   std::printf("%s\n", errors == 0 ? "PASSED" : "FAILED");
+  delete[] host;
+  for (double* g : got) delete[] g;
   return errors == 0 ? 0 : 1;
 }
