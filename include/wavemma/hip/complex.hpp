@@ -36,24 +36,20 @@ WAVEMMA_COMPLEX(hipDoubleComplex, double, , hipDoubleComplex)
 // HIP's operators on them (amd_hip_complex.h, HIP 5.2 and later): non-template functions, so they
 // win over the vector's component-wise templates. With <hip/hip_complex.h> included, `a * b` and
 // `a / b` of two hipFloatComplex -- of two float2 -- are the complex product and quotient, in HIP's
-// order of operations; `a *= b` is ambiguous (the vector's member and the free operator), as in HIP.
-#define WAVEMMA_COMPLEX_OPERATORS(C)                                                                                   \
+// order of operations (+, - and / are hipCadd, hipCsub and hipCdiv's); `a *= b` is ambiguous (the vector's member and
+// the free operator), as in HIP.
+#define WAVEMMA_COMPLEX_OPERATORS(C, f)                                                                                \
   inline C operator-(C const& op) { return {-op.x, -op.y}; }                                                           \
   inline bool operator==(C const& lhs, C const& rhs) { return lhs.x == rhs.x && lhs.y == rhs.y; }                      \
   inline bool operator!=(C const& lhs, C const& rhs) { return !(lhs == rhs); }                                         \
-  inline C operator+(C const& lhs, C const& rhs) { return {lhs.x + rhs.x, lhs.y + rhs.y}; }                            \
-  inline C operator-(C const& lhs, C const& rhs) { return {lhs.x - rhs.x, lhs.y - rhs.y}; }                            \
+  inline C operator+(C const& lhs, C const& rhs) { return hipCadd##f(lhs, rhs); }                                      \
+  inline C operator-(C const& lhs, C const& rhs) { return hipCsub##f(lhs, rhs); }                                      \
+  /* HIP's operator* sums the imaginary part's products in the other order from hipCmul: with */                       \
+  /* contraction into an fma the two round differently, so it keeps its own order */                                   \
   inline C operator*(C const& lhs, C const& rhs) {                                                                     \
     return {lhs.x * rhs.x - lhs.y * rhs.y, lhs.x * rhs.y + lhs.y * rhs.x};                                             \
   }                                                                                                                    \
-  inline C operator/(C const& lhs, C const& rhs) {                                                                     \
-    C r;                                                                                                               \
-    r.x = lhs.x * rhs.x + lhs.y * rhs.y;                                                                               \
-    r.y = rhs.x * lhs.y - lhs.x * rhs.y;                                                                               \
-    r.x = r.x / (rhs.x * rhs.x + rhs.y * rhs.y);                                                                       \
-    r.y = r.y / (rhs.x * rhs.x + rhs.y * rhs.y);                                                                       \
-    return r;                                                                                                          \
-  }                                                                                                                    \
+  inline C operator/(C const& lhs, C const& rhs) { return hipCdiv##f(lhs, rhs); }                                      \
   inline C& operator+=(C& lhs, C const& rhs) { return lhs = lhs + rhs; }                                               \
   inline C& operator-=(C& lhs, C const& rhs) { return lhs = lhs - rhs; }                                               \
   inline C& operator*=(C& lhs, C const& rhs) { return lhs = lhs * rhs; }                                               \
@@ -76,8 +72,8 @@ WAVEMMA_COMPLEX(hipDoubleComplex, double, , hipDoubleComplex)
     r.y = lhs.y * rhs;                                                                                                 \
     return r;                                                                                                          \
   }
-WAVEMMA_COMPLEX_OPERATORS(hipFloatComplex)
-WAVEMMA_COMPLEX_OPERATORS(hipDoubleComplex)
+WAVEMMA_COMPLEX_OPERATORS(hipFloatComplex, f)
+WAVEMMA_COMPLEX_OPERATORS(hipDoubleComplex, )
 #undef WAVEMMA_COMPLEX_OPERATORS
 #undef WAVEMMA_COMPLEX_SCALAR
 

@@ -382,16 +382,10 @@ inline Wide erfcx(Wide x) {
   return (1 - u / 2 + 3 * u * u / 4 - 15 * u * u * u / 8) / (x * std::sqrt(kPi));
 }
 template <typename T>
-T norm(int dim, T const* a) {
+Wide norm(int dim, T const* a) {
   Wide s = 0;
   for (int i = 0; i < dim; ++i) s += Wide(a[i]) * Wide(a[i]);
-  return static_cast<T>(std::sqrt(s));
-}
-template <typename T>
-T rnorm(int dim, T const* a) {
-  Wide s = 0;
-  for (int i = 0; i < dim; ++i) s += Wide(a[i]) * Wide(a[i]);
-  return static_cast<T>(1 / std::sqrt(s));
+  return std::sqrt(s);
 }
 // I_0 and I_1 (libstdc++'s cyl_bessel_i, for x >= 0; I_0 is even, I_1 odd).
 inline Wide bessel_i(int order, Wide x) {
@@ -420,8 +414,8 @@ inline Wide bessel_i(int order, Wide x) {
     *s = sinpi##f(x);                                                                                                  \
     *c = cospi##f(x);                                                                                                  \
   }                                                                                                                    \
-  inline T norm##f(int dim, T const* a) { return ::wavemma::simt::hip::math::norm(dim, a); }                           \
-  inline T rnorm##f(int dim, T const* a) { return ::wavemma::simt::hip::math::rnorm(dim, a); }                         \
+  inline T norm##f(int dim, T const* a) { return static_cast<T>(::wavemma::simt::hip::math::norm(dim, a)); }           \
+  inline T rnorm##f(int dim, T const* a) { return static_cast<T>(1 / ::wavemma::simt::hip::math::norm(dim, a)); }      \
   inline T norm3d##f(T x, T y, T z) {                                                                                  \
     T const a[] = {x, y, z};                                                                                           \
     return norm##f(3, a);                                                                                              \
