@@ -5,6 +5,7 @@
 
 #include "wavemma/hip.hpp"
 
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <gtest/gtest.h>
@@ -111,16 +112,8 @@ TEST(LaneBuiltins, DotProductsExactWrappedOrClamped) {
   EXPECT_EQ(__builtin_amdgcn_sdot4(0x7F7F7F7F, 0x7F7F7F7F, 0x7FFFFFFF, false), int(0x7FFFFFFFu + 4u * 127u * 127u));
 }
 
-_Float16 half_of(uint16_t b) {
-  _Float16 h;
-  std::memcpy(&h, &b, 2);
-  return h;
-}
-uint16_t bits_of(_Float16 h) {
-  uint16_t b;
-  std::memcpy(&b, &h, 2);
-  return b;
-}
+_Float16 half_of(uint16_t b) { return std::bit_cast<_Float16>(b); }
+uint16_t bits_of(_Float16 h) { return std::bit_cast<uint16_t>(h); }
 
 TEST(LaneBuiltins, HalfFormsOverEveryCode) {
   for (uint32_t code = 0; code < 65536; ++code) {

@@ -11,6 +11,7 @@
 
 #include "wavemma/hip.hpp"
 
+#include <bit>
 #include <cstring>
 #include <gtest/gtest.h>
 #include <random>
@@ -30,21 +31,9 @@ uint32_t bits(T v) {
   std::memcpy(&b, &v, sizeof v);
   return b;
 }
-float from_bits(uint32_t b) {
-  float f;
-  std::memcpy(&f, &b, 4);
-  return f;
-}
-_Float16 half_from_bits(uint16_t b) {
-  _Float16 h;
-  std::memcpy(&h, &b, 2);
-  return h;
-}
-__bf16 bf16_from_bits(uint16_t b) {
-  __bf16 h;
-  std::memcpy(&h, &b, 2);
-  return h;
-}
+float from_bits(uint32_t b) { return std::bit_cast<float>(b); }
+_Float16 half_from_bits(uint16_t b) { return std::bit_cast<_Float16>(b); }
+__bf16 bf16_from_bits(uint16_t b) { return std::bit_cast<__bf16>(b); }
 
 // A float rounded to bf16, nearest even (the textbook bit formula; the test's widened values are
 // exact in float), NaN quieted.
