@@ -372,7 +372,7 @@ public:
       std::string const elem =
           var->getType()->getAsArrayTypeUnsafe()->getElementType().getAsString(ast_.getPrintingPolicy());
       replace(ref->getSourceRange(),
-              "(*reinterpret_cast<" + elem + "(*)[]>(::wavemma::simt::hip::detail::dynamic_shared_memory()))");
+              "(*reinterpret_cast<" + elem + "(*)[]>(::wavemma::hip::detail::dynamic_shared_memory()))");
     }
     return true;
   }
@@ -415,8 +415,8 @@ private:
       return error(fn->getLocation(), "a kernel whose body is a function-try-block is not supported");
     if (in_.side == Side::kHost) {
       replace(body->getSourceRange(),
-              fmt::format("{{ {} ::wavemma::simt::hip::detail::launch_stub({}, __wavemma_kernel_name, {{{}}}); }}", key,
-                          file, joined("::wavemma::simt::hip::detail::address_of({})")));
+              fmt::format("{{ {} ::wavemma::hip::detail::launch_stub({}, __wavemma_kernel_name, {{{}}}); }}", key, file,
+                          joined("::wavemma::hip::detail::address_of({})")));
       return true;
     }
     rw_.InsertTextAfterToken(
@@ -426,7 +426,7 @@ private:
                     "static char const* __wavemma_name() {{ return __wavemma_kernel_name; }} "
                     "static char const* __wavemma_target() {{ return {}; }} "
                     "static int __wavemma_wave() {{ return {}; }} "
-                    "static void __wavemma_run(void** __wavemma_args) {{ ::wavemma::simt::hip::detail::invoke<{}>("
+                    "static void __wavemma_run(void** __wavemma_args) {{ ::wavemma::hip::detail::invoke<{}>("
                     "[](auto... __wavemma_a) {{ {}{}(__wavemma_a...); }}, __wavemma_args); }} }}; "
                     "(void)::__wavemma_kernel_registered<__wavemma_kernel_key>::value;",
                     key, file, quoted(in_.target), in_.wave, joined("decltype({})"), fn->getNameAsString(),
@@ -528,11 +528,11 @@ private:
     std::string const key = quoted(presumed_file(var->getLocation()) + ":" + var->getQualifiedNameAsString());
     std::string const reg =
         in_.side == Side::kHost
-            ? fmt::format("::wavemma::simt::hip::detail::register_host_shadow({}, "
-                          "::wavemma::simt::hip::detail::address_of({}))",
+            ? fmt::format("::wavemma::hip::detail::register_host_shadow({}, "
+                          "::wavemma::hip::detail::address_of({}))",
                           key, var->getName().str())
-            : fmt::format("::wavemma::simt::hip::detail::register_device_variable({}, {}, {}, "
-                          "::wavemma::simt::hip::detail::address_of({}), sizeof({}))",
+            : fmt::format("::wavemma::hip::detail::register_device_variable({}, {}, {}, "
+                          "::wavemma::hip::detail::address_of({}), sizeof({}))",
                           key, quoted(in_.target), in_.wave, var->getName().str(), var->getName().str());
     rw_.InsertTextAfter(
         semi, fmt::format(" [[maybe_unused]] static bool const __wavemma_variable_{} = {};", variable_count_++, reg));

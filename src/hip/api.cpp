@@ -14,8 +14,8 @@
 
 namespace {
 
+using wavemma::hip::detail::report;
 using wavemma::simt::Error;
-using wavemma::simt::hip::detail::report;
 
 struct ErrorState {
   hipError_t last = hipSuccess;   // hipGetLastError
@@ -175,7 +175,7 @@ hipError_t fill(char const* call, void* dst, uint32_t value, int width, size_t c
 hipError_t symbol_range(char const* call, void const* symbol, size_t bytes, size_t offset, void** out) {
   if (!symbol) return report(hipErrorInvalidSymbol, fmt::format("{}: null symbol", call));
   size_t size = 0;
-  void* device = wavemma::simt::hip::detail::device_variable(symbol, &size);
+  void* device = wavemma::hip::detail::device_variable(symbol, &size);
   if (!device) { // C++ built without wavemma-hipcc: the variable is its own device copy
     *out = static_cast<char*>(const_cast<void*>(symbol)) + offset;
     return hipSuccess;
@@ -189,7 +189,7 @@ hipError_t symbol_range(char const* call, void const* symbol, size_t bytes, size
 
 } // namespace
 
-namespace wavemma::simt::hip {
+namespace wavemma::hip {
 
 void record(Error const& e) {
   if (e.ok()) return;
@@ -220,7 +220,7 @@ hipError_t check_device(char const* call, int device) {
 }
 
 } // namespace detail
-} // namespace wavemma::simt::hip
+} // namespace wavemma::hip
 
 // --- errors -------------------------------------------------------------------------------------
 hipError_t hipGetLastError() { return std::exchange(state().last, hipSuccess); }
@@ -383,7 +383,7 @@ hipError_t hipGetSymbolAddress(void** pointer, void const* symbol) {
 }
 hipError_t hipGetSymbolSize(size_t* bytes, void const* symbol) {
   if (!bytes || !symbol) return report(hipErrorInvalidValue, "hipGetSymbolSize: null pointer");
-  if (!wavemma::simt::hip::detail::device_variable(symbol, bytes))
+  if (!wavemma::hip::detail::device_variable(symbol, bytes))
     return report(hipErrorInvalidSymbol,
                   "hipGetSymbolSize: not a __device__ variable of a source built with wavemma-hipcc");
   return hipSuccess;

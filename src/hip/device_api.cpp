@@ -16,8 +16,8 @@
 
 namespace {
 
-using wavemma::simt::hip::detail::check_device;
-using wavemma::simt::hip::detail::report;
+using wavemma::hip::detail::check_device;
+using wavemma::hip::detail::report;
 
 constexpr int kMaxThreadsPerBlock = 1024;
 // Waves a CU holds: 32 wave64 on CDNA3 (8 per SIMD), 32 wave32 per SIMD pair on RDNA (16 per
@@ -265,9 +265,9 @@ hipError_t hipRuntimeGetVersion(int* version) {
   *version = 60241512;
   return hipSuccess;
 }
-hipError_t hipDeviceSynchronize() { return wavemma::simt::hip::detail::take_launch_error(); }
+hipError_t hipDeviceSynchronize() { return wavemma::hip::detail::take_launch_error(); }
 hipError_t hipDeviceReset() {
-  wavemma::simt::hip::detail::clear_errors();
+  wavemma::hip::detail::clear_errors();
   return hipSuccess;
 }
 hipError_t hipDeviceCanAccessPeer(int* can, int device, int peer) {
@@ -292,7 +292,7 @@ hipError_t hipDeviceGetStreamPriorityRange(int* least, int* greatest) {
 hipError_t hipProfilerStart() { return hipSuccess; }
 hipError_t hipProfilerStop() { return hipSuccess; }
 
-namespace wavemma::simt::hip::detail {
+namespace wavemma::hip::detail {
 
 hipError_t func_accepted(char const* call, void const* kernel) {
   if (!kernel) return report(hipErrorInvalidDeviceFunction, fmt::format("{}: null kernel", call));
@@ -302,7 +302,7 @@ hipError_t func_accepted(char const* call, void const* kernel) {
 hipError_t func_attributes(hipFuncAttributes* a, void const* kernel) {
   if (!a) return report(hipErrorInvalidValue, "hipFuncGetAttributes: null attributes");
   if (hipError_t e = func_accepted("hipFuncGetAttributes", kernel); e != hipSuccess) return e;
-  if (Error e = simt::target_error(); !e.ok()) return report(e.status, e.message);
+  if (simt::Error e = simt::target_error(); !e.ok()) return report(e.status, e.message);
   *a = hipFuncAttributes{};
   a->maxThreadsPerBlock = kMaxThreadsPerBlock;
   a->maxDynamicSharedSizeBytes = static_cast<int>(simt::target().arch->lds_kib * 1024);
@@ -330,7 +330,7 @@ hipError_t occupancy_blocks(int* blocks, void const* kernel, int block_size, siz
 // hipErrorCooperativeLaunchTooLarge [DOC: hipLaunchCooperativeKernel's @returns, hip_runtime_api.h;
 // the rule is CUDA's documented one for cudaLaunchCooperativeKernel, which HIP follows]. A block
 // HIP cannot launch at all is left to the launch, which names it.
-hipError_t cooperative_check(void const* kernel, Dim3 grid, Dim3 block, size_t dynamic_shared) {
+hipError_t cooperative_check(void const* kernel, simt::Dim3 grid, simt::Dim3 block, size_t dynamic_shared) {
   if (hipError_t e = func_accepted("hipLaunchCooperativeKernel", kernel); e != hipSuccess) return e;
   uint64_t const threads = block.count();
   if (threads == 0 || threads > uint64_t(kMaxThreadsPerBlock) || grid.count() == 0) return hipSuccess;
@@ -361,4 +361,4 @@ hipError_t occupancy_block_size(int* grid_size, int* block_size, void const* ker
   return hipSuccess;
 }
 
-} // namespace wavemma::simt::hip::detail
+} // namespace wavemma::hip::detail

@@ -8,10 +8,10 @@
 
 #include <string>
 
-namespace wavemma::simt::hip::detail {
+namespace wavemma::hip::detail {
 
 hipError_t report(hipError_t code, std::string message);
-inline hipError_t report(Status status, std::string message) {
+inline hipError_t report(simt::Status status, std::string message) {
   return report(static_cast<hipError_t>(status), std::move(message));
 }
 hipError_t take_launch_error(); // for hipDeviceSynchronize
@@ -20,4 +20,4 @@ void clear_errors();            // hipDeviceReset
 // The one device's number is 0; anything else is hipErrorInvalidDevice.
 hipError_t check_device(char const* call, int device);
 
-} // namespace wavemma::simt::hip::detail
+} // namespace wavemma::hip::detail

@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 #include <stdexcept>
 
-namespace wavemma::simt::hip::fp8_builtins {
+namespace wavemma::hip::fp8_builtins {
 
 numeric::Format target_format(char const* builtin, Kind k) {
   auto const& target = ::wavemma::simt::target();
@@ -39,4 +39,4 @@ numeric::Format scaled_format(char const* builtin, Small s) {
                             : numeric::Format::kFp4E2M1;
 }
 
-} // namespace wavemma::simt::hip::fp8_builtins
+} // namespace wavemma::hip::fp8_builtins

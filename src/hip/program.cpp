@@ -16,11 +16,11 @@
 #include <string>
 #include <vector>
 
-namespace wavemma::simt::hip::detail {
+namespace wavemma::hip::detail {
 namespace {
 
 struct LaunchConfig {
-  Dim3 grid, block;
+  simt::Dim3 grid, block;
   size_t dynamic_shared;
   hipStream_t stream;
   bool cooperative;
@@ -51,14 +51,14 @@ Registry& registry() {
 // The status of this thread's last launch through a stub, for hipLaunchCooperativeKernel.
 thread_local hipError_t last_status = hipSuccess;
 
-void push_launch(Dim3 grid, Dim3 block, size_t dynamic_shared, hipStream_t stream, bool cooperative) {
+void push_launch(simt::Dim3 grid, simt::Dim3 block, size_t dynamic_shared, hipStream_t stream, bool cooperative) {
   pending.push_back({grid, block, dynamic_shared, stream, cooperative});
 }
 
 hipError_t last_launch_status() { return last_status; }
 
 namespace {
-void record_stub(Error const& e) {
+void record_stub(simt::Error const& e) {
   last_status = static_cast<hipError_t>(e.status);
   record(e);
 }
@@ -73,23 +73,23 @@ bool register_kernel(char const* target, int wave, char const* file, char const*
 
 void launch_stub(char const* file, char const* name, std::initializer_list<void*> args) {
   if (pending.empty()) {
-    record_stub({Status::kInvalidConfiguration,
+    record_stub({simt::Status::kInvalidConfiguration,
                  fmt::format("kernel {} called without a launch configuration (<<< >>> or hipLaunchKernelGGL)", name)});
     return;
   }
   LaunchConfig const config = pending.back();
   pending.pop_back();
   if (!live_stream(config.stream)) {
-    record_stub(
-        {Status::kContextIsDestroyed, fmt::format("kernel {} launched on {}, which is not a live stream (destroyed?)",
-                                                  name, static_cast<void*>(config.stream))});
+    record_stub({simt::Status::kContextIsDestroyed,
+                 fmt::format("kernel {} launched on {}, which is not a live stream (destroyed?)", name,
+                             static_cast<void*>(config.stream))});
     return;
   }
-  if (Error e = target_error(); !e.ok()) {
+  if (simt::Error e = simt::target_error(); !e.ok()) {
     record_stub(e);
     return;
   }
-  Target const t = target();
+  simt::Target const t = simt::target();
   void (*run)(void**) = nullptr;
   std::string compiled;
   {
@@ -101,7 +101,7 @@ void launch_stub(char const* file, char const* name, std::initializer_list<void*
     }
   }
   if (run == nullptr) {
-    record_stub({Status::kInvalidDeviceFunction,
+    record_stub({simt::Status::kInvalidDeviceFunction,
                  fmt::format("kernel {} has no device code for {} wave{} ({}): {}", name, t.arch->name, t.wave, file,
                              compiled.empty()
                                  ? "the device pass did not compile it (its host code and device code see different "
@@ -141,7 +141,7 @@ bool register_device_variable(char const* key, char const* target, int wave, voi
 
 void* device_variable(void const* host, size_t* bytes) {
   auto& r = registry();
-  Target const t = target();
+  simt::Target const t = simt::target();
   std::lock_guard lock(r.mutex);
   auto const shadow = r.shadows.find(host);
   if (shadow == r.shadows.end()) return nullptr;
@@ -154,18 +154,18 @@ void* device_variable(void const* host, size_t* bytes) {
 }
 
 bool register_program_targets(char const* targets) {
-  std::vector<Target> compiled;
+  std::vector<simt::Target> compiled;
   std::string_view rest = targets;
   try {
     while (!rest.empty()) {
       size_t const comma = rest.find(',');
-      compiled.push_back(parse_target(rest.substr(0, comma)));
+      compiled.push_back(simt::parse_target(rest.substr(0, comma)));
       rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
     }
   } catch (std::invalid_argument const&) {
     return false; // wavemma-hipcc checked the targets; a mismatch of versions is not worth a crash
   }
-  set_program_targets(compiled);
+  simt::set_program_targets(compiled);
   return true;
 }
 
@@ -173,7 +173,7 @@ void* dynamic_shared_memory() { return simt::detail::lane("extern __shared__").d
 
 // _Exit: the call may come from a kernel's lane, on a fiber's stack, where running the program's
 // destructors is not safe; the streams are flushed first.
-void refuse(char const* call, char const* what, Site site) {
+void refuse(char const* call, char const* what, simt::Site site) {
   std::fflush(stdout);
   fmt::print(stderr, "{}:{}: {}: {} (wavemma-hipcc runs kernels on the CPU; docs/hipcc.md lists what is emulated)\n",
              site.file_name(), site.line(), call, what);
@@ -181,4 +181,4 @@ void refuse(char const* call, char const* what, Site site) {
   std::_Exit(EXIT_FAILURE);
 }
 
-} // namespace wavemma::simt::hip::detail
+} // namespace wavemma::hip::detail

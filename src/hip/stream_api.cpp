@@ -23,7 +23,7 @@ struct ihipEvent_t {
 
 namespace {
 
-using wavemma::simt::hip::detail::report;
+using wavemma::hip::detail::report;
 
 // The live handles, so that a destroyed or invented one is an error rather than a crash.
 template <class T>
@@ -72,7 +72,7 @@ hipError_t check_event(char const* call, hipEvent_t e) {
 
 } // namespace
 
-bool wavemma::simt::hip::detail::live_stream(hipStream_t s) { return special_stream(s) || streams().valid(s); }
+bool wavemma::hip::detail::live_stream(hipStream_t s) { return special_stream(s) || streams().valid(s); }
 
 hipError_t hipStreamCreate(hipStream_t* stream) { return hipStreamCreateWithPriority(stream, hipStreamDefault, 0); }
 hipError_t hipStreamCreateWithFlags(hipStream_t* stream, unsigned int flags) {

@@ -90,12 +90,12 @@ inline long long int wall_clock64() {
 
 // The launched architecture's wave size: a run-time value, as in recent HIP. An object rather
 // than a macro, because hipDeviceProp_t has a field of that name.
-namespace wavemma::simt::hip {
+namespace wavemma::hip {
 struct WarpSize {
   operator int() const { return ::wavemma::simt::detail::current_wave_size(); }
 };
-} // namespace wavemma::simt::hip
-inline constexpr ::wavemma::simt::hip::WarpSize warpSize{};
+} // namespace wavemma::hip
+inline constexpr ::wavemma::hip::WarpSize warpSize{};
 
 // --- barriers and cross-lane operations ------------------------------------------------------
 inline void __syncthreads(::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {
@@ -104,7 +104,7 @@ inline void __syncthreads(::wavemma::simt::Site site = ::wavemma::simt::Site::cu
 #define __builtin_amdgcn_s_barrier()                                                                                   \
   ::wavemma::simt::detail::barrier("__builtin_amdgcn_s_barrier()", ::wavemma::simt::Site::current())
 
-namespace wavemma::simt::hip {
+namespace wavemma::hip {
 
 template <class T>
 T* dynamic_shared() {
@@ -192,22 +192,21 @@ WAVEMMA_SIMT_LDS_TRANSPOSE_READ(ds_read_tr16_b64_v4f16, v4fp16, kDsTr16B64V4f16)
 WAVEMMA_SIMT_LDS_TRANSPOSE_READ(ds_read_tr16_b64_v4bf16, v4bf16, kDsTr16B64V4bf16)
 #undef WAVEMMA_SIMT_LDS_TRANSPOSE_READ
 
-} // namespace wavemma::simt::hip
+} // namespace wavemma::hip
 
-#define __builtin_amdgcn_readfirstlane(value)                                                                          \
-  ::wavemma::simt::hip::readfirstlane(value, ::wavemma::simt::Site::current())
-#define __builtin_amdgcn_mbcnt_lo(mask, add) ::wavemma::simt::hip::mbcnt(mask, add, 0)
-#define __builtin_amdgcn_mbcnt_hi(mask, add) ::wavemma::simt::hip::mbcnt(mask, add, 32)
-#define __builtin_amdgcn_global_load_tr_b128_v8i16(...) ::wavemma::simt::hip::global_load_tr_b128_v8i16(__VA_ARGS__)
-#define __builtin_amdgcn_global_load_tr_b128_v8f16(...) ::wavemma::simt::hip::global_load_tr_b128_v8f16(__VA_ARGS__)
-#define __builtin_amdgcn_global_load_tr_b128_v8bf16(...) ::wavemma::simt::hip::global_load_tr_b128_v8bf16(__VA_ARGS__)
-#define __builtin_amdgcn_global_load_tr_b64_v2i32(...) ::wavemma::simt::hip::global_load_tr_b64_v2i32(__VA_ARGS__)
-#define __builtin_amdgcn_ds_read_tr4_b64_v2i32(...) ::wavemma::simt::hip::ds_read_tr4_b64_v2i32(__VA_ARGS__)
-#define __builtin_amdgcn_ds_read_tr8_b64_v2i32(...) ::wavemma::simt::hip::ds_read_tr8_b64_v2i32(__VA_ARGS__)
-#define __builtin_amdgcn_ds_read_tr6_b96_v3i32(...) ::wavemma::simt::hip::ds_read_tr6_b96_v3i32(__VA_ARGS__)
-#define __builtin_amdgcn_ds_read_tr16_b64_v4i16(...) ::wavemma::simt::hip::ds_read_tr16_b64_v4i16(__VA_ARGS__)
-#define __builtin_amdgcn_ds_read_tr16_b64_v4f16(...) ::wavemma::simt::hip::ds_read_tr16_b64_v4f16(__VA_ARGS__)
-#define __builtin_amdgcn_ds_read_tr16_b64_v4bf16(...) ::wavemma::simt::hip::ds_read_tr16_b64_v4bf16(__VA_ARGS__)
+#define __builtin_amdgcn_readfirstlane(value) ::wavemma::hip::readfirstlane(value, ::wavemma::simt::Site::current())
+#define __builtin_amdgcn_mbcnt_lo(mask, add) ::wavemma::hip::mbcnt(mask, add, 0)
+#define __builtin_amdgcn_mbcnt_hi(mask, add) ::wavemma::hip::mbcnt(mask, add, 32)
+#define __builtin_amdgcn_global_load_tr_b128_v8i16(...) ::wavemma::hip::global_load_tr_b128_v8i16(__VA_ARGS__)
+#define __builtin_amdgcn_global_load_tr_b128_v8f16(...) ::wavemma::hip::global_load_tr_b128_v8f16(__VA_ARGS__)
+#define __builtin_amdgcn_global_load_tr_b128_v8bf16(...) ::wavemma::hip::global_load_tr_b128_v8bf16(__VA_ARGS__)
+#define __builtin_amdgcn_global_load_tr_b64_v2i32(...) ::wavemma::hip::global_load_tr_b64_v2i32(__VA_ARGS__)
+#define __builtin_amdgcn_ds_read_tr4_b64_v2i32(...) ::wavemma::hip::ds_read_tr4_b64_v2i32(__VA_ARGS__)
+#define __builtin_amdgcn_ds_read_tr8_b64_v2i32(...) ::wavemma::hip::ds_read_tr8_b64_v2i32(__VA_ARGS__)
+#define __builtin_amdgcn_ds_read_tr6_b96_v3i32(...) ::wavemma::hip::ds_read_tr6_b96_v3i32(__VA_ARGS__)
+#define __builtin_amdgcn_ds_read_tr16_b64_v4i16(...) ::wavemma::hip::ds_read_tr16_b64_v4i16(__VA_ARGS__)
+#define __builtin_amdgcn_ds_read_tr16_b64_v4f16(...) ::wavemma::hip::ds_read_tr16_b64_v4f16(__VA_ARGS__)
+#define __builtin_amdgcn_ds_read_tr16_b64_v4bf16(...) ::wavemma::hip::ds_read_tr16_b64_v4bf16(__VA_ARGS__)
 
 // HIP's __shfl family, with HIP's signatures (the overloads of amd_warp_functions.h): the
 // documented full-wave shuffle whatever the wave size (HIP's __shfl lowers to ds_bpermute, which on
@@ -215,22 +214,19 @@ WAVEMMA_SIMT_LDS_TRANSPOSE_READ(ds_read_tr16_b64_v4bf16, v4bf16, kDsTr16B64V4bf1
 #define WAVEMMA_SIMT_SHUFFLES(T)                                                                                       \
   inline T __shfl(T var, int src_lane, int width = warpSize,                                                           \
                   ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {                                     \
-    return ::wavemma::simt::hip::shuffle("__shfl", var, ::wavemma::simt::hip::shfl_source(src_lane, width), site);     \
+    return ::wavemma::hip::shuffle("__shfl", var, ::wavemma::hip::shfl_source(src_lane, width), site);                 \
   }                                                                                                                    \
   inline T __shfl_up(T var, unsigned int lane_delta, int width = warpSize,                                             \
                      ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {                                  \
-    return ::wavemma::simt::hip::shuffle("__shfl_up", var, ::wavemma::simt::hip::shfl_up_source(lane_delta, width),    \
-                                         site);                                                                        \
+    return ::wavemma::hip::shuffle("__shfl_up", var, ::wavemma::hip::shfl_up_source(lane_delta, width), site);         \
   }                                                                                                                    \
   inline T __shfl_down(T var, unsigned int lane_delta, int width = warpSize,                                           \
                        ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {                                \
-    return ::wavemma::simt::hip::shuffle("__shfl_down", var,                                                           \
-                                         ::wavemma::simt::hip::shfl_down_source(lane_delta, width), site);             \
+    return ::wavemma::hip::shuffle("__shfl_down", var, ::wavemma::hip::shfl_down_source(lane_delta, width), site);     \
   }                                                                                                                    \
   inline T __shfl_xor(T var, int lane_mask, int width = warpSize,                                                      \
                       ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {                                 \
-    return ::wavemma::simt::hip::shuffle("__shfl_xor", var, ::wavemma::simt::hip::shfl_xor_source(lane_mask, width),   \
-                                         site);                                                                        \
+    return ::wavemma::hip::shuffle("__shfl_xor", var, ::wavemma::hip::shfl_xor_source(lane_mask, width), site);        \
   }
 WAVEMMA_SIMT_SHUFFLES(int)
 WAVEMMA_SIMT_SHUFFLES(unsigned int)
@@ -259,21 +255,22 @@ WAVEMMA_SIMT_SHUFFLES(unsigned long long)
 #include "wavemma/hip/not_emulated.hpp"
 #include "wavemma/hip/cooperative_launch.hpp"
 
-namespace wavemma::simt::hip {
+namespace wavemma::hip {
 
-void record(Error const&); // makes an error the last error (and the launch's, for hipDeviceSynchronize)
+void record(simt::Error const&); // makes an error the last error (and the launch's, for hipDeviceSynchronize)
 namespace detail {
 bool live_stream(hipStream_t); // program.hpp
 }
 
 template <class... Params, class... Args>
-void launch(char const* name, void (*kernel)(Params...), Dim3 grid, Dim3 block, size_t dynamic_shared,
+void launch(char const* name, void (*kernel)(Params...), simt::Dim3 grid, simt::Dim3 block, size_t dynamic_shared,
             hipStream_t stream, Args&&... args) {
   if (!detail::live_stream(stream)) {
-    record({Status::kContextIsDestroyed, std::string("kernel ") + name + " launched on a stream that is not live"});
+    record(
+        {simt::Status::kContextIsDestroyed, std::string("kernel ") + name + " launched on a stream that is not live"});
     return;
   }
   record(simt::launch(name, kernel, grid, block, dynamic_shared, std::forward<Args>(args)...));
 }
 
-} // namespace wavemma::simt::hip
+} // namespace wavemma::hip

@@ -12,7 +12,7 @@
 #include <cstring>
 #include <type_traits>
 
-namespace wavemma::simt::hip::atomic {
+namespace wavemma::hip::atomic {
 
 // A read-modify-write by compare-and-swap on the value's bits (for the float forms, min/max, inc
 // and dec, which have no host instruction).
@@ -71,7 +71,7 @@ T compare_swap(T* a, T compare, T v) {
   });
 }
 
-} // namespace wavemma::simt::hip::atomic
+} // namespace wavemma::hip::atomic
 
 // Each form, with HIP's overloads, and its _system and _block twins.
 // A lane that spins on an atomic lets the other lanes of its block run (lane.hpp: at_atomic).
@@ -80,7 +80,7 @@ T compare_swap(T* a, T compare, T v) {
   inline auto name##_system params { return ::wavemma::simt::detail::at_atomic(), call; }                              \
   inline auto name##_block params { return ::wavemma::simt::detail::at_atomic(), call; }
 #define WAVEMMA_ATOMIC2(name, impl, T)                                                                                 \
-  WAVEMMA_ATOMIC_SCOPES(name, (T * address, T value), ::wavemma::simt::hip::atomic::impl(address, value))
+  WAVEMMA_ATOMIC_SCOPES(name, (T * address, T value), ::wavemma::hip::atomic::impl(address, value))
 #define WAVEMMA_ATOMIC_ALL_TYPES(name, impl)                                                                           \
   WAVEMMA_ATOMIC2(name, impl, int)                                                                                     \
   WAVEMMA_ATOMIC2(name, impl, unsigned int)                                                                            \
@@ -117,7 +117,7 @@ WAVEMMA_ATOMIC_BITS(atomicXor, __atomic_fetch_xor)
 
 #define WAVEMMA_ATOMIC_CAS(T)                                                                                          \
   WAVEMMA_ATOMIC_SCOPES(atomicCAS, (T * address, T compare, T value),                                                  \
-                        ::wavemma::simt::hip::atomic::compare_swap(address, compare, value))
+                        ::wavemma::hip::atomic::compare_swap(address, compare, value))
 WAVEMMA_ATOMIC_CAS(int)
 WAVEMMA_ATOMIC_CAS(unsigned int)
 WAVEMMA_ATOMIC_CAS(unsigned long)
@@ -130,11 +130,11 @@ WAVEMMA_ATOMIC_CAS(double)
 // atomicInc: old >= limit ? 0 : old + 1; atomicDec: old == 0 || old > limit ? limit : old - 1
 // (the ISA's BUFFER_ATOMIC_INC/DEC).
 WAVEMMA_ATOMIC_SCOPES(atomicInc, (unsigned int* address, unsigned int limit),
-                      ::wavemma::simt::hip::atomic::update(address, [limit](unsigned int old) {
+                      ::wavemma::hip::atomic::update(address, [limit](unsigned int old) {
                         return old >= limit ? 0u : old + 1u;
                       }))
 WAVEMMA_ATOMIC_SCOPES(atomicDec, (unsigned int* address, unsigned int limit),
-                      ::wavemma::simt::hip::atomic::update(address, [limit](unsigned int old) {
+                      ::wavemma::hip::atomic::update(address, [limit](unsigned int old) {
                         return old == 0 || old > limit ? limit : old - 1u;
                       }))
 #undef WAVEMMA_ATOMIC_INTEGERS

@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <type_traits>
 
-namespace wavemma::simt::hip::fp {
+namespace wavemma::hip::fp {
 inline uint16_t float_to_bf16(float f) {
   uint32_t u = float_bits(f);
   if (std::isnan(f)) return static_cast<uint16_t>((u & 0xFFFFu ? u | 0x10000u : u) >> 16);
@@ -27,7 +27,7 @@ inline uint16_t double_to_bf16(double d) {
 }
 inline uint16_t float_to_bf16_truncate(float f) { return static_cast<uint16_t>(float_bits(f) >> 16); }
 inline float bf16_to_float(uint16_t bits) { return bits_float(uint32_t{bits} << 16); }
-} // namespace wavemma::simt::hip::fp
+} // namespace wavemma::hip::fp
 
 struct __hip_bfloat16_raw {
   unsigned short x;
@@ -47,20 +47,18 @@ struct __hip_bfloat16 {
 
   __hip_bfloat16() = default;
   constexpr __hip_bfloat16(__hip_bfloat16_raw const& r) : data(r.x) {}
-  __hip_bfloat16(unsigned int v) : data(::wavemma::simt::hip::fp::double_to_bf16(v)) {}
-  __hip_bfloat16(int v) : data(::wavemma::simt::hip::fp::double_to_bf16(v)) {}
-  __hip_bfloat16(unsigned short v) : data(::wavemma::simt::hip::fp::float_to_bf16(v)) {}
-  __hip_bfloat16(short v) : data(::wavemma::simt::hip::fp::float_to_bf16(v)) {}
-  __hip_bfloat16(double v) : data(::wavemma::simt::hip::fp::double_to_bf16(v)) {}
-  __hip_bfloat16(float v) : data(::wavemma::simt::hip::fp::float_to_bf16(v)) {}
+  __hip_bfloat16(unsigned int v) : data(::wavemma::hip::fp::double_to_bf16(v)) {}
+  __hip_bfloat16(int v) : data(::wavemma::hip::fp::double_to_bf16(v)) {}
+  __hip_bfloat16(unsigned short v) : data(::wavemma::hip::fp::float_to_bf16(v)) {}
+  __hip_bfloat16(short v) : data(::wavemma::hip::fp::float_to_bf16(v)) {}
+  __hip_bfloat16(double v) : data(::wavemma::hip::fp::double_to_bf16(v)) {}
+  __hip_bfloat16(float v) : data(::wavemma::hip::fp::float_to_bf16(v)) {}
 
   constexpr operator __hip_bfloat16_raw() const { return {data}; }
   operator bool() const { return value() != 0.0f; }
   operator float() const { return value(); }
 #define WAVEMMA_BF16_TO_INTEGER(T)                                                                                     \
-  operator T() const {                                                                                                 \
-    return ::wavemma::simt::hip::fp::float_to_int<T>(value(), ::wavemma::simt::hip::fp::Rounding::kTowardZero);        \
-  }
+  operator T() const { return ::wavemma::hip::fp::float_to_int<T>(value(), ::wavemma::hip::fp::Rounding::kTowardZero); }
   WAVEMMA_BF16_TO_INTEGER(char)
   WAVEMMA_BF16_TO_INTEGER(signed char)
   WAVEMMA_BF16_TO_INTEGER(unsigned char)
@@ -80,10 +78,10 @@ struct __hip_bfloat16 {
   __hip_bfloat16& operator=(unsigned short v) { return *this = static_cast<float>(v); }
   __hip_bfloat16& operator=(short v) { return *this = static_cast<float>(v); }
   __hip_bfloat16& operator=(double v) { return *this = static_cast<float>(v); }
-  __hip_bfloat16& operator=(float v) { return data = ::wavemma::simt::hip::fp::float_to_bf16(v), *this; }
+  __hip_bfloat16& operator=(float v) { return data = ::wavemma::hip::fp::float_to_bf16(v), *this; }
 
-  float value() const { return ::wavemma::simt::hip::fp::bf16_to_float(data); }
-  static __hip_bfloat16 of(float v) { return __hip_bfloat16_raw{::wavemma::simt::hip::fp::float_to_bf16(v)}; }
+  float value() const { return ::wavemma::hip::fp::bf16_to_float(data); }
+  static __hip_bfloat16 of(float v) { return __hip_bfloat16_raw{::wavemma::hip::fp::float_to_bf16(v)}; }
 
   __hip_bfloat16& operator+=(__hip_bfloat16 o) { return *this = of(value() + o.value()); }
   __hip_bfloat16& operator-=(__hip_bfloat16 o) { return *this = of(value() - o.value()); }
@@ -218,10 +216,10 @@ struct hip_bfloat16 {
   enum truncate_t { truncate };
 
   hip_bfloat16() = default;
-  explicit hip_bfloat16(float f) : data(::wavemma::simt::hip::fp::float_to_bf16(f)) {}
-  hip_bfloat16(float f, truncate_t) : data(::wavemma::simt::hip::fp::float_to_bf16_truncate(f)) {}
-  operator float() const { return ::wavemma::simt::hip::fp::bf16_to_float(data); }
-  hip_bfloat16& operator=(float const& f) { return data = ::wavemma::simt::hip::fp::float_to_bf16(f), *this; }
+  explicit hip_bfloat16(float f) : data(::wavemma::hip::fp::float_to_bf16(f)) {}
+  hip_bfloat16(float f, truncate_t) : data(::wavemma::hip::fp::float_to_bf16_truncate(f)) {}
+  operator float() const { return ::wavemma::hip::fp::bf16_to_float(data); }
+  hip_bfloat16& operator=(float const& f) { return data = ::wavemma::hip::fp::float_to_bf16(f), *this; }
 
   static hip_bfloat16 round_to_nearest_even(float f) { return hip_bfloat16(f); }
   static hip_bfloat16 truncate_float_to_bfloat16(float f) { return hip_bfloat16(f, truncate); }

@@ -20,7 +20,7 @@
 
 using lane_mask = unsigned long long int;
 
-namespace wavemma::simt::hip::detail {
+namespace wavemma::hip::detail {
 
 // A tile size that is not a power of two, or larger than the running wave: stops the launch
 // (src/hip/cooperative_groups.cpp).
@@ -87,7 +87,7 @@ inline void wave_meet(char const* name, ::wavemma::simt::Site site) {
   ::wavemma::simt::detail::permute(name, lane_id(), &in, &out, 1, site);
 }
 
-} // namespace wavemma::simt::hip::detail
+} // namespace wavemma::hip::detail
 
 namespace cooperative_groups {
 
@@ -145,16 +145,16 @@ protected:
 
 public:
   uint32_t thread_rank() const {
-    auto const& l = ::wavemma::simt::hip::detail::cg_lane();
+    auto const& l = ::wavemma::hip::detail::cg_lane();
     uint64_t const block =
         l.block_idx.x + uint64_t(l.grid_dim.x) * (l.block_idx.y + uint64_t(l.grid_dim.y) * l.block_idx.z);
-    return uint32_t(block * l.block_dim.count() + ::wavemma::simt::hip::detail::block_rank());
+    return uint32_t(block * l.block_dim.count() + ::wavemma::hip::detail::block_rank());
   }
   bool is_valid() const { return ::wavemma::simt::detail::grid_resident(); }
   void sync(::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
     ::wavemma::simt::detail::grid_barrier("grid.sync()", site);
   }
-  dim3 group_dim() const { return ::wavemma::simt::hip::detail::cg_lane().block_dim; }
+  dim3 group_dim() const { return ::wavemma::hip::detail::cg_lane().block_dim; }
 };
 
 // The grids of a multi-device cooperative launch (hipLaunchCooperativeKernelMultiDevice, which is
@@ -172,17 +172,17 @@ public:
   uint32_t thread_rank() const;
   bool is_valid() const { return false; }
   void sync(::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
-    ::wavemma::simt::hip::detail::no_multi_grid(site);
+    ::wavemma::hip::detail::no_multi_grid(site);
   }
 };
 
 inline grid_group this_grid() {
-  auto const& l = ::wavemma::simt::hip::detail::cg_lane();
+  auto const& l = ::wavemma::hip::detail::cg_lane();
   return grid_group(uint32_t(l.grid_dim.count() * l.block_dim.count()));
 }
 
 inline multi_grid_group this_multi_grid() {
-  auto const& l = ::wavemma::simt::hip::detail::cg_lane();
+  auto const& l = ::wavemma::hip::detail::cg_lane();
   return multi_grid_group(uint32_t(l.grid_dim.count() * l.block_dim.count()));
 }
 inline uint32_t multi_grid_group::thread_rank() const { return this_grid().thread_rank(); }
@@ -198,18 +198,18 @@ protected:
   thread_group new_tiled_group(unsigned int tile_size, ::wavemma::simt::Site site) const;
 
 public:
-  static dim3 group_index() { return ::wavemma::simt::hip::detail::cg_lane().block_idx; }
-  static dim3 thread_index() { return ::wavemma::simt::hip::detail::cg_lane().thread_idx; }
-  static uint32_t thread_rank() { return ::wavemma::simt::hip::detail::block_rank(); }
-  static uint32_t size() { return ::wavemma::simt::hip::detail::block_size(); }
-  static uint32_t num_threads() { return ::wavemma::simt::hip::detail::block_size(); }
+  static dim3 group_index() { return ::wavemma::hip::detail::cg_lane().block_idx; }
+  static dim3 thread_index() { return ::wavemma::hip::detail::cg_lane().thread_idx; }
+  static uint32_t thread_rank() { return ::wavemma::hip::detail::block_rank(); }
+  static uint32_t size() { return ::wavemma::hip::detail::block_size(); }
+  static uint32_t num_threads() { return ::wavemma::hip::detail::block_size(); }
   static bool is_valid() { return true; }
   static void sync(::wavemma::simt::Site site = ::wavemma::simt::Site::current()) { __syncthreads(site); }
-  dim3 group_dim() const { return ::wavemma::simt::hip::detail::cg_lane().block_dim; }
-  static dim3 dim_threads() { return ::wavemma::simt::hip::detail::cg_lane().block_dim; }
+  dim3 group_dim() const { return ::wavemma::hip::detail::cg_lane().block_dim; }
+  static dim3 dim_threads() { return ::wavemma::hip::detail::cg_lane().block_dim; }
 };
 
-inline thread_block this_thread_block() { return thread_block(::wavemma::simt::hip::detail::block_size()); }
+inline thread_block this_thread_block() { return thread_block(::wavemma::hip::detail::block_size()); }
 
 // A tile of the block made at run time (tiled_partition(group, n)): n consecutive threads of a wave.
 class tiled_group : public thread_group {
@@ -225,7 +225,7 @@ protected:
     unsigned const tiles = (parent_size + tile_size - 1) / tile_size;
     unsigned const first = parent_rank / tile_size * tile_size;
     unsigned const members = parent_size - first < tile_size ? parent_size - first : tile_size;
-    int const base = ::wavemma::simt::hip::detail::lane_id() / int(tile_size) * int(tile_size);
+    int const base = ::wavemma::hip::detail::lane_id() / int(tile_size) * int(tile_size);
     uint64_t const mask = (members == 64 ? ~0ull : (1ull << members) - 1) << base;
     return tiled_group(tile_size, members, mask, parent_rank / tile_size, tiles);
   }
@@ -234,20 +234,18 @@ protected:
 public:
   uint32_t size() const { return _size; }
   uint32_t num_threads() const { return _size; }
-  uint32_t thread_rank() const {
-    return ::wavemma::simt::hip::detail::block_rank() & (coalesced_info.tiled_info.size - 1);
-  }
+  uint32_t thread_rank() const { return ::wavemma::hip::detail::block_rank() & (coalesced_info.tiled_info.size - 1); }
   void sync(::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
-    ::wavemma::simt::hip::detail::wave_meet("tiled_group::sync()", site);
+    ::wavemma::hip::detail::wave_meet("tiled_group::sync()", site);
   }
   unsigned int meta_group_rank() const { return coalesced_info.tiled_info.meta_group_rank; }
   unsigned int meta_group_size() const { return coalesced_info.tiled_info.meta_group_size; }
 };
 
 inline thread_group thread_block::new_tiled_group(unsigned int tile_size, ::wavemma::simt::Site site) const {
-  int const wave = ::wavemma::simt::hip::detail::wave_size();
+  int const wave = ::wavemma::hip::detail::wave_size();
   if (tile_size == 0 || (tile_size & (tile_size - 1)) != 0 || int(tile_size) > wave)
-    ::wavemma::simt::hip::detail::bad_tile_size("tiled_partition", tile_size, wave, site);
+    ::wavemma::hip::detail::bad_tile_size("tiled_partition", tile_size, wave, site);
   return tiled_group::make(tile_size, thread_rank(), size());
 }
 
@@ -269,65 +267,61 @@ protected:
 public:
   uint32_t size() const { return _size; }
   uint32_t num_threads() const { return _size; }
-  uint32_t thread_rank() const {
-    return uint32_t(__builtin_popcountll(_mask & ::wavemma::simt::hip::detail::lanes_below()));
-  }
+  uint32_t thread_rank() const { return uint32_t(__builtin_popcountll(_mask & ::wavemma::hip::detail::lanes_below())); }
   void sync(::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
-    ::wavemma::simt::hip::detail::wave_meet("coalesced_group::sync()", site);
+    ::wavemma::hip::detail::wave_meet("coalesced_group::sync()", site);
   }
   unsigned int meta_group_rank() const { return coalesced_info.tiled_info.meta_group_rank; }
   unsigned int meta_group_size() const { return coalesced_info.tiled_info.meta_group_size; }
 
   template <class T>
   T shfl(T var, int src_rank, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
-    int const lane = ::wavemma::simt::hip::detail::nth_member(_mask, unsigned(src_rank % int(size())));
-    return ::wavemma::simt::hip::detail::shuffle_any("coalesced_group::shfl", var, lane, site);
+    int const lane = ::wavemma::hip::detail::nth_member(_mask, unsigned(src_rank % int(size())));
+    return ::wavemma::hip::detail::shuffle_any("coalesced_group::shfl", var, lane, site);
   }
   // The member lane_delta members above (below) this one; a lane with none keeps its value.
   template <class T>
   T shfl_down(T var, unsigned int lane_delta, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
-    int lane = ::wavemma::simt::hip::detail::nth_member(_mask, thread_rank() + lane_delta);
-    if (lane < 0) lane = ::wavemma::simt::hip::detail::lane_id();
-    return ::wavemma::simt::hip::detail::shuffle_any("coalesced_group::shfl_down", var, lane, site);
+    int lane = ::wavemma::hip::detail::nth_member(_mask, thread_rank() + lane_delta);
+    if (lane < 0) lane = ::wavemma::hip::detail::lane_id();
+    return ::wavemma::hip::detail::shuffle_any("coalesced_group::shfl_down", var, lane, site);
   }
   template <class T>
   T shfl_up(T var, unsigned int lane_delta, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
-    int lane =
-        lane_delta > thread_rank() ? -1 : ::wavemma::simt::hip::detail::nth_member(_mask, thread_rank() - lane_delta);
-    if (lane < 0) lane = ::wavemma::simt::hip::detail::lane_id();
-    return ::wavemma::simt::hip::detail::shuffle_any("coalesced_group::shfl_up", var, lane, site);
+    int lane = lane_delta > thread_rank() ? -1 : ::wavemma::hip::detail::nth_member(_mask, thread_rank() - lane_delta);
+    if (lane < 0) lane = ::wavemma::hip::detail::lane_id();
+    return ::wavemma::hip::detail::shuffle_any("coalesced_group::shfl_up", var, lane, site);
   }
   unsigned long long ballot(int pred, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
-    return ::wavemma::simt::hip::detail::pack_bits(_mask, ::wavemma::simt::hip::detail::wave_ballot(pred != 0, site));
+    return ::wavemma::hip::detail::pack_bits(_mask, ::wavemma::hip::detail::wave_ballot(pred != 0, site));
   }
   int any(int pred, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
-    return (::wavemma::simt::hip::detail::wave_ballot(pred != 0, site) & _mask) != 0;
+    return (::wavemma::hip::detail::wave_ballot(pred != 0, site) & _mask) != 0;
   }
   int all(int pred, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
-    return (::wavemma::simt::hip::detail::wave_ballot(pred != 0, site) & _mask) == _mask;
+    return (::wavemma::hip::detail::wave_ballot(pred != 0, site) & _mask) == _mask;
   }
   template <class T>
   unsigned long long match_any(T value, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
-    return ::wavemma::simt::hip::detail::pack_bits(
-        _mask, ::wavemma::simt::hip::detail::wave_match("coalesced_group::match_any", value, site));
+    return ::wavemma::hip::detail::pack_bits(
+        _mask, ::wavemma::hip::detail::wave_match("coalesced_group::match_any", value, site));
   }
   template <class T>
   unsigned long long match_all(T value, int& pred,
                                ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
-    bool const all =
-        (::wavemma::simt::hip::detail::wave_match("coalesced_group::match_all", value, site) & _mask) == _mask;
+    bool const all = (::wavemma::hip::detail::wave_match("coalesced_group::match_all", value, site) & _mask) == _mask;
     pred = all;
-    return all ? ::wavemma::simt::hip::detail::pack_bits(_mask, _mask) : 0;
+    return all ? ::wavemma::hip::detail::pack_bits(_mask, _mask) : 0;
   }
 };
 
 inline coalesced_group coalesced_threads(::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {
-  return coalesced_group(::wavemma::simt::hip::detail::wave_ballot(true, site));
+  return coalesced_group(::wavemma::hip::detail::wave_ballot(true, site));
 }
 
 // The calling thread alone.
 inline thread_group this_thread() {
-  return thread_group(internal::cg_coalesced_group, 1, 1ull << ::wavemma::simt::hip::detail::lane_id());
+  return thread_group(internal::cg_coalesced_group, 1, 1ull << ::wavemma::hip::detail::lane_id());
 }
 
 // --- thread_block_tile<N>: a tile of N threads (a power of two, at most the wave) --------------
@@ -345,7 +339,7 @@ class thread_block_tile : public tiled_group {
 
   // The tile's lanes in the wave, as a mask.
   static uint64_t tile_mask() {
-    int const base = ::wavemma::simt::hip::detail::lane_id() / int(N) * int(N);
+    int const base = ::wavemma::hip::detail::lane_id() / int(N) * int(N);
     return (N == 64 ? ~0ull : (1ull << N) - 1) << base;
   }
 
@@ -353,9 +347,9 @@ protected:
   thread_block_tile(unsigned int meta_rank, unsigned int meta_size)
       : tiled_group(N, N, tile_mask(), meta_rank, meta_size) {}
   static thread_block_tile make(::wavemma::simt::Site site) {
-    int const wave = ::wavemma::simt::hip::detail::wave_size();
-    if (int(N) > wave) ::wavemma::simt::hip::detail::bad_tile_size("tiled_partition", N, wave, site);
-    uint32_t const rank = ::wavemma::simt::hip::detail::block_rank(), size = ::wavemma::simt::hip::detail::block_size();
+    int const wave = ::wavemma::hip::detail::wave_size();
+    if (int(N) > wave) ::wavemma::hip::detail::bad_tile_size("tiled_partition", N, wave, site);
+    uint32_t const rank = ::wavemma::hip::detail::block_rank(), size = ::wavemma::hip::detail::block_size();
     return thread_block_tile(rank / N, (size + N - 1) / N);
   }
 
@@ -367,60 +361,59 @@ public:
 
   static constexpr unsigned int num_threads() { return N; }
   static constexpr unsigned int size() { return N; }
-  static unsigned int thread_rank() { return ::wavemma::simt::hip::detail::block_rank() & (N - 1); }
+  static unsigned int thread_rank() { return ::wavemma::hip::detail::block_rank() & (N - 1); }
   unsigned int meta_group_rank() const { return coalesced_info.tiled_info.meta_group_rank; }
   unsigned int meta_group_size() const { return coalesced_info.tiled_info.meta_group_size; }
   static void sync(::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {
-    ::wavemma::simt::hip::detail::wave_meet("thread_block_tile::sync()", site);
+    ::wavemma::hip::detail::wave_meet("thread_block_tile::sync()", site);
   }
 
   // HIP's __shfl family with the tile as the width.
   template <class T>
   T shfl(T var, int src_rank, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
-    return ::wavemma::simt::hip::detail::shuffle_any("thread_block_tile::shfl", var,
-                                                     ::wavemma::simt::hip::shfl_source(src_rank, int(N)), site);
+    return ::wavemma::hip::detail::shuffle_any("thread_block_tile::shfl", var,
+                                               ::wavemma::hip::shfl_source(src_rank, int(N)), site);
   }
   template <class T>
   T shfl_down(T var, unsigned int lane_delta, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
-    return ::wavemma::simt::hip::detail::shuffle_any("thread_block_tile::shfl_down", var,
-                                                     ::wavemma::simt::hip::shfl_down_source(lane_delta, int(N)), site);
+    return ::wavemma::hip::detail::shuffle_any("thread_block_tile::shfl_down", var,
+                                               ::wavemma::hip::shfl_down_source(lane_delta, int(N)), site);
   }
   template <class T>
   T shfl_up(T var, unsigned int lane_delta, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
-    return ::wavemma::simt::hip::detail::shuffle_any("thread_block_tile::shfl_up", var,
-                                                     ::wavemma::simt::hip::shfl_up_source(lane_delta, int(N)), site);
+    return ::wavemma::hip::detail::shuffle_any("thread_block_tile::shfl_up", var,
+                                               ::wavemma::hip::shfl_up_source(lane_delta, int(N)), site);
   }
   template <class T>
   T shfl_xor(T var, unsigned int lane_mask, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
-    return ::wavemma::simt::hip::detail::shuffle_any(
-        "thread_block_tile::shfl_xor", var, ::wavemma::simt::hip::shfl_xor_source(int(lane_mask), int(N)), site);
+    return ::wavemma::hip::detail::shuffle_any("thread_block_tile::shfl_xor", var,
+                                               ::wavemma::hip::shfl_xor_source(int(lane_mask), int(N)), site);
   }
 
   // Bit i of the result: the tile's thread of rank i.
   unsigned long long ballot(int pred, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
-    return ::wavemma::simt::hip::detail::pack_bits(tile_mask(),
-                                                   ::wavemma::simt::hip::detail::wave_ballot(pred != 0, site));
+    return ::wavemma::hip::detail::pack_bits(tile_mask(), ::wavemma::hip::detail::wave_ballot(pred != 0, site));
   }
   int any(int pred, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
-    return (::wavemma::simt::hip::detail::wave_ballot(pred != 0, site) & tile_mask()) != 0;
+    return (::wavemma::hip::detail::wave_ballot(pred != 0, site) & tile_mask()) != 0;
   }
   int all(int pred, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
-    uint64_t const members = tile_mask() & ::wavemma::simt::hip::detail::wave_ballot(true, site);
-    return (::wavemma::simt::hip::detail::wave_ballot(pred != 0, site) & members) == members;
+    uint64_t const members = tile_mask() & ::wavemma::hip::detail::wave_ballot(true, site);
+    return (::wavemma::hip::detail::wave_ballot(pred != 0, site) & members) == members;
   }
   template <class T>
   unsigned long long match_any(T value, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
-    return ::wavemma::simt::hip::detail::pack_bits(
-        tile_mask(), ::wavemma::simt::hip::detail::wave_match("thread_block_tile::match_any", value, site));
+    return ::wavemma::hip::detail::pack_bits(
+        tile_mask(), ::wavemma::hip::detail::wave_match("thread_block_tile::match_any", value, site));
   }
   template <class T>
   unsigned long long match_all(T value, int& pred,
                                ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) const {
-    uint64_t const same = ::wavemma::simt::hip::detail::wave_match("thread_block_tile::match_all", value, site);
-    uint64_t const members = tile_mask() & ::wavemma::simt::hip::detail::wave_ballot(true, site);
+    uint64_t const same = ::wavemma::hip::detail::wave_match("thread_block_tile::match_all", value, site);
+    uint64_t const members = tile_mask() & ::wavemma::hip::detail::wave_ballot(true, site);
     bool const all = (same & members) == members;
     pred = all;
-    return all ? ::wavemma::simt::hip::detail::pack_bits(tile_mask(), members) : 0;
+    return all ? ::wavemma::hip::detail::pack_bits(tile_mask(), members) : 0;
   }
 };
 
@@ -439,9 +432,9 @@ inline thread_group tiled_partition(thread_block const& parent, unsigned int til
 }
 inline tiled_group tiled_partition(tiled_group const& parent, unsigned int tile_size,
                                    ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {
-  int const wave = ::wavemma::simt::hip::detail::wave_size();
+  int const wave = ::wavemma::hip::detail::wave_size();
   if (tile_size == 0 || (tile_size & (tile_size - 1)) != 0 || int(tile_size) > wave)
-    ::wavemma::simt::hip::detail::bad_tile_size("tiled_partition", tile_size, wave, site);
+    ::wavemma::hip::detail::bad_tile_size("tiled_partition", tile_size, wave, site);
   if (parent.size() <= tile_size) return parent;
   return tiled_group::make(tile_size, parent.thread_rank(), parent.size());
 }
@@ -453,7 +446,7 @@ inline coalesced_group tiled_partition(coalesced_group const& parent, unsigned i
   unsigned const first = parent.thread_rank() / tile_size * tile_size;
   uint64_t members = 0;
   for (unsigned r = first; r < first + tile_size && r < parent.size(); ++r)
-    members |= 1ull << ::wavemma::simt::hip::detail::nth_member(parent.members(), r);
+    members |= 1ull << ::wavemma::hip::detail::nth_member(parent.members(), r);
   coalesced_group g(members);
   g.coalesced_info.tiled_info = {true, tile_size, parent.thread_rank() / tile_size,
                                  (parent.size() + tile_size - 1) / tile_size};
@@ -474,7 +467,7 @@ inline thread_group tiled_partition(thread_group const& parent, unsigned int til
 // binary_partition: the members whose predicate is the caller's.
 inline coalesced_group binary_partition(coalesced_group const& group, bool pred,
                                         ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {
-  uint64_t const yes = ::wavemma::simt::hip::detail::wave_ballot(pred, site) & group.members();
+  uint64_t const yes = ::wavemma::hip::detail::wave_ballot(pred, site) & group.members();
   return coalesced_group(pred ? yes : group.members() ^ yes);
 }
 
@@ -499,7 +492,7 @@ inline bool thread_group::is_valid() const {
 inline void thread_group::sync(::wavemma::simt::Site site) const {
   switch (_type) {
   case internal::cg_multi_grid:
-    ::wavemma::simt::hip::detail::no_multi_grid(site);
+    ::wavemma::hip::detail::no_multi_grid(site);
   case internal::cg_grid:
     ::wavemma::simt::detail::grid_barrier("grid.sync()", site);
     break;
@@ -507,10 +500,10 @@ inline void thread_group::sync(::wavemma::simt::Site site) const {
     __syncthreads(site);
     break;
   case internal::cg_tiled_group:
-    ::wavemma::simt::hip::detail::wave_meet("tiled_group::sync()", site);
+    ::wavemma::hip::detail::wave_meet("tiled_group::sync()", site);
     break;
   default:
-    if (_size > 1) ::wavemma::simt::hip::detail::wave_meet("coalesced_group::sync()", site);
+    if (_size > 1) ::wavemma::hip::detail::wave_meet("coalesced_group::sync()", site);
     break;
   }
 }

@@ -15,15 +15,15 @@
 #include <type_traits>
 #include <utility>
 
-namespace wavemma::simt::hip {
+namespace wavemma::hip {
 
-void record(Error const&); // api.hpp
+void record(simt::Error const&); // api.hpp
 
 namespace detail {
 
 // HIP's limit on the blocks of a cooperative grid (src/hip/device_api.cpp): hipSuccess, or the
 // error, reported.
-hipError_t cooperative_check(void const* kernel, Dim3 grid, Dim3 block, size_t dynamic_shared);
+hipError_t cooperative_check(void const* kernel, simt::Dim3 grid, simt::Dim3 block, size_t dynamic_shared);
 hipError_t last_launch_status(); // of this thread's last launch through a host stub (program.cpp)
 
 // HIP's argument array: args[i] points at the value of parameter i.
@@ -36,14 +36,14 @@ void call_with_arguments(void (*kernel)(P...), void** args, std::index_sequence<
   kernel(argument<P>(args, I)...);
 }
 template <class... P, size_t... I>
-Error launch_resident_with(void (*kernel)(P...), Dim3 grid, Dim3 block, size_t dynamic_shared, void** args,
-                           std::index_sequence<I...>) {
+simt::Error launch_resident_with(void (*kernel)(P...), simt::Dim3 grid, simt::Dim3 block, size_t dynamic_shared,
+                                 void** args, std::index_sequence<I...>) {
   return simt::launch_resident("cooperative kernel", kernel, grid, block, dynamic_shared, argument<P>(args, I)...);
 }
 
 template <class... P>
-hipError_t launch_cooperative(void (*kernel)(P...), Dim3 grid, Dim3 block, void** args, size_t dynamic_shared,
-                              hipStream_t stream) {
+hipError_t launch_cooperative(void (*kernel)(P...), simt::Dim3 grid, simt::Dim3 block, void** args,
+                              size_t dynamic_shared, hipStream_t stream) {
   if (hipError_t const e = cooperative_check(reinterpret_cast<void const*>(kernel), grid, block, dynamic_shared);
       e != hipSuccess)
     return e;
@@ -54,18 +54,19 @@ hipError_t launch_cooperative(void (*kernel)(P...), Dim3 grid, Dim3 block, void*
   return last_launch_status();
 #else
   if (!live_stream(stream)) {
-    Error const e{Status::kContextIsDestroyed, "hipLaunchCooperativeKernel: a stream that is not live"};
+    simt::Error const e{simt::Status::kContextIsDestroyed, "hipLaunchCooperativeKernel: a stream that is not live"};
     record(e);
     return static_cast<hipError_t>(e.status);
   }
-  Error const e = launch_resident_with(kernel, grid, block, dynamic_shared, args, std::index_sequence_for<P...>{});
+  simt::Error const e =
+      launch_resident_with(kernel, grid, block, dynamic_shared, args, std::index_sequence_for<P...>{});
   record(e);
   return static_cast<hipError_t>(e.status);
 #endif
 }
 
 } // namespace detail
-} // namespace wavemma::simt::hip
+} // namespace wavemma::hip
 
 // HIP's template overload, which takes the kernel itself (the void* one: not_emulated.hpp).
 template <class T>
@@ -74,7 +75,7 @@ inline hipError_t hipLaunchCooperativeKernel(T f, dim3 grid, dim3 block, void** 
                                              ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {
   if constexpr (std::is_pointer_v<T> && std::is_function_v<std::remove_pointer_t<T>>) {
     (void)site;
-    return ::wavemma::simt::hip::detail::launch_cooperative(f, grid, block, kernel_params, shared_mem_bytes, stream);
+    return ::wavemma::hip::detail::launch_cooperative(f, grid, block, kernel_params, shared_mem_bytes, stream);
   } else {
     return hipLaunchCooperativeKernel(reinterpret_cast<void const*>(f), grid, block, kernel_params, shared_mem_bytes,
                                       stream, site);

@@ -15,7 +15,7 @@
 #include <cstring>
 #include <type_traits>
 
-namespace wavemma::simt::hip {
+namespace wavemma::hip {
 
 using ::wavemma::simt::detail::ReduceOp;
 using ::wavemma::simt::detail::ReduceType;
@@ -177,55 +177,54 @@ inline int block_threads() {
   return int(l.block_dim.x * l.block_dim.y * l.block_dim.z);
 }
 
-} // namespace wavemma::simt::hip
+} // namespace wavemma::hip
 
 #define WAVEMMA_SITE ::wavemma::simt::Site::current()
 
 // --- the builtins, with clang-22's argument lists -------------------------------------------
 #define __builtin_amdgcn_mov_dpp(src, dpp_ctrl, row_mask, bank_mask, bound_ctrl)                                       \
-  ::wavemma::simt::hip::mov_dpp((src), (dpp_ctrl), (row_mask), (bank_mask), (bound_ctrl), WAVEMMA_SITE)
+  ::wavemma::hip::mov_dpp((src), (dpp_ctrl), (row_mask), (bank_mask), (bound_ctrl), WAVEMMA_SITE)
 #define __builtin_amdgcn_update_dpp(old, src, dpp_ctrl, row_mask, bank_mask, bound_ctrl)                               \
-  ::wavemma::simt::hip::update_dpp<std::decay_t<decltype(src)>>((old), (src), (dpp_ctrl), (row_mask), (bank_mask),     \
-                                                                (bound_ctrl), WAVEMMA_SITE)
-#define __builtin_amdgcn_mov_dpp8(src, sel) ::wavemma::simt::hip::mov_dpp8((src), (sel), WAVEMMA_SITE)
-#define __builtin_amdgcn_ds_swizzle(src, offset) ::wavemma::simt::hip::ds_swizzle((src), (offset), WAVEMMA_SITE)
-#define __builtin_amdgcn_ds_permute(address, src) ::wavemma::simt::hip::ds_permute((address), (src), WAVEMMA_SITE)
-#define __builtin_amdgcn_ds_bpermute(address, src) ::wavemma::simt::hip::ds_bpermute((address), (src), WAVEMMA_SITE)
-#define __builtin_amdgcn_readlane(src, lane) ::wavemma::simt::hip::readlane((src), (lane), WAVEMMA_SITE)
+  ::wavemma::hip::update_dpp<std::decay_t<decltype(src)>>((old), (src), (dpp_ctrl), (row_mask), (bank_mask),           \
+                                                          (bound_ctrl), WAVEMMA_SITE)
+#define __builtin_amdgcn_mov_dpp8(src, sel) ::wavemma::hip::mov_dpp8((src), (sel), WAVEMMA_SITE)
+#define __builtin_amdgcn_ds_swizzle(src, offset) ::wavemma::hip::ds_swizzle((src), (offset), WAVEMMA_SITE)
+#define __builtin_amdgcn_ds_permute(address, src) ::wavemma::hip::ds_permute((address), (src), WAVEMMA_SITE)
+#define __builtin_amdgcn_ds_bpermute(address, src) ::wavemma::hip::ds_bpermute((address), (src), WAVEMMA_SITE)
+#define __builtin_amdgcn_readlane(src, lane) ::wavemma::hip::readlane((src), (lane), WAVEMMA_SITE)
 #define __builtin_amdgcn_ballot_w32(pred)                                                                              \
-  static_cast<uint32_t>(::wavemma::simt::hip::ballot(::wavemma::simt::hip::WaveOp::kBallotW32, (pred), WAVEMMA_SITE))
+  static_cast<uint32_t>(::wavemma::hip::ballot(::wavemma::hip::WaveOp::kBallotW32, (pred), WAVEMMA_SITE))
 #define __builtin_amdgcn_ballot_w64(pred)                                                                              \
-  ::wavemma::simt::hip::ballot(::wavemma::simt::hip::WaveOp::kBallotW64, (pred), WAVEMMA_SITE)
+  ::wavemma::hip::ballot(::wavemma::hip::WaveOp::kBallotW64, (pred), WAVEMMA_SITE)
 // inverse_ballot: this lane's bit of a (uniform) mask; no data moves between lanes.
 #define __builtin_amdgcn_inverse_ballot_w32(mask)                                                                      \
   ((static_cast<uint32_t>(mask) >> ::wavemma::simt::detail::lane("inverse_ballot").lane) & 1u)
 #define __builtin_amdgcn_inverse_ballot_w64(mask)                                                                      \
   ((static_cast<uint64_t>(mask) >> ::wavemma::simt::detail::lane("inverse_ballot").lane) & 1u)
 #define __builtin_amdgcn_permlane16(old, src, sel_lo, sel_hi, fi, bound_ctrl)                                          \
-  ::wavemma::simt::hip::permlane16(::wavemma::simt::hip::WaveOp::kPermlane16, (old), (src), (sel_lo), (sel_hi), (fi),  \
-                                   (bound_ctrl), WAVEMMA_SITE)
+  ::wavemma::hip::permlane16(::wavemma::hip::WaveOp::kPermlane16, (old), (src), (sel_lo), (sel_hi), (fi),              \
+                             (bound_ctrl), WAVEMMA_SITE)
 #define __builtin_amdgcn_permlanex16(old, src, sel_lo, sel_hi, fi, bound_ctrl)                                         \
-  ::wavemma::simt::hip::permlane16(::wavemma::simt::hip::WaveOp::kPermlanex16, (old), (src), (sel_lo), (sel_hi), (fi), \
-                                   (bound_ctrl), WAVEMMA_SITE)
+  ::wavemma::hip::permlane16(::wavemma::hip::WaveOp::kPermlanex16, (old), (src), (sel_lo), (sel_hi), (fi),             \
+                             (bound_ctrl), WAVEMMA_SITE)
 #define __builtin_amdgcn_permlane16_var(old, src, sel, fi, bound_ctrl)                                                 \
-  ::wavemma::simt::hip::permlane16_var(::wavemma::simt::hip::WaveOp::kPermlane16Var, (old), (src), (sel), (fi),        \
-                                       (bound_ctrl), WAVEMMA_SITE)
+  ::wavemma::hip::permlane16_var(::wavemma::hip::WaveOp::kPermlane16Var, (old), (src), (sel), (fi), (bound_ctrl),      \
+                                 WAVEMMA_SITE)
 #define __builtin_amdgcn_permlanex16_var(old, src, sel, fi, bound_ctrl)                                                \
-  ::wavemma::simt::hip::permlane16_var(::wavemma::simt::hip::WaveOp::kPermlanex16Var, (old), (src), (sel), (fi),       \
-                                       (bound_ctrl), WAVEMMA_SITE)
-#define __builtin_amdgcn_permlane64(src) ::wavemma::simt::hip::permlane64((src), WAVEMMA_SITE)
+  ::wavemma::hip::permlane16_var(::wavemma::hip::WaveOp::kPermlanex16Var, (old), (src), (sel), (fi), (bound_ctrl),     \
+                                 WAVEMMA_SITE)
+#define __builtin_amdgcn_permlane64(src) ::wavemma::hip::permlane64((src), WAVEMMA_SITE)
 #define __builtin_amdgcn_permlane16_swap(vdst, src, fi, bound_ctrl)                                                    \
-  ::wavemma::simt::hip::permlane_swap(::wavemma::simt::hip::WaveOp::kPermlane16Swap, (vdst), (src), (fi),              \
-                                      (bound_ctrl), WAVEMMA_SITE)
+  ::wavemma::hip::permlane_swap(::wavemma::hip::WaveOp::kPermlane16Swap, (vdst), (src), (fi), (bound_ctrl),            \
+                                WAVEMMA_SITE)
 #define __builtin_amdgcn_permlane32_swap(vdst, src, fi, bound_ctrl)                                                    \
-  ::wavemma::simt::hip::permlane_swap(::wavemma::simt::hip::WaveOp::kPermlane32Swap, (vdst), (src), (fi),              \
-                                      (bound_ctrl), WAVEMMA_SITE)
+  ::wavemma::hip::permlane_swap(::wavemma::hip::WaveOp::kPermlane32Swap, (vdst), (src), (fi), (bound_ctrl),            \
+                                WAVEMMA_SITE)
 #define __builtin_amdgcn_global_load_lds(src, dst, size, offset, aux)                                                  \
-  ::wavemma::simt::hip::global_load_lds((src), (dst), (size), (offset), (aux), WAVEMMA_SITE)
-#define __builtin_amdgcn_s_memtime()                                                                                   \
-  ::wavemma::simt::hip::scalar_clock(::wavemma::simt::hip::WaveOp::kMemtime, WAVEMMA_SITE)
+  ::wavemma::hip::global_load_lds((src), (dst), (size), (offset), (aux), WAVEMMA_SITE)
+#define __builtin_amdgcn_s_memtime() ::wavemma::hip::scalar_clock(::wavemma::hip::WaveOp::kMemtime, WAVEMMA_SITE)
 #define __builtin_amdgcn_s_memrealtime()                                                                               \
-  ::wavemma::simt::hip::scalar_clock(::wavemma::simt::hip::WaveOp::kMemrealtime, WAVEMMA_SITE)
+  ::wavemma::hip::scalar_clock(::wavemma::hip::WaveOp::kMemrealtime, WAVEMMA_SITE)
 #define __builtin_amdgcn_read_exec() ::__activemask()
 #define __builtin_amdgcn_read_exec_lo() static_cast<unsigned int>(::__activemask())
 #define __builtin_amdgcn_read_exec_hi() static_cast<unsigned int>(::__activemask() >> 32)
@@ -233,8 +232,8 @@ inline int block_threads() {
 // wave_reduce_<op>_<type>(value, strategy): the strategy (iterative or DPP) does not change an
 // integer result; float sums are taken in lane order here.
 #define WAVEMMA_REDUCE(name, op, type, T)                                                                              \
-  ::wavemma::simt::hip::wave_reduce<T>(::wavemma::simt::hip::ReduceOp::op, ::wavemma::simt::hip::ReduceType::type,     \
-                                       (T)(name), WAVEMMA_SITE)
+  ::wavemma::hip::wave_reduce<T>(::wavemma::hip::ReduceOp::op, ::wavemma::hip::ReduceType::type, (T)(name),            \
+                                 WAVEMMA_SITE)
 #define __builtin_amdgcn_wave_reduce_add_u32(v, s) WAVEMMA_REDUCE(v, kAdd, kU32, uint32_t)
 #define __builtin_amdgcn_wave_reduce_sub_u32(v, s) WAVEMMA_REDUCE(v, kSub, kU32, uint32_t)
 #define __builtin_amdgcn_wave_reduce_min_i32(v, s) WAVEMMA_REDUCE(v, kMin, kI32, int32_t)
@@ -281,10 +280,10 @@ inline int block_threads() {
 // --- HIP's wave functions ---------------------------------------------------------------------
 // __ballot and __activemask give 64-bit masks whatever the wave size (HIP's types).
 inline unsigned long long __ballot(int pred, ::wavemma::simt::Site site = WAVEMMA_SITE) {
-  return ::wavemma::simt::hip::ballot(::wavemma::simt::hip::WaveOp::kBallotW64, pred != 0, site);
+  return ::wavemma::hip::ballot(::wavemma::hip::WaveOp::kBallotW64, pred != 0, site);
 }
 inline unsigned long long __activemask(::wavemma::simt::Site site = WAVEMMA_SITE) {
-  return ::wavemma::simt::hip::ballot(::wavemma::simt::hip::WaveOp::kBallotW64, true, site);
+  return ::wavemma::hip::ballot(::wavemma::hip::WaveOp::kBallotW64, true, site);
 }
 inline int __any(int pred, ::wavemma::simt::Site site = WAVEMMA_SITE) { return __ballot(pred, site) != 0; }
 inline int __all(int pred, ::wavemma::simt::Site site = WAVEMMA_SITE) {
@@ -329,13 +328,13 @@ WAVEMMA_SIMT_SYNC_SHUFFLES(unsigned long long)
 #undef WAVEMMA_SIMT_SYNC_SHUFFLES
 
 inline int __syncthreads_count(int pred, ::wavemma::simt::Site site = WAVEMMA_SITE) {
-  return ::wavemma::simt::hip::syncthreads_count(pred, site);
+  return ::wavemma::hip::syncthreads_count(pred, site);
 }
 inline int __syncthreads_and(int pred, ::wavemma::simt::Site site = WAVEMMA_SITE) {
-  return ::wavemma::simt::hip::syncthreads_count(pred, site) == ::wavemma::simt::hip::block_threads();
+  return ::wavemma::hip::syncthreads_count(pred, site) == ::wavemma::hip::block_threads();
 }
 inline int __syncthreads_or(int pred, ::wavemma::simt::Site site = WAVEMMA_SITE) {
-  return ::wavemma::simt::hip::syncthreads_count(pred, site) != 0;
+  return ::wavemma::hip::syncthreads_count(pred, site) != 0;
 }
 
 inline void __threadfence() { std::atomic_thread_fence(std::memory_order_seq_cst); }

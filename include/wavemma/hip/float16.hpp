@@ -25,7 +25,7 @@ struct __half2_raw {
   unsigned short x, y;
 };
 
-namespace wavemma::simt::hip::fp {
+namespace wavemma::hip::fp {
 inline uint16_t to_f16(double v, Rounding r = Rounding::kNearestEven) { return narrow16(Format::kF16, v, r); }
 inline double from_f16(uint16_t bits) { return widen16(Format::kF16, bits); }
 
@@ -61,7 +61,7 @@ T f16_to_integer(uint16_t bits) {
   else
     return float_to_int<T>(from_f16(bits), Rounding::kTowardZero);
 }
-} // namespace wavemma::simt::hip::fp
+} // namespace wavemma::hip::fp
 
 // HIP's __half, member for member: the constructors and conversions are HIP's (a _Float16, any
 // floating type through a template, any integer type through another), so that overload resolution
@@ -71,17 +71,17 @@ struct __half {
 
   __half() = default;
   constexpr __half(__half_raw const& r) : __x(r.x) {}
-  __half(_Float16 v) : __x(::wavemma::simt::hip::fp::bits_as<unsigned short>(v)) {}
-  template <class T, std::enable_if_t<::wavemma::simt::hip::fp::is_float_v<T>, int> = 0>
-  __half(T v) : __x(::wavemma::simt::hip::fp::f16_of(v)) {}
+  __half(_Float16 v) : __x(::wavemma::hip::fp::bits_as<unsigned short>(v)) {}
+  template <class T, std::enable_if_t<::wavemma::hip::fp::is_float_v<T>, int> = 0>
+  __half(T v) : __x(::wavemma::hip::fp::f16_of(v)) {}
   template <class T, std::enable_if_t<std::is_integral_v<T>, int> = 0>
-  __half(T v) : __x(::wavemma::simt::hip::fp::to_f16(static_cast<double>(v))) {}
+  __half(T v) : __x(::wavemma::hip::fp::to_f16(static_cast<double>(v))) {}
 
   __half& operator=(__half_raw const& r) {
     __x = r.x;
     return *this;
   }
-  template <class T, std::enable_if_t<::wavemma::simt::hip::fp::is_float_v<T>, int> = 0>
+  template <class T, std::enable_if_t<::wavemma::hip::fp::is_float_v<T>, int> = 0>
   __half& operator=(T v) {
     return *this = __half(v);
   }
@@ -90,19 +90,19 @@ struct __half {
     return *this = __half(v);
   }
 
-  template <class T, std::enable_if_t<::wavemma::simt::hip::fp::is_float_v<T>, int> = 0>
+  template <class T, std::enable_if_t<::wavemma::hip::fp::is_float_v<T>, int> = 0>
   operator T() const {
-    return ::wavemma::simt::hip::fp::f16_as<T>(__x);
+    return ::wavemma::hip::fp::f16_as<T>(__x);
   }
   template <class T, std::enable_if_t<std::is_integral_v<T>, int> = 0>
   operator T() const {
-    return ::wavemma::simt::hip::fp::f16_to_integer<T>(__x);
+    return ::wavemma::hip::fp::f16_to_integer<T>(__x);
   }
   constexpr operator __half_raw() const { return {{__x}}; }
 
-  double value() const { return ::wavemma::simt::hip::fp::from_f16(__x); }
-  static __half of(double v, ::wavemma::simt::hip::fp::Rounding r = ::wavemma::simt::hip::fp::Rounding::kNearestEven) {
-    return __half_raw{::wavemma::simt::hip::fp::to_f16(v, r)};
+  double value() const { return ::wavemma::hip::fp::from_f16(__x); }
+  static __half of(double v, ::wavemma::hip::fp::Rounding r = ::wavemma::hip::fp::Rounding::kNearestEven) {
+    return __half_raw{::wavemma::hip::fp::to_f16(v, r)};
   }
 
   __half& operator+=(__half o) { return *this = of(value() + o.value()); }
@@ -224,35 +224,34 @@ using half = __half;
 using half2 = __half2;
 
 // --- conversions -----------------------------------------------------------------------------
-namespace wavemma::simt::hip::fp {
+namespace wavemma::hip::fp {
 inline __half half_of(double v, Rounding r) { return __half::of(v, r); }
-} // namespace wavemma::simt::hip::fp
+} // namespace wavemma::hip::fp
 
 #define WAVEMMA_HALF_ROUNDINGS(from, T)                                                                                \
   inline __half __##from##2half_rn(T v) {                                                                              \
-    return ::wavemma::simt::hip::fp::half_of(static_cast<double>(v),                                                   \
-                                             ::wavemma::simt::hip::fp::Rounding::kNearestEven);                        \
+    return ::wavemma::hip::fp::half_of(static_cast<double>(v), ::wavemma::hip::fp::Rounding::kNearestEven);            \
   }                                                                                                                    \
   inline __half __##from##2half_rz(T v) {                                                                              \
-    return ::wavemma::simt::hip::fp::half_of(static_cast<double>(v), ::wavemma::simt::hip::fp::Rounding::kTowardZero); \
+    return ::wavemma::hip::fp::half_of(static_cast<double>(v), ::wavemma::hip::fp::Rounding::kTowardZero);             \
   }                                                                                                                    \
   inline __half __##from##2half_rd(T v) {                                                                              \
-    return ::wavemma::simt::hip::fp::half_of(static_cast<double>(v), ::wavemma::simt::hip::fp::Rounding::kDown);       \
+    return ::wavemma::hip::fp::half_of(static_cast<double>(v), ::wavemma::hip::fp::Rounding::kDown);                   \
   }                                                                                                                    \
   inline __half __##from##2half_ru(T v) {                                                                              \
-    return ::wavemma::simt::hip::fp::half_of(static_cast<double>(v), ::wavemma::simt::hip::fp::Rounding::kUp);         \
+    return ::wavemma::hip::fp::half_of(static_cast<double>(v), ::wavemma::hip::fp::Rounding::kUp);                     \
   }                                                                                                                    \
   inline T __half2##from##_rn(__half h) {                                                                              \
-    return ::wavemma::simt::hip::fp::float_to_int<T>(h.value(), ::wavemma::simt::hip::fp::Rounding::kNearestEven);     \
+    return ::wavemma::hip::fp::float_to_int<T>(h.value(), ::wavemma::hip::fp::Rounding::kNearestEven);                 \
   }                                                                                                                    \
   inline T __half2##from##_rz(__half h) {                                                                              \
-    return ::wavemma::simt::hip::fp::float_to_int<T>(h.value(), ::wavemma::simt::hip::fp::Rounding::kTowardZero);      \
+    return ::wavemma::hip::fp::float_to_int<T>(h.value(), ::wavemma::hip::fp::Rounding::kTowardZero);                  \
   }                                                                                                                    \
   inline T __half2##from##_rd(__half h) {                                                                              \
-    return ::wavemma::simt::hip::fp::float_to_int<T>(h.value(), ::wavemma::simt::hip::fp::Rounding::kDown);            \
+    return ::wavemma::hip::fp::float_to_int<T>(h.value(), ::wavemma::hip::fp::Rounding::kDown);                        \
   }                                                                                                                    \
   inline T __half2##from##_ru(__half h) {                                                                              \
-    return ::wavemma::simt::hip::fp::float_to_int<T>(h.value(), ::wavemma::simt::hip::fp::Rounding::kUp);              \
+    return ::wavemma::hip::fp::float_to_int<T>(h.value(), ::wavemma::hip::fp::Rounding::kUp);                          \
   }
 WAVEMMA_HALF_ROUNDINGS(int, int)
 WAVEMMA_HALF_ROUNDINGS(uint, unsigned int)
@@ -264,9 +263,9 @@ WAVEMMA_HALF_ROUNDINGS(ull, unsigned long long)
 
 inline __half __float2half(float v) { return __half::of(v); }
 inline __half __float2half_rn(float v) { return __half::of(v); }
-inline __half __float2half_rz(float v) { return __half::of(v, ::wavemma::simt::hip::fp::Rounding::kTowardZero); }
-inline __half __float2half_rd(float v) { return __half::of(v, ::wavemma::simt::hip::fp::Rounding::kDown); }
-inline __half __float2half_ru(float v) { return __half::of(v, ::wavemma::simt::hip::fp::Rounding::kUp); }
+inline __half __float2half_rz(float v) { return __half::of(v, ::wavemma::hip::fp::Rounding::kTowardZero); }
+inline __half __float2half_rd(float v) { return __half::of(v, ::wavemma::hip::fp::Rounding::kDown); }
+inline __half __float2half_ru(float v) { return __half::of(v, ::wavemma::hip::fp::Rounding::kUp); }
 inline __half __double2half(double v) { return __half::of(v); }
 inline float __half2float(__half h) { return static_cast<float>(h.value()); }
 inline __half2 __float2half2_rn(float v) { return {__half::of(v), __half::of(v)}; }
@@ -291,7 +290,7 @@ inline __half __short_as_half(short v) { return __half_raw{static_cast<unsigned 
 inline __half __ushort_as_half(unsigned short v) { return __half_raw{v}; }
 
 // --- arithmetic ------------------------------------------------------------------------------
-namespace wavemma::simt::hip::fp {
+namespace wavemma::hip::fp {
 // HIP's _sat forms clamp to [0, 1]; NaN becomes +0 [DOC: CUDA's __hadd_sat, which HIP mirrors].
 inline __half saturate(__half h) {
   double const v = h.value();
@@ -306,28 +305,28 @@ inline __half min(__half a, __half b) {
   return std::isnan(a.value()) ? b : std::isnan(b.value()) ? a : b.value() < a.value() ? b : a;
 }
 inline __half canonical_nan() { return __half_raw{0x7FFF}; }
-} // namespace wavemma::simt::hip::fp
+} // namespace wavemma::hip::fp
 
 inline __half __hadd(__half a, __half b) { return a + b; }
 inline __half __hsub(__half a, __half b) { return a - b; }
 inline __half __hmul(__half a, __half b) { return a * b; }
 inline __half __hdiv(__half a, __half b) { return a / b; }
-inline __half __hfma(__half a, __half b, __half c) { return ::wavemma::simt::hip::fp::fma(a, b, c); }
-inline __half __hadd_sat(__half a, __half b) { return ::wavemma::simt::hip::fp::saturate(a + b); }
-inline __half __hsub_sat(__half a, __half b) { return ::wavemma::simt::hip::fp::saturate(a - b); }
-inline __half __hmul_sat(__half a, __half b) { return ::wavemma::simt::hip::fp::saturate(a * b); }
-inline __half __hfma_sat(__half a, __half b, __half c) { return ::wavemma::simt::hip::fp::saturate(__hfma(a, b, c)); }
+inline __half __hfma(__half a, __half b, __half c) { return ::wavemma::hip::fp::fma(a, b, c); }
+inline __half __hadd_sat(__half a, __half b) { return ::wavemma::hip::fp::saturate(a + b); }
+inline __half __hsub_sat(__half a, __half b) { return ::wavemma::hip::fp::saturate(a - b); }
+inline __half __hmul_sat(__half a, __half b) { return ::wavemma::hip::fp::saturate(a * b); }
+inline __half __hfma_sat(__half a, __half b, __half c) { return ::wavemma::hip::fp::saturate(__hfma(a, b, c)); }
 inline __half __hneg(__half a) { return -a; }
 inline __half __habs(__half a) { return __half_raw{static_cast<unsigned short>(a.__x & 0x7FFFu)}; }
-inline __half __hmax(__half a, __half b) { return ::wavemma::simt::hip::fp::max(a, b); }
-inline __half __hmin(__half a, __half b) { return ::wavemma::simt::hip::fp::min(a, b); }
+inline __half __hmax(__half a, __half b) { return ::wavemma::hip::fp::max(a, b); }
+inline __half __hmin(__half a, __half b) { return ::wavemma::hip::fp::min(a, b); }
 inline bool __hisnan(__half a) { return std::isnan(a.value()); }
 inline bool __hisinf(__half a) { return std::isinf(a.value()); }
 inline __half __hmax_nan(__half a, __half b) {
-  return __hisnan(a) || __hisnan(b) ? ::wavemma::simt::hip::fp::canonical_nan() : __hmax(a, b);
+  return __hisnan(a) || __hisnan(b) ? ::wavemma::hip::fp::canonical_nan() : __hmax(a, b);
 }
 inline __half __hmin_nan(__half a, __half b) {
-  return __hisnan(a) || __hisnan(b) ? ::wavemma::simt::hip::fp::canonical_nan() : __hmin(a, b);
+  return __hisnan(a) || __hisnan(b) ? ::wavemma::hip::fp::canonical_nan() : __hmin(a, b);
 }
 
 // Ordered comparisons are false with a NaN; the unordered (..u) forms are true.

@@ -11,7 +11,7 @@
 #include <cstring>
 #include <limits>
 
-namespace wavemma::simt::hip::fp {
+namespace wavemma::hip::fp {
 
 using numeric::Format;
 using numeric::Rounding;
@@ -88,4 +88,4 @@ Int float_to_int(double v, Rounding r) {
   return static_cast<Int>(rounded);
 }
 
-} // namespace wavemma::simt::hip::fp
+} // namespace wavemma::hip::fp

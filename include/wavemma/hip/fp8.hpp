@@ -40,7 +40,7 @@ enum __hip_saturation_t {
   __HIP_SATFINITE = 1,
 };
 
-namespace wavemma::simt::hip::fp {
+namespace wavemma::hip::fp {
 
 inline Format fp8_format(__hip_fp8_interpretation_t t) {
   switch (t) {
@@ -97,21 +97,21 @@ inline __hip_fp8x2_storage_t pack2(__hip_fp8_storage_t lo, __hip_fp8_storage_t h
   return static_cast<__hip_fp8x2_storage_t>(hi << 8 | lo);
 }
 
-} // namespace wavemma::simt::hip::fp
+} // namespace wavemma::hip::fp
 
 // --- the __hip_cvt_* functions ---------------------------------------------------------------
 inline __hip_fp8_storage_t __hip_cvt_float_to_fp8(float f, __hip_saturation_t sat, __hip_fp8_interpretation_t t) {
-  return ::wavemma::simt::hip::fp::to_fp8(f, sat, t);
+  return ::wavemma::hip::fp::to_fp8(f, sat, t);
 }
 inline __hip_fp8_storage_t __hip_cvt_double_to_fp8(double d, __hip_saturation_t sat, __hip_fp8_interpretation_t t) {
-  return ::wavemma::simt::hip::fp::to_fp8(d, sat, t);
+  return ::wavemma::hip::fp::to_fp8(d, sat, t);
 }
 inline __hip_fp8x2_storage_t __hip_cvt_float2_to_fp8x2(float2 f, __hip_saturation_t sat, __hip_fp8_interpretation_t t) {
-  return ::wavemma::simt::hip::fp::pack2(__hip_cvt_float_to_fp8(f.x, sat, t), __hip_cvt_float_to_fp8(f.y, sat, t));
+  return ::wavemma::hip::fp::pack2(__hip_cvt_float_to_fp8(f.x, sat, t), __hip_cvt_float_to_fp8(f.y, sat, t));
 }
 inline __hip_fp8x2_storage_t __hip_cvt_double2_to_fp8x2(double2 d, __hip_saturation_t sat,
                                                         __hip_fp8_interpretation_t t) {
-  return ::wavemma::simt::hip::fp::pack2(__hip_cvt_double_to_fp8(d.x, sat, t), __hip_cvt_double_to_fp8(d.y, sat, t));
+  return ::wavemma::hip::fp::pack2(__hip_cvt_double_to_fp8(d.x, sat, t), __hip_cvt_double_to_fp8(d.y, sat, t));
 }
 inline __hip_fp8_storage_t __hip_cvt_halfraw_to_fp8(__half_raw h, __hip_saturation_t sat,
                                                     __hip_fp8_interpretation_t t) {
@@ -130,15 +130,15 @@ inline __hip_fp8x2_storage_t __hip_cvt_bfloat16raw2_to_fp8x2(__hip_bfloat162_raw
   return __hip_cvt_float2_to_fp8x2(__bfloat1622float2(__hip_bfloat162(b)), sat, t);
 }
 inline __half_raw __hip_cvt_fp8_to_halfraw(__hip_fp8_storage_t x, __hip_fp8_interpretation_t t) {
-  return {::wavemma::simt::hip::fp::fp8_to_half_bits(x, t)};
+  return {::wavemma::hip::fp::fp8_to_half_bits(x, t)};
 }
 inline __half2_raw __hip_cvt_fp8x2_to_halfraw2(__hip_fp8x2_storage_t x, __hip_fp8_interpretation_t t) {
-  return {::wavemma::simt::hip::fp::fp8_to_half_bits(static_cast<__hip_fp8_storage_t>(x & 0xFF), t),
-          ::wavemma::simt::hip::fp::fp8_to_half_bits(static_cast<__hip_fp8_storage_t>(x >> 8), t)};
+  return {::wavemma::hip::fp::fp8_to_half_bits(static_cast<__hip_fp8_storage_t>(x & 0xFF), t),
+          ::wavemma::hip::fp::fp8_to_half_bits(static_cast<__hip_fp8_storage_t>(x >> 8), t)};
 }
 
 // --- the types -------------------------------------------------------------------------------
-namespace wavemma::simt::hip::fp {
+namespace wavemma::hip::fp {
 
 // One FP8 number of interpretation I. Construction saturates (__HIP_SATFINITE), as HIP's does.
 template <__hip_fp8_interpretation_t I>
@@ -229,14 +229,14 @@ private:
   }
 };
 
-} // namespace wavemma::simt::hip::fp
+} // namespace wavemma::hip::fp
 
 // HIP's twelve FP8 types are structs (a library may forward-declare them: rocWMMA does), with HIP's
 // members: __x, __default_saturation, __default_interpret, __we, __wm, the constructors and the
 // conversions, which they take from the templates above.
 #define WAVEMMA_FP8_STRUCT(name, Base, I)                                                                              \
-  struct name : ::wavemma::simt::hip::fp::Base<I> {                                                                    \
-    using ::wavemma::simt::hip::fp::Base<I>::Base;                                                                     \
+  struct name : ::wavemma::hip::fp::Base<I> {                                                                          \
+    using ::wavemma::hip::fp::Base<I>::Base;                                                                           \
     name() = default;                                                                                                  \
   };
 WAVEMMA_FP8_STRUCT(__hip_fp8_e4m3_fnuz, Fp8, __HIP_E4M3_FNUZ)

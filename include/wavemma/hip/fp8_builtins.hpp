@@ -35,7 +35,7 @@
 #include <cstdint>
 #include <cstring>
 
-namespace wavemma::simt::hip::fp8_builtins {
+namespace wavemma::hip::fp8_builtins {
 
 using v2f32 = float __attribute__((ext_vector_type(2)));
 
@@ -231,9 +231,9 @@ unsigned scalef32_sr_fp4_v(char const* b, unsigned old, S const& src, unsigned r
   return scalef32_sr_fp4(b, old, static_cast<double>(src[0]), static_cast<double>(src[1]), rnd, scale, sel);
 }
 
-} // namespace wavemma::simt::hip::fp8_builtins
+} // namespace wavemma::hip::fp8_builtins
 
-#define WAVEMMA_FP8_BUILTINS_ ::wavemma::simt::hip::fp8_builtins
+#define WAVEMMA_FP8_BUILTINS_ ::wavemma::hip::fp8_builtins
 #define __builtin_amdgcn_cvt_f32_fp8(src, sel)                                                                         \
   WAVEMMA_FP8_BUILTINS_::cvt_f32("__builtin_amdgcn_cvt_f32_fp8", WAVEMMA_FP8_BUILTINS_::Kind::kFp8, src, sel)
 #define __builtin_amdgcn_cvt_f32_bf8(src, sel)                                                                         \

@@ -19,7 +19,7 @@
 #define __shared__ static thread_local
 // Dynamic shared memory (the launch's dynamic_shared bytes, 16-byte aligned). `extern __shared__`
 // arrays are not supported on the host: use this macro, which HIP also defines.
-#define HIP_DYNAMIC_SHARED(type, var) type* const var = ::wavemma::simt::hip::dynamic_shared<type>();
+#define HIP_DYNAMIC_SHARED(type, var) type* const var = ::wavemma::hip::dynamic_shared<type>();
 #define HIP_KERNEL_NAME(...) __VA_ARGS__
 #define HIP_SYMBOL(X) X // as in HIP: hipMemcpyToSymbol takes the variable itself
 
@@ -29,8 +29,8 @@
 // grid is done; errors go to hipGetLastError()/hipDeviceSynchronize(). A template kernel whose
 // arguments contain commas is written HIP_KERNEL_NAME(k<A, B>), as with HIP.
 #define hipLaunchKernelGGL(kernel, grid, block, dynamic_shared, stream, ...)                                           \
-  ::wavemma::simt::hip::launch(WAVEMMA_SIMT_STRINGIFY(kernel), kernel, grid, block, dynamic_shared,                    \
-                               stream __VA_OPT__(, ) __VA_ARGS__)
+  ::wavemma::hip::launch(WAVEMMA_SIMT_STRINGIFY(kernel), kernel, grid, block, dynamic_shared,                          \
+                         stream __VA_OPT__(, ) __VA_ARGS__)
 
 // hipExtLaunchKernelGGL (hip_ext.h): a launch between two event records (either may be null).
 #define hipExtLaunchKernelGGL(kernel, grid, block, dynamic_shared, stream, start, stop, flags, ...)                    \

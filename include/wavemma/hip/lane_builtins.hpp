@@ -27,7 +27,7 @@
 #include <cstring>
 #include <limits>
 
-namespace wavemma::simt::hip::lane_builtins {
+namespace wavemma::hip::lane_builtins {
 
 using v2fp16 = __fp16 __attribute__((ext_vector_type(2)));
 
@@ -166,9 +166,9 @@ inline unsigned grid_size(int dim) {
                     : l.grid_dim.z * l.block_dim.z;
 }
 
-} // namespace wavemma::simt::hip::lane_builtins
+} // namespace wavemma::hip::lane_builtins
 
-#define WAVEMMA_LANE_ ::wavemma::simt::hip::lane_builtins
+#define WAVEMMA_LANE_ ::wavemma::hip::lane_builtins
 #define __builtin_amdgcn_sad_u8(a, b, c) WAVEMMA_LANE_::sad_u8(uint32_t(a), uint32_t(b), uint32_t(c))
 #define __builtin_amdgcn_sad_hi_u8(a, b, c) WAVEMMA_LANE_::sad_hi_u8(uint32_t(a), uint32_t(b), uint32_t(c))
 #define __builtin_amdgcn_sad_u16(a, b, c) WAVEMMA_LANE_::sad_u16(uint32_t(a), uint32_t(b), uint32_t(c))

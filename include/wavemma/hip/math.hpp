@@ -21,7 +21,7 @@
 #include <math.h> // <cmath>'s float overloads at global scope, as HIP's device math has them: sin(1.0f) is a float
 #include <type_traits>
 
-namespace wavemma::simt::hip::math {
+namespace wavemma::hip::math {
 
 using fp::bits_as;
 using fp::Rounding;
@@ -145,7 +145,7 @@ inline uint32_t alignbyte(uint32_t hi, uint32_t lo, uint32_t shift) {
   return uint32_t((uint64_t(hi) << 32 | lo) >> (8 * (shift & 3)));
 }
 
-} // namespace wavemma::simt::hip::math
+} // namespace wavemma::hip::math
 
 // --- integer intrinsics -------------------------------------------------------------------------
 inline unsigned int __popc(unsigned int x) { return unsigned(__builtin_popcount(x)); }
@@ -159,7 +159,7 @@ inline unsigned int __ffsll(long long x) { return __ffsll((unsigned long long)x)
 inline unsigned int __brev(unsigned int x) { return __builtin_bitreverse32(x); }
 inline unsigned long long __brevll(unsigned long long x) { return __builtin_bitreverse64(x); }
 inline unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned int s) {
-  return ::wavemma::simt::hip::math::byte_perm(x, y, s);
+  return ::wavemma::hip::math::byte_perm(x, y, s);
 }
 inline int __mul24(int x, int y) {
   auto s24 = [](int v) { return (int32_t(uint32_t(v) << 8)) >> 8; };
@@ -194,7 +194,7 @@ inline unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi, unsigned 
   return shift >= 32 ? hi : __funnelshift_r(lo, hi, shift);
 }
 inline unsigned int __bitextract_u32(unsigned int v, unsigned int offset, unsigned int width) {
-  return ::wavemma::simt::hip::math::ubfe(v, offset, width);
+  return ::wavemma::hip::math::ubfe(v, offset, width);
 }
 inline unsigned int __bitinsert_u32(unsigned int dst, unsigned int src, unsigned int offset, unsigned int width) {
   offset &= 31;
@@ -226,12 +226,12 @@ inline double min(double a, double b) { return std::fmin(a, b); }
 inline double max(double a, double b) { return std::fmax(a, b); }
 
 // --- bit casts --------------------------------------------------------------------------------
-inline float __int_as_float(int x) { return ::wavemma::simt::hip::math::bits_as<float>(x); }
-inline int __float_as_int(float x) { return ::wavemma::simt::hip::math::bits_as<int>(x); }
-inline float __uint_as_float(unsigned int x) { return ::wavemma::simt::hip::math::bits_as<float>(x); }
-inline unsigned int __float_as_uint(float x) { return ::wavemma::simt::hip::math::bits_as<unsigned int>(x); }
-inline double __longlong_as_double(long long x) { return ::wavemma::simt::hip::math::bits_as<double>(x); }
-inline long long __double_as_longlong(double x) { return ::wavemma::simt::hip::math::bits_as<long long>(x); }
+inline float __int_as_float(int x) { return ::wavemma::hip::math::bits_as<float>(x); }
+inline int __float_as_int(float x) { return ::wavemma::hip::math::bits_as<int>(x); }
+inline float __uint_as_float(unsigned int x) { return ::wavemma::hip::math::bits_as<float>(x); }
+inline unsigned int __float_as_uint(float x) { return ::wavemma::hip::math::bits_as<unsigned int>(x); }
+inline double __longlong_as_double(long long x) { return ::wavemma::hip::math::bits_as<double>(x); }
+inline long long __double_as_longlong(double x) { return ::wavemma::hip::math::bits_as<long long>(x); }
 inline int __double2hiint(double x) { return int(__double_as_longlong(x) >> 32); }
 inline int __double2loint(double x) { return int(uint32_t(__double_as_longlong(x))); }
 inline double __hiloint2double(int hi, int lo) {
@@ -243,64 +243,62 @@ inline double __hiloint2double(int hi, int lo) {
   define(rn, kNearestEven) define(rz, kTowardZero) define(rd, kDown) define(ru, kUp)
 #define WAVEMMA_MATH_TO_INT(suffix, mode)                                                                              \
   inline int __float2int_##suffix(float x) {                                                                           \
-    return ::wavemma::simt::hip::fp::float_to_int<int>(x, ::wavemma::simt::hip::fp::Rounding::mode);                   \
+    return ::wavemma::hip::fp::float_to_int<int>(x, ::wavemma::hip::fp::Rounding::mode);                               \
   }                                                                                                                    \
   inline unsigned int __float2uint_##suffix(float x) {                                                                 \
-    return ::wavemma::simt::hip::fp::float_to_int<unsigned int>(x, ::wavemma::simt::hip::fp::Rounding::mode);          \
+    return ::wavemma::hip::fp::float_to_int<unsigned int>(x, ::wavemma::hip::fp::Rounding::mode);                      \
   }                                                                                                                    \
   inline long long __float2ll_##suffix(float x) {                                                                      \
-    return ::wavemma::simt::hip::fp::float_to_int<long long>(x, ::wavemma::simt::hip::fp::Rounding::mode);             \
+    return ::wavemma::hip::fp::float_to_int<long long>(x, ::wavemma::hip::fp::Rounding::mode);                         \
   }                                                                                                                    \
   inline unsigned long long __float2ull_##suffix(float x) {                                                            \
-    return ::wavemma::simt::hip::fp::float_to_int<unsigned long long>(x, ::wavemma::simt::hip::fp::Rounding::mode);    \
+    return ::wavemma::hip::fp::float_to_int<unsigned long long>(x, ::wavemma::hip::fp::Rounding::mode);                \
   }                                                                                                                    \
   inline int __double2int_##suffix(double x) {                                                                         \
-    return ::wavemma::simt::hip::fp::float_to_int<int>(x, ::wavemma::simt::hip::fp::Rounding::mode);                   \
+    return ::wavemma::hip::fp::float_to_int<int>(x, ::wavemma::hip::fp::Rounding::mode);                               \
   }                                                                                                                    \
   inline unsigned int __double2uint_##suffix(double x) {                                                               \
-    return ::wavemma::simt::hip::fp::float_to_int<unsigned int>(x, ::wavemma::simt::hip::fp::Rounding::mode);          \
+    return ::wavemma::hip::fp::float_to_int<unsigned int>(x, ::wavemma::hip::fp::Rounding::mode);                      \
   }                                                                                                                    \
   inline long long __double2ll_##suffix(double x) {                                                                    \
-    return ::wavemma::simt::hip::fp::float_to_int<long long>(x, ::wavemma::simt::hip::fp::Rounding::mode);             \
+    return ::wavemma::hip::fp::float_to_int<long long>(x, ::wavemma::hip::fp::Rounding::mode);                         \
   }                                                                                                                    \
   inline unsigned long long __double2ull_##suffix(double x) {                                                          \
-    return ::wavemma::simt::hip::fp::float_to_int<unsigned long long>(x, ::wavemma::simt::hip::fp::Rounding::mode);    \
+    return ::wavemma::hip::fp::float_to_int<unsigned long long>(x, ::wavemma::hip::fp::Rounding::mode);                \
   }                                                                                                                    \
   inline float __int2float_##suffix(int x) {                                                                           \
-    return ::wavemma::simt::hip::math::int_to_float(x, ::wavemma::simt::hip::fp::Rounding::mode);                      \
+    return ::wavemma::hip::math::int_to_float(x, ::wavemma::hip::fp::Rounding::mode);                                  \
   }                                                                                                                    \
   inline float __uint2float_##suffix(unsigned int x) {                                                                 \
-    return ::wavemma::simt::hip::math::int_to_float(x, ::wavemma::simt::hip::fp::Rounding::mode);                      \
+    return ::wavemma::hip::math::int_to_float(x, ::wavemma::hip::fp::Rounding::mode);                                  \
   }                                                                                                                    \
   inline float __ll2float_##suffix(long long x) {                                                                      \
-    return ::wavemma::simt::hip::math::int_to_float(x, ::wavemma::simt::hip::fp::Rounding::mode);                      \
+    return ::wavemma::hip::math::int_to_float(x, ::wavemma::hip::fp::Rounding::mode);                                  \
   }                                                                                                                    \
   inline float __ull2float_##suffix(unsigned long long x) {                                                            \
-    return ::wavemma::simt::hip::math::int_to_float(x, ::wavemma::simt::hip::fp::Rounding::mode);                      \
+    return ::wavemma::hip::math::int_to_float(x, ::wavemma::hip::fp::Rounding::mode);                                  \
   }                                                                                                                    \
   inline float __double2float_##suffix(double x) {                                                                     \
-    return ::wavemma::simt::hip::math::narrow(x, ::wavemma::simt::hip::fp::Rounding::mode);                            \
+    return ::wavemma::hip::math::narrow(x, ::wavemma::hip::fp::Rounding::mode);                                        \
   }                                                                                                                    \
   inline float __fadd_##suffix(float a, float b) {                                                                     \
-    return ::wavemma::simt::hip::math::add(a, b, ::wavemma::simt::hip::fp::Rounding::mode);                            \
+    return ::wavemma::hip::math::add(a, b, ::wavemma::hip::fp::Rounding::mode);                                        \
   }                                                                                                                    \
   inline float __fsub_##suffix(float a, float b) {                                                                     \
-    return ::wavemma::simt::hip::math::add(a, -b, ::wavemma::simt::hip::fp::Rounding::mode);                           \
+    return ::wavemma::hip::math::add(a, -b, ::wavemma::hip::fp::Rounding::mode);                                       \
   }                                                                                                                    \
   inline float __fmul_##suffix(float a, float b) {                                                                     \
-    return ::wavemma::simt::hip::math::mul(a, b, ::wavemma::simt::hip::fp::Rounding::mode);                            \
+    return ::wavemma::hip::math::mul(a, b, ::wavemma::hip::fp::Rounding::mode);                                        \
   }                                                                                                                    \
   inline float __fdiv_##suffix(float a, float b) {                                                                     \
-    return ::wavemma::simt::hip::math::div(a, b, ::wavemma::simt::hip::fp::Rounding::mode);                            \
+    return ::wavemma::hip::math::div(a, b, ::wavemma::hip::fp::Rounding::mode);                                        \
   }                                                                                                                    \
-  inline float __fsqrt_##suffix(float a) {                                                                             \
-    return ::wavemma::simt::hip::math::sqrt(a, ::wavemma::simt::hip::fp::Rounding::mode);                              \
-  }                                                                                                                    \
+  inline float __fsqrt_##suffix(float a) { return ::wavemma::hip::math::sqrt(a, ::wavemma::hip::fp::Rounding::mode); } \
   inline float __frcp_##suffix(float a) {                                                                              \
-    return ::wavemma::simt::hip::math::div(1.0f, a, ::wavemma::simt::hip::fp::Rounding::mode);                         \
+    return ::wavemma::hip::math::div(1.0f, a, ::wavemma::hip::fp::Rounding::mode);                                     \
   }                                                                                                                    \
   inline float __fmaf_##suffix(float a, float b, float c) {                                                            \
-    return ::wavemma::simt::hip::math::fma(a, b, c, ::wavemma::simt::hip::fp::Rounding::mode);                         \
+    return ::wavemma::hip::math::fma(a, b, c, ::wavemma::hip::fp::Rounding::mode);                                     \
   }
 WAVEMMA_MATH_ROUNDINGS(WAVEMMA_MATH_TO_INT)
 #undef WAVEMMA_MATH_TO_INT
@@ -331,7 +329,7 @@ inline float fdividef(float a, float b) { return a / b; }
 // --- HIP's special functions beyond <cmath> (amd_math_functions.h) -------------------------------
 // Computed in long double (x87, 64-bit significands) and rounded to the type: within an ulp of the
 // exact value, where the GPU's OCML gives its own approximations (they may differ in the last bits).
-namespace wavemma::simt::hip::math {
+namespace wavemma::hip::math {
 using Wide = long double;
 inline constexpr Wide kPi = 3.14159265358979323846264338327950288L;
 inline constexpr Wide kSqrt2 = 1.41421356237309504880168872420969808L;
@@ -392,11 +390,11 @@ inline Wide bessel_i(int order, Wide x) {
   Wide const v = std::cyl_bessel_il(Wide(order), std::fabs(x));
   return order == 1 && x < 0 ? -v : v;
 }
-} // namespace wavemma::simt::hip::math
+} // namespace wavemma::hip::math
 
 #define WAVEMMA_SPECIAL(name, T, expression)                                                                           \
   inline T name(T x) {                                                                                                 \
-    namespace m = ::wavemma::simt::hip::math;                                                                          \
+    namespace m = ::wavemma::hip::math;                                                                                \
     m::Wide const w = x;                                                                                               \
     return static_cast<T>(expression);                                                                                 \
   }
@@ -414,8 +412,8 @@ inline Wide bessel_i(int order, Wide x) {
     *s = sinpi##f(x);                                                                                                  \
     *c = cospi##f(x);                                                                                                  \
   }                                                                                                                    \
-  inline T norm##f(int dim, T const* a) { return static_cast<T>(::wavemma::simt::hip::math::norm(dim, a)); }           \
-  inline T rnorm##f(int dim, T const* a) { return static_cast<T>(1 / ::wavemma::simt::hip::math::norm(dim, a)); }      \
+  inline T norm##f(int dim, T const* a) { return static_cast<T>(::wavemma::hip::math::norm(dim, a)); }                 \
+  inline T rnorm##f(int dim, T const* a) { return static_cast<T>(1 / ::wavemma::hip::math::norm(dim, a)); }            \
   inline T norm3d##f(T x, T y, T z) {                                                                                  \
     T const a[] = {x, y, z};                                                                                           \
     return norm##f(3, a);                                                                                              \
@@ -441,27 +439,27 @@ WAVEMMA_SPECIALS(, double)
 #undef WAVEMMA_SPECIAL
 // _Float16's fma rounded once (the product is exact in double; rounded to odd, then to _Float16).
 inline _Float16 fma(_Float16 x, _Float16 y, _Float16 z) {
-  return static_cast<_Float16>(::wavemma::simt::hip::fp::fma_to_odd(double(x), double(y), double(z)));
+  return static_cast<_Float16>(::wavemma::hip::fp::fma_to_odd(double(x), double(y), double(z)));
 }
 inline _Float16 pow(_Float16 base, int e) {
   return static_cast<_Float16>(static_cast<double>(std::pow((long double)base, e)));
 }
 
 // --- per-lane builtins, with clang-22's signatures ----------------------------------------------
-#define __builtin_amdgcn_perm(s0, s1, sel) ::wavemma::simt::hip::math::perm(uint32_t(s0), uint32_t(s1), uint32_t(sel))
+#define __builtin_amdgcn_perm(s0, s1, sel) ::wavemma::hip::math::perm(uint32_t(s0), uint32_t(s1), uint32_t(sel))
 #define __builtin_amdgcn_ubfe(v, offset, width)                                                                        \
-  ::wavemma::simt::hip::math::ubfe(uint32_t(v), uint32_t(offset), uint32_t(width))
+  ::wavemma::hip::math::ubfe(uint32_t(v), uint32_t(offset), uint32_t(width))
 #define __builtin_amdgcn_sbfe(v, offset, width)                                                                        \
-  ::wavemma::simt::hip::math::sbfe(uint32_t(v), uint32_t(offset), uint32_t(width))
-#define __builtin_amdgcn_fmed3f(a, b, c) ::wavemma::simt::hip::math::fmed3(float(a), float(b), float(c))
-#define __builtin_amdgcn_frexp_mantf(v) ::wavemma::simt::hip::math::frexp_mant(float(v))
-#define __builtin_amdgcn_frexp_mant(v) ::wavemma::simt::hip::math::frexp_mant(double(v))
-#define __builtin_amdgcn_frexp_expf(v) ::wavemma::simt::hip::math::frexp_exp(float(v))
-#define __builtin_amdgcn_frexp_exp(v) ::wavemma::simt::hip::math::frexp_exp(double(v))
-#define __builtin_amdgcn_fractf(v) ::wavemma::simt::hip::math::fract(float(v))
-#define __builtin_amdgcn_fract(v) ::wavemma::simt::hip::math::fract(double(v))
-#define __builtin_amdgcn_classf(v, mask) ::wavemma::simt::hip::math::fp_class(float(v), int(mask))
-#define __builtin_amdgcn_class(v, mask) ::wavemma::simt::hip::math::fp_class(double(v), int(mask))
+  ::wavemma::hip::math::sbfe(uint32_t(v), uint32_t(offset), uint32_t(width))
+#define __builtin_amdgcn_fmed3f(a, b, c) ::wavemma::hip::math::fmed3(float(a), float(b), float(c))
+#define __builtin_amdgcn_frexp_mantf(v) ::wavemma::hip::math::frexp_mant(float(v))
+#define __builtin_amdgcn_frexp_mant(v) ::wavemma::hip::math::frexp_mant(double(v))
+#define __builtin_amdgcn_frexp_expf(v) ::wavemma::hip::math::frexp_exp(float(v))
+#define __builtin_amdgcn_frexp_exp(v) ::wavemma::hip::math::frexp_exp(double(v))
+#define __builtin_amdgcn_fractf(v) ::wavemma::hip::math::fract(float(v))
+#define __builtin_amdgcn_fract(v) ::wavemma::hip::math::fract(double(v))
+#define __builtin_amdgcn_classf(v, mask) ::wavemma::hip::math::fp_class(float(v), int(mask))
+#define __builtin_amdgcn_class(v, mask) ::wavemma::hip::math::fp_class(double(v), int(mask))
 #define __builtin_amdgcn_ldexpf(v, e) std::ldexp(float(v), int(e))
 #define __builtin_amdgcn_ldexp(v, e) std::ldexp(double(v), int(e))
 #define __builtin_amdgcn_rcpf(v) (1.0f / float(v))
@@ -471,6 +469,6 @@ inline _Float16 pow(_Float16 base, int e) {
 #define __builtin_amdgcn_sqrtf(v) std::sqrt(float(v))
 #define __builtin_amdgcn_sqrt(v) std::sqrt(double(v))
 #define __builtin_amdgcn_alignbit(hi, lo, shift)                                                                       \
-  ::wavemma::simt::hip::math::alignbit(uint32_t(hi), uint32_t(lo), uint32_t(shift))
+  ::wavemma::hip::math::alignbit(uint32_t(hi), uint32_t(lo), uint32_t(shift))
 #define __builtin_amdgcn_alignbyte(hi, lo, shift)                                                                      \
-  ::wavemma::simt::hip::math::alignbyte(uint32_t(hi), uint32_t(lo), uint32_t(shift))
+  ::wavemma::hip::math::alignbyte(uint32_t(hi), uint32_t(lo), uint32_t(shift))

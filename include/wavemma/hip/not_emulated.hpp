@@ -37,7 +37,7 @@ WAVEMMA_NOT_EMULATED(hipGraphLaunch, WAVEMMA_GRAPHS)
 using hipSurfaceObject_t = struct __hip_surface*;
 
 // --- refused at the first call -------------------------------------------------------------------
-namespace wavemma::simt::hip::detail {
+namespace wavemma::hip::detail {
 // Prints `file:line: call: what (wavemma-hipcc runs kernels on the CPU; docs/hipcc.md)` and ends
 // the program with exit status 1.
 [[noreturn]] void refuse(char const* call, char const* what, ::wavemma::simt::Site site);
@@ -50,11 +50,11 @@ inline constexpr char const* kCooperativeByAddress =
     "template overload)";
 inline constexpr char const* kTextures = "textures and surfaces are not emulated by wavemma";
 inline constexpr char const* kPeers = "peer access is not emulated by wavemma: there is one emulated device";
-} // namespace wavemma::simt::hip::detail
+} // namespace wavemma::hip::detail
 
 #define WAVEMMA_REFUSED(name, what, ...)                                                                               \
   inline hipError_t name(__VA_ARGS__, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {                 \
-    ::wavemma::simt::hip::detail::refuse(#name, ::wavemma::simt::hip::detail::what, site);                             \
+    ::wavemma::hip::detail::refuse(#name, ::wavemma::hip::detail::what, site);                                         \
   }
 
 // The module API: hip_runtime_api.h's types and launch-parameter markers.
@@ -102,7 +102,7 @@ WAVEMMA_REFUSED(hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags, kMo
 // cooperative_launch.hpp).
 inline hipError_t hipLaunchKernel(void const*, dim3, dim3, void**, size_t = 0, hipStream_t = nullptr,
                                   ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {
-  ::wavemma::simt::hip::detail::refuse("hipLaunchKernel", ::wavemma::simt::hip::detail::kLaunchByAddress, site);
+  ::wavemma::hip::detail::refuse("hipLaunchKernel", ::wavemma::hip::detail::kLaunchByAddress, site);
 }
 WAVEMMA_REFUSED(hipLaunchCooperativeKernel, kCooperativeByAddress, void const*, dim3, dim3, void**, unsigned int,
                 hipStream_t)
@@ -113,7 +113,7 @@ WAVEMMA_REFUSED(hipDeviceDisablePeerAccess, kPeers, int)
 WAVEMMA_REFUSED(hipMemcpyPeer, kPeers, void*, int, void const*, int, size_t)
 inline hipError_t hipMemcpyPeerAsync(void*, int, void const*, int, size_t, hipStream_t = nullptr,
                                      ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {
-  ::wavemma::simt::hip::detail::refuse("hipMemcpyPeerAsync", ::wavemma::simt::hip::detail::kPeers, site);
+  ::wavemma::hip::detail::refuse("hipMemcpyPeerAsync", ::wavemma::hip::detail::kPeers, site);
 }
 
 // Textures: HIP's types (driver_types.h, texture_types.h), so that a program that builds a texture
@@ -235,18 +235,18 @@ WAVEMMA_REFUSED(hipDestroyTextureObject, kTextures, hipTextureObject_t)
 // The texture fetches of device code.
 template <class T>
 T tex1Dfetch(hipTextureObject_t, int, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {
-  ::wavemma::simt::hip::detail::refuse("tex1Dfetch", ::wavemma::simt::hip::detail::kTextures, site);
+  ::wavemma::hip::detail::refuse("tex1Dfetch", ::wavemma::hip::detail::kTextures, site);
 }
 template <class T>
 T tex1D(hipTextureObject_t, float, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {
-  ::wavemma::simt::hip::detail::refuse("tex1D", ::wavemma::simt::hip::detail::kTextures, site);
+  ::wavemma::hip::detail::refuse("tex1D", ::wavemma::hip::detail::kTextures, site);
 }
 template <class T>
 T tex2D(hipTextureObject_t, float, float, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {
-  ::wavemma::simt::hip::detail::refuse("tex2D", ::wavemma::simt::hip::detail::kTextures, site);
+  ::wavemma::hip::detail::refuse("tex2D", ::wavemma::hip::detail::kTextures, site);
 }
 template <class T>
 T tex3D(hipTextureObject_t, float, float, float, ::wavemma::simt::Site site = ::wavemma::simt::Site::current()) {
-  ::wavemma::simt::hip::detail::refuse("tex3D", ::wavemma::simt::hip::detail::kTextures, site);
+  ::wavemma::hip::detail::refuse("tex3D", ::wavemma::hip::detail::kTextures, site);
 }
 #undef WAVEMMA_REFUSED

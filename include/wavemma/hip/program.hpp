@@ -16,11 +16,12 @@
 
 using hipStream_t = struct ihipStream_t*;
 
-namespace wavemma::simt::hip::detail {
+namespace wavemma::hip::detail {
 
 // `<<<grid, block, shared, stream>>>`: the configuration of the next kernel call on this thread
 // (cooperative: hipLaunchCooperativeKernel's, every block resident at once).
-void push_launch(Dim3 grid, Dim3 block, size_t dynamic_shared, hipStream_t stream, bool cooperative = false);
+void push_launch(simt::Dim3 grid, simt::Dim3 block, size_t dynamic_shared, hipStream_t stream,
+                 bool cooperative = false);
 
 // A launch's stream is the null stream, hipStreamPerThread/Legacy or one created and not destroyed.
 bool live_stream(hipStream_t);
@@ -63,4 +64,4 @@ bool register_program_targets(char const* targets);
 // extern __shared__: the running lane's block's dynamic shared memory.
 void* dynamic_shared_memory();
 
-} // namespace wavemma::simt::hip::detail
+} // namespace wavemma::hip::detail

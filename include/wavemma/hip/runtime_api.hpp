@@ -535,48 +535,47 @@ hipError_t hipProfilerStart();
 hipError_t hipProfilerStop();
 
 // --- kernels ------------------------------------------------------------------------------------
-namespace wavemma::simt::hip::detail {
+namespace wavemma::hip::detail {
 hipError_t func_attributes(hipFuncAttributes* attributes, void const* kernel);
 hipError_t occupancy_blocks(int* blocks, void const* kernel, int block_size, size_t dynamic_shared);
 hipError_t occupancy_block_size(int* grid_size, int* block_size, void const* kernel, size_t dynamic_shared,
                                 int block_size_limit);
 hipError_t func_accepted(char const* call, void const* kernel);
-} // namespace wavemma::simt::hip::detail
+} // namespace wavemma::hip::detail
 // By the kernel's address, as HIP declares them; the templates take any kernel (a function pointer
 // of any type), as HIP's hip_runtime.h templates do.
 inline hipError_t hipFuncGetAttributes(struct hipFuncAttributes* attributes, void const* kernel) {
-  return ::wavemma::simt::hip::detail::func_attributes(attributes, kernel);
+  return ::wavemma::hip::detail::func_attributes(attributes, kernel);
 }
 inline hipError_t hipFuncSetAttribute(void const* kernel, hipFuncAttribute, int) {
-  return ::wavemma::simt::hip::detail::func_accepted("hipFuncSetAttribute", kernel);
+  return ::wavemma::hip::detail::func_accepted("hipFuncSetAttribute", kernel);
 }
 inline hipError_t hipFuncSetCacheConfig(void const* kernel, hipFuncCache_t) {
-  return ::wavemma::simt::hip::detail::func_accepted("hipFuncSetCacheConfig", kernel);
+  return ::wavemma::hip::detail::func_accepted("hipFuncSetCacheConfig", kernel);
 }
 inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, void const* kernel, int block_size,
                                                                size_t dynamic_shared) {
-  return ::wavemma::simt::hip::detail::occupancy_blocks(blocks, kernel, block_size, dynamic_shared);
+  return ::wavemma::hip::detail::occupancy_blocks(blocks, kernel, block_size, dynamic_shared);
 }
 inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, void const* kernel, int block_size,
                                                                         size_t dynamic_shared,
                                                                         unsigned int = hipOccupancyDefault) {
-  return ::wavemma::simt::hip::detail::occupancy_blocks(blocks, kernel, block_size, dynamic_shared);
+  return ::wavemma::hip::detail::occupancy_blocks(blocks, kernel, block_size, dynamic_shared);
 }
 inline hipError_t hipOccupancyMaxPotentialBlockSize(int* grid_size, int* block_size, void const* kernel,
                                                     size_t dynamic_shared, int block_size_limit) {
-  return ::wavemma::simt::hip::detail::occupancy_block_size(grid_size, block_size, kernel, dynamic_shared,
-                                                            block_size_limit);
+  return ::wavemma::hip::detail::occupancy_block_size(grid_size, block_size, kernel, dynamic_shared, block_size_limit);
 }
 template <class F>
 hipError_t hipFuncGetAttributes(hipFuncAttributes* attributes, F kernel) {
-  return ::wavemma::simt::hip::detail::func_attributes(attributes, reinterpret_cast<void const*>(kernel));
+  return ::wavemma::hip::detail::func_attributes(attributes, reinterpret_cast<void const*>(kernel));
 }
 // Occupancy from the launch limits the emulator knows: threads per CU (2048) and LDS per CU; the
 // kernel's register use is not known here, so it is never the limit.
 template <class F>
 hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, F kernel, int block_size, size_t dynamic_shared) {
-  return ::wavemma::simt::hip::detail::occupancy_blocks(blocks, reinterpret_cast<void const*>(kernel), block_size,
-                                                        dynamic_shared);
+  return ::wavemma::hip::detail::occupancy_blocks(blocks, reinterpret_cast<void const*>(kernel), block_size,
+                                                  dynamic_shared);
 }
 template <class F>
 hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, F kernel, int block_size,
@@ -587,16 +586,16 @@ hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, F 
 template <class F>
 hipError_t hipOccupancyMaxPotentialBlockSize(int* grid_size, int* block_size, F kernel, size_t dynamic_shared = 0,
                                              int block_size_limit = 0) {
-  return ::wavemma::simt::hip::detail::occupancy_block_size(
-      grid_size, block_size, reinterpret_cast<void const*>(kernel), dynamic_shared, block_size_limit);
+  return ::wavemma::hip::detail::occupancy_block_size(grid_size, block_size, reinterpret_cast<void const*>(kernel),
+                                                      dynamic_shared, block_size_limit);
 }
 template <class F>
 hipError_t hipFuncSetCacheConfig(F kernel, hipFuncCache_t) {
-  return ::wavemma::simt::hip::detail::func_accepted("hipFuncSetCacheConfig", reinterpret_cast<void const*>(kernel));
+  return ::wavemma::hip::detail::func_accepted("hipFuncSetCacheConfig", reinterpret_cast<void const*>(kernel));
 }
 template <class F>
 hipError_t hipFuncSetAttribute(F kernel, hipFuncAttribute, int) {
-  return ::wavemma::simt::hip::detail::func_accepted("hipFuncSetAttribute", reinterpret_cast<void const*>(kernel));
+  return ::wavemma::hip::detail::func_accepted("hipFuncSetAttribute", reinterpret_cast<void const*>(kernel));
 }
 
 // --- streams and events -------------------------------------------------------------------------

@@ -68,7 +68,7 @@ extern "C" hipError_t __hipPushCallConfiguration(dim3 grid, dim3 block, size_t s
 extern "C" hipError_t __hipPopCallConfiguration(dim3* grid, dim3* block, size_t* shared, hipStream_t* stream);
 
 inline void __wavemma_push_launch(dim3 grid, dim3 block, size_t shared = 0, hipStream_t stream = nullptr) {
-  ::wavemma::simt::hip::detail::push_launch(grid, block, shared, stream);
+  ::wavemma::hip::detail::push_launch(grid, block, shared, stream);
 }
 // As HIP's: a `<<< >>>` launch of `kernel` (HIP_KERNEL_NAME(k<A, B>) for a template with commas).
 #define hipLaunchKernelGGL(kernel, grid, block, shared, stream, ...)                                                   \
@@ -94,13 +94,13 @@ inline void __wavemma_record_event(hipEvent_t event, hipStream_t stream) {
 template <class Key>
 struct __wavemma_kernel_registered {
   static inline bool const value =
-      ::wavemma::simt::hip::detail::register_kernel(Key::__wavemma_target(), Key::__wavemma_wave(),
-                                                    Key::__wavemma_file(), Key::__wavemma_name(), &Key::__wavemma_run);
+      ::wavemma::hip::detail::register_kernel(Key::__wavemma_target(), Key::__wavemma_wave(), Key::__wavemma_file(),
+                                              Key::__wavemma_name(), &Key::__wavemma_run);
 };
 
 #if defined(__WAVEMMA_OFFLOAD_TARGETS__) && !defined(__HIP_DEVICE_COMPILE__)
 [[maybe_unused]] static bool const __wavemma_program_targets =
-    ::wavemma::simt::hip::detail::register_program_targets(__WAVEMMA_OFFLOAD_TARGETS__);
+    ::wavemma::hip::detail::register_program_targets(__WAVEMMA_OFFLOAD_TARGETS__);
 #endif
 
 #else
