@@ -103,6 +103,8 @@ void fill(hipDeviceProp_t* p, wavemma::simt::Target const& t) {
   p->arch = hipDeviceArch_t{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0};
   p->textureAlignment = 256;
   p->texturePitchAlignment = 256;
+  // The texture and surface limits (maxTexture*, maxSurface*, surfaceAlignment) stay 0: wavemma
+  // has no textures or surfaces (hipDeviceAttributeImageSupport is 0).
 }
 
 hipError_t current(char const* call, int device, wavemma::simt::Target* t) {
@@ -205,11 +207,36 @@ hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attribute, int
   case hipDeviceAttributeCooperativeMultiDeviceUnmatchedGridDim:
   case hipDeviceAttributeCooperativeMultiDeviceUnmatchedBlockDim:
   case hipDeviceAttributeCooperativeMultiDeviceUnmatchedSharedMem: *value = 0; break;
+  // The texture and surface limits: 0, as their fields (no textures or surfaces).
+  case hipDeviceAttributeMaxSurface1D: *value = p.maxSurface1D; break;
+  case hipDeviceAttributeMaxSurface1DLayered: *value = p.maxSurface1DLayered[0]; break;
+  case hipDeviceAttributeMaxSurface2D: *value = p.maxSurface2D[0]; break;
+  case hipDeviceAttributeMaxSurface2DLayered: *value = p.maxSurface2DLayered[0]; break;
+  case hipDeviceAttributeMaxSurface3D: *value = p.maxSurface3D[0]; break;
+  case hipDeviceAttributeMaxSurfaceCubemap: *value = p.maxSurfaceCubemap; break;
+  case hipDeviceAttributeMaxSurfaceCubemapLayered: *value = p.maxSurfaceCubemapLayered[0]; break;
+  case hipDeviceAttributeMaxTexture1DWidth: *value = p.maxTexture1D; break;
+  case hipDeviceAttributeMaxTexture1DLayered: *value = p.maxTexture1DLayered[0]; break;
+  case hipDeviceAttributeMaxTexture1DLinear: *value = p.maxTexture1DLinear; break;
+  case hipDeviceAttributeMaxTexture1DMipmap: *value = p.maxTexture1DMipmap; break;
+  case hipDeviceAttributeMaxTexture2DWidth: *value = p.maxTexture2D[0]; break;
+  case hipDeviceAttributeMaxTexture2DHeight: *value = p.maxTexture2D[1]; break;
+  case hipDeviceAttributeMaxTexture2DGather: *value = p.maxTexture2DGather[0]; break;
+  case hipDeviceAttributeMaxTexture2DLayered: *value = p.maxTexture2DLayered[0]; break;
+  case hipDeviceAttributeMaxTexture2DLinear: *value = p.maxTexture2DLinear[0]; break;
+  case hipDeviceAttributeMaxTexture2DMipmap: *value = p.maxTexture2DMipmap[0]; break;
+  case hipDeviceAttributeMaxTexture3DWidth: *value = p.maxTexture3D[0]; break;
+  case hipDeviceAttributeMaxTexture3DHeight: *value = p.maxTexture3D[1]; break;
+  case hipDeviceAttributeMaxTexture3DDepth: *value = p.maxTexture3D[2]; break;
+  case hipDeviceAttributeMaxTexture3DAlt: *value = p.maxTexture3DAlt[0]; break;
+  case hipDeviceAttributeMaxTextureCubemap: *value = p.maxTextureCubemap; break;
+  case hipDeviceAttributeMaxTextureCubemapLayered: *value = p.maxTextureCubemapLayered[0]; break;
+  case hipDeviceAttributeSurfaceAlignment: *value = clamp(p.surfaceAlignment); break;
   // clang-format on
   default:
     return report(hipErrorInvalidValue,
-                  fmt::format("hipDeviceGetAttribute: attribute {} is not emulated (texture, surface, "
-                              "LUID, UUID and HDP attributes are not)",
+                  fmt::format("hipDeviceGetAttribute: attribute {} is not emulated (LUID, UUID and HDP "
+                              "attributes are not)",
                               static_cast<int>(attribute)));
   }
   return hipSuccess;

@@ -85,8 +85,68 @@ int main() {
   HIP_CHECK(hipDeviceGetAttribute(&value, hipDeviceAttributeMaxSharedMemoryPerBlock, 0));
   EXPECT(value == 65536, "LDS per block %d", value);
   EXPECT(arch == (cdna ? "gfx942:sramecc+:xnack-" : "gfx1201"), "gcnArchName %s", arch.c_str());
-  EXPECT(hipDeviceGetAttribute(&value, hipDeviceAttributeMaxTexture2DWidth, 0) == hipErrorInvalidValue,
-         "texture attributes are refused");
+  // No textures or surfaces: HIP's limit fields and attributes for them are 0 (HIP 5.2's fields
+  // and HIP 6's); the LUID's attribute is refused.
+  auto all_zero = [](auto const& field) { // an int or an array of ints
+    int const* const v = reinterpret_cast<int const*>(&field);
+    for (size_t i = 0; i < sizeof field / sizeof(int); ++i)
+      if (v[i] != 0) return false;
+    return true;
+  };
+#define EXPECT_ZERO(field) EXPECT(all_zero(props.field), #field " is not 0")
+  EXPECT_ZERO(maxTexture1D);
+  EXPECT_ZERO(maxTexture1DMipmap);
+  EXPECT_ZERO(maxTexture1DLinear);
+  EXPECT_ZERO(maxTexture2D);
+  EXPECT_ZERO(maxTexture2DMipmap);
+  EXPECT_ZERO(maxTexture2DLinear);
+  EXPECT_ZERO(maxTexture2DGather);
+  EXPECT_ZERO(maxTexture3D);
+  EXPECT_ZERO(maxTexture3DAlt);
+  EXPECT_ZERO(maxTextureCubemap);
+  EXPECT_ZERO(maxTexture1DLayered);
+  EXPECT_ZERO(maxTexture2DLayered);
+  EXPECT_ZERO(maxTextureCubemapLayered);
+  EXPECT_ZERO(maxSurface1D);
+  EXPECT_ZERO(maxSurface2D);
+  EXPECT_ZERO(maxSurface3D);
+  EXPECT_ZERO(maxSurface1DLayered);
+  EXPECT_ZERO(maxSurface2DLayered);
+  EXPECT_ZERO(maxSurfaceCubemap);
+  EXPECT_ZERO(maxSurfaceCubemapLayered);
+#undef EXPECT_ZERO
+  EXPECT(props.surfaceAlignment == 0, "surfaceAlignment %zu", props.surfaceAlignment);
+  hipDeviceAttribute_t const texture_attributes[] = {hipDeviceAttributeMaxSurface1D,
+                                                     hipDeviceAttributeMaxSurface1DLayered,
+                                                     hipDeviceAttributeMaxSurface2D,
+                                                     hipDeviceAttributeMaxSurface2DLayered,
+                                                     hipDeviceAttributeMaxSurface3D,
+                                                     hipDeviceAttributeMaxSurfaceCubemap,
+                                                     hipDeviceAttributeMaxSurfaceCubemapLayered,
+                                                     hipDeviceAttributeMaxTexture1DWidth,
+                                                     hipDeviceAttributeMaxTexture1DLayered,
+                                                     hipDeviceAttributeMaxTexture1DLinear,
+                                                     hipDeviceAttributeMaxTexture1DMipmap,
+                                                     hipDeviceAttributeMaxTexture2DWidth,
+                                                     hipDeviceAttributeMaxTexture2DHeight,
+                                                     hipDeviceAttributeMaxTexture2DGather,
+                                                     hipDeviceAttributeMaxTexture2DLayered,
+                                                     hipDeviceAttributeMaxTexture2DLinear,
+                                                     hipDeviceAttributeMaxTexture2DMipmap,
+                                                     hipDeviceAttributeMaxTexture3DWidth,
+                                                     hipDeviceAttributeMaxTexture3DHeight,
+                                                     hipDeviceAttributeMaxTexture3DDepth,
+                                                     hipDeviceAttributeMaxTexture3DAlt,
+                                                     hipDeviceAttributeMaxTextureCubemap,
+                                                     hipDeviceAttributeMaxTextureCubemapLayered,
+                                                     hipDeviceAttributeSurfaceAlignment,
+                                                     hipDeviceAttributeImageSupport};
+  for (hipDeviceAttribute_t const a : texture_attributes) {
+    value = -1;
+    EXPECT(hipDeviceGetAttribute(&value, a, 0) == hipSuccess && value == 0, "attribute %d: %d", int(a), value);
+  }
+  EXPECT(hipDeviceGetAttribute(&value, hipDeviceAttributeLuid, 0) == hipErrorInvalidValue, "LUID is refused");
+  (void)hipGetLastError();
   size_t free_bytes = 0, total_bytes = 0;
   HIP_CHECK(hipMemGetInfo(&free_bytes, &total_bytes));
   EXPECT(total_bytes == props.totalGlobalMem && free_bytes <= total_bytes, "hipMemGetInfo");

@@ -169,8 +169,10 @@ struct hipDeviceArch_t {
   unsigned hasDynamicParallelism : 1;
 };
 
-// HIP 6's hipDeviceProp_t fields that describe a compute device (the texture, surface, LUID and
-// interop ones are left out: a program that reads them fails to compile, naming the field).
+// HIP 6's hipDeviceProp_t fields that describe a compute device, in its order, and its texture and
+// surface limits (HIP 5.2's maxTexture1D, maxTexture1DLinear, maxTexture2D and maxTexture3D among
+// them), which are 0: wavemma has no textures or surfaces. The LUID, UUID, HDP and interop fields
+// are left out: a program that reads one fails to compile, naming the field.
 struct hipDeviceProp_t {
   char name[256];
   size_t totalGlobalMem;
@@ -193,6 +195,27 @@ struct hipDeviceProp_t {
   int integrated;
   int canMapHostMemory;
   int computeMode;
+  int maxTexture1D;
+  int maxTexture1DMipmap;
+  int maxTexture1DLinear;
+  int maxTexture2D[2];
+  int maxTexture2DMipmap[2];
+  int maxTexture2DLinear[3];
+  int maxTexture2DGather[2];
+  int maxTexture3D[3];
+  int maxTexture3DAlt[3];
+  int maxTextureCubemap;
+  int maxTexture1DLayered[2];
+  int maxTexture2DLayered[3];
+  int maxTextureCubemapLayered[2];
+  int maxSurface1D;
+  int maxSurface2D[2];
+  int maxSurface3D[3];
+  int maxSurface1DLayered[2];
+  int maxSurface2DLayered[3];
+  int maxSurfaceCubemap;
+  int maxSurfaceCubemapLayered[2];
+  size_t surfaceAlignment;
   int concurrentKernels;
   int ECCEnabled;
   int pciBusID;
