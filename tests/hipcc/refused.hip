@@ -1,5 +1,6 @@
 // What wavemma does not emulate compiles with HIP's declarations, and the first call stops the
 // program with one line naming the call, the feature, this file and the line of the call.
+#include <hip/hip_fp16.h>
 #include <hip/hip_runtime.h>
 
 #include <cstdio>
@@ -7,6 +8,7 @@
 
 __global__ void kernel(int* out) { out[0] = 1; }
 __global__ void fetch(hipTextureObject_t texture, int* out) { out[0] = tex2D<int>(texture, 0.5f, 0.5f); }
+__global__ void half_dot(float* out) { out[0] = amd_mixed_dot(__float2half2_rn(1), __float2half2_rn(3), 1, false); }
 
 int main(int argc, char** argv) {
   char const* what = argc > 1 ? argv[1] : "";
@@ -48,6 +50,11 @@ int main(int argc, char** argv) {
     int* out = nullptr;
     hipMalloc(&out, sizeof(int));
     fetch<<<1, 1>>>(hipTextureObject_t{}, out);
+    hipDeviceSynchronize();
+  } else if (std::strcmp(what, "half_dot") == 0) {
+    float* out = nullptr;
+    hipMalloc(&out, sizeof(float));
+    half_dot<<<1, 1>>>(out);
     hipDeviceSynchronize();
   }
   std::printf("after the call\n");

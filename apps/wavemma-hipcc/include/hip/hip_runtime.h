@@ -36,6 +36,7 @@
 #include "hip/library_types.h" // as HIP's hip_runtime.h
 #include "wavemma/hip/program.hpp"
 #include "wavemma/hip/vector_types.hpp"
+#include "wavemma/hip/mixed_dot.hpp" // amd_mixed_dot on HIP's vector types, as amd_math_functions.h
 #pragma clang force_cuda_host_device end
 #include "wavemma/hip/math_host.hpp"
 
