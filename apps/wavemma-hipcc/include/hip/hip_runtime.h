@@ -9,8 +9,10 @@
 
 // The standard headers wavemma's headers use, first: the pragma below must not reach them. HIP's
 // own hip_runtime.h brings in the C library's (printf, assert, malloc, the math functions) too.
+#include <array>
 #include <atomic>
 #include <cassert>
+#include <chrono> // C++20's brings <sstream>, and with it the locale's functions
 #include <climits>
 #include <cmath>
 #include <cstddef>
@@ -21,6 +23,7 @@
 #include <initializer_list>
 #include <limits>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <tuple>
