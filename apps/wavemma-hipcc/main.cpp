@@ -120,10 +120,14 @@ struct Driver {
   }
 
   // Step 3: a rewritten pass, compiled for the host.
-  std::vector<std::string> compile_command(std::string const& in, std::string const& out, bool syntax_only) const {
+  std::vector<std::string> compile_command(std::string const& in, std::string const& out, bool syntax_only,
+                                           bool device) const {
     std::vector<std::string> cmd = {config::kClang, "-x", "c++-cpp-output", syntax_only ? "-fsyntax-only" : "-c", in};
     if (!syntax_only) cmd.insert(cmd.end(), {"-o", out});
     cmd.insert(cmd.end(), o.compiler.begin(), o.compiler.end());
+    // A wave's lockstep through memory: the runtime lets the other lanes run before each store
+    // and the first load after it (src/simt/block.cpp); clang calls it there.
+    if (device && o.lockstep_memory) cmd.push_back("-fsanitize-coverage=func,trace-loads,trace-stores");
     cmd.insert(cmd.end(), config::kRuntimeFlags.begin(), config::kRuntimeFlags.end());
     // What clang's HIP front end understood and the host compiler does not need.
     cmd.insert(cmd.end(),
@@ -185,7 +189,7 @@ struct Driver {
       return std::nullopt;
     }
     fs::path const said = scratch.path() / (stem + ".diagnostics");
-    int const compiled = run(compile_command(cpp, obj, syntax_only), verbosity, "", said);
+    int const compiled = run(compile_command(cpp, obj, syntax_only, device != nullptr), verbosity, "", said);
     if (std::string output; read_file(said, output) && !output.empty())
       std::fputs(map_compiler_diagnostics(output, rewritten.text, request.text, rewritten.columns, caret()).c_str(),
                  stderr);

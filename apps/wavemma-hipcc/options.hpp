@@ -41,6 +41,7 @@ struct Options {
   std::vector<std::string> linker;       // -l -L -Wl, -shared ...: linking
   std::vector<std::string> notes;        // "ignored: -fgpu-rdc ..." for -v
   bool verbose = false, dry_run = false, save_temps = false, help = false, version = false;
+  bool lockstep_memory = true; // --lockstep=memory|collectives: device code calls the runtime at loads and stores
 };
 
 // Parses argv[1..]. Errors (an unknown --offload-arch, a GPU-only flag that cannot be honoured,

@@ -21,7 +21,8 @@ void Grid::fail(Status status, std::string message) {
   failed = true;
 }
 
-Block::Block(Grid& grid, uint64_t linear, std::byte* dynamic_shared) : grid_(grid) {
+Block::Block(Grid& grid, uint64_t linear, std::byte* dynamic_shared)
+    : lockstep_memory(env_lockstep_memory()), grid_(grid) {
   Dim3 const g = grid.dims, b = grid.block_dim;
   index_ = Dim3(static_cast<uint32_t>(linear % g.x), static_cast<uint32_t>(linear / g.x % g.y),
                 static_cast<uint32_t>(linear / (uint64_t(g.x) * g.y)));
@@ -179,10 +180,96 @@ bool Block::spin() {
 
 void Block::yield(Lane& l) { transfer(next_ready(l.id)); }
 
+// Steps go round the block's ready lanes without ending the scheduler's pass: to the scheduler,
+// a lane that steps runs on, as a lane did before lockstep (spin detection and the watchdog are
+// the same).
+void Block::step(Lane& l) {
+  int next = next_ready(l.id);
+  if (next < 0) next = next_ready(-1);
+  if (next != l.id) transfer(next);
+}
+
 void yield_lane() {
   Lane& l = this_lane("an atomic");
   l.block->yield(l);
 }
+
+// --- a wave's lockstep through memory ----------------------------------------------------------
+// On a GPU a wave executes each instruction for all its lanes before the next one, and programs
+// rely on it: a lane stores, then reads what the other lanes of its wave stored, with no barrier
+// (rocWMMA's simple_dlrm, warp-synchronous reductions). wavemma-hipcc compiles device code with
+// clang's -fsanitize-coverage=trace-loads,trace-stores, which calls the functions below before
+// every load and store that remains after optimization (not at stores to the lane's own stack).
+// A lane's accesses alternate between loads and runs of stores, and it lets the other lanes run:
+// - before the first store of a run, so that every lane of its wave has made the loads that come
+//   before it in program order;
+// - before the first load after a run, so that every lane has made the stores that come before it.
+//   After a run of one store the load runs on when it overlaps no store that a lane of its wave
+//   waits to make (those lanes wait in at_store, where the address is known): a copy loop that
+//   loads from one buffer and stores to another then takes one switch per element, not two.
+// For lanes that take the same path, each load then sees every store of its wave that precedes it
+// in program order and none that follows it. Lanes that diverge (a loop that runs longer in some)
+// meet again only at their next step, a collective or a barrier. Host code is not instrumented;
+// the functions return at once outside a kernel.
+namespace {
+
+[[gnu::always_inline]] inline void at_store(void const* address, uintptr_t bytes) {
+  if (current_lane == nullptr) return;
+  Lane& l = *static_cast<Lane*>(current_lane);
+  if (!l.block->lockstep_memory || l.depositing) return;
+  // Not a step: a store to the lane's stack (from the frame of this call up to the top of its fiber
+  // stack) or to its own record (at_atomic's count, lane.hpp).
+  auto const a = reinterpret_cast<uintptr_t>(address);
+  if (a >= reinterpret_cast<uintptr_t>(__builtin_frame_address(0)) && a < reinterpret_cast<uintptr_t>(l.stack_top))
+    return;
+  if (a - reinterpret_cast<uintptr_t>(&l) < sizeof(Lane)) return;
+  if (l.in_run) { // a further store of the run
+    l.store_run = true;
+    return;
+  }
+  Wave& w = l.block->waves[size_t(l.wave)];
+  ++w.waiting_stores;
+  w.stores_from = std::min(w.stores_from, a);
+  w.stores_to = std::max(w.stores_to, a + bytes);
+  l.block->step(l);
+  if (--w.waiting_stores == 0) w.stores_from = UINTPTR_MAX, w.stores_to = 0;
+  l.stored = l.in_run = true;
+  l.store_run = false;
+}
+
+[[gnu::always_inline]] inline void at_load(void const* address, uintptr_t bytes) {
+  if (LaneContext* c = current_lane; c && static_cast<Lane*>(c)->stored) [[unlikely]] {
+    Lane& l = *static_cast<Lane*>(c);
+    l.in_run = false; // its next store starts a run
+    if (!l.store_run) {
+      Wave const& w = l.block->waves[size_t(l.wave)];
+      auto const a = reinterpret_cast<uintptr_t>(address);
+      if (a + bytes <= w.stores_from || a >= w.stores_to) return;
+    }
+    l.stored = false;
+    l.block->step(l);
+  }
+}
+
+} // namespace
+} // namespace wavemma::simt::detail
+
+// The callbacks of -fsanitize-coverage=trace-loads,trace-stores (one per access size). They are
+// defined here, in an object every program that launches a kernel links, so that they take
+// precedence over the weak empty ones of a sanitizer runtime.
+extern "C" {
+#define WAVEMMA_ACCESS_CALLBACKS(bytes, type)                                                                          \
+  void __sanitizer_cov_load##bytes(type* p) { ::wavemma::simt::detail::at_load(p, bytes); }                            \
+  void __sanitizer_cov_store##bytes(type* p) { ::wavemma::simt::detail::at_store(p, bytes); }
+WAVEMMA_ACCESS_CALLBACKS(1, uint8_t)
+WAVEMMA_ACCESS_CALLBACKS(2, uint16_t)
+WAVEMMA_ACCESS_CALLBACKS(4, uint32_t)
+WAVEMMA_ACCESS_CALLBACKS(8, uint64_t)
+WAVEMMA_ACCESS_CALLBACKS(16, __int128)
+#undef WAVEMMA_ACCESS_CALLBACKS
+}
+
+namespace wavemma::simt::detail {
 
 // Completes a wave's collective when every live lane of the wave waits at it.
 bool Block::complete(Wave& w) {

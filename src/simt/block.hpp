@@ -81,6 +81,11 @@ struct Lane : LaneContext {
   Fiber fiber;                     // the lane's continuation while it does not run
   char const* stack_top = nullptr; // near the top of its fiber stack (faults.cpp: an overflow)
   uint64_t grid_barriers = 0;      // grid barriers this lane has passed
+  // The lockstep through memory (block.cpp): it stored since its last step at a load (its loads
+  // are checked), its last access was a store (the next one continues the run), and the run had
+  // more than one.
+  bool stored = false, in_run = false, store_run = false;
+  bool depositing = false; // between matrix_arrive and matrix_result: its stores are the runtime's
 };
 
 // VGPRs per lane of a matrix builtin's operands (0: no catalog instruction).
@@ -107,6 +112,9 @@ struct Wave {
   MatrixShape shape;                 // kMatrix
   std::vector<int> source;           // kPermute: each lane's source lane
   std::vector<void const*> pointers; // kTranspose: each lane's address
+  // Lockstep through memory (block.cpp): the stores its lanes wait to make, and the bytes they span.
+  int waiting_stores = 0;
+  uintptr_t stores_from = UINTPTR_MAX, stores_to = 0;
 };
 
 class Block {
@@ -126,6 +134,7 @@ public:
   void wait_at_barrier(Lane&);
   void fail(Status, std::string message);
   void yield(Lane&);                 // at an atomic: lets the block's other lanes run
+  void step(Lane&);                  // at a store, or a load after one: lets them run (lockstep)
   std::string where(int wave) const; // "kernel k, block (3,1,0), wave 2"
   int wave_size() const { return grid_.target.wave; }
   Grid const& grid() const { return grid_; }
@@ -136,6 +145,7 @@ public:
   int live = 0;               // threads that have not returned
   int at_barrier = 0;         // threads waiting at a barrier
   uint64_t grid_barriers = 0; // grid barriers the block has waited at (its first lane past each waits)
+  bool const lockstep_memory; // WAVEMMA_LOCKSTEP (environment.hpp)
   Dim3 index() const { return index_; }
 
 private:
@@ -204,7 +214,12 @@ inline bool Wait::operator==(Wait const& o) const {
   slot(previous_) = std::move(from);
 }
 
+// A lane resumes from a collective or a barrier with every lane of its wave (or block) past it: its
+// next access starts the lockstep's next step (block.cpp).
+[[gnu::always_inline]] inline void restart_steps(Lane& l) { l.stored = l.in_run = l.store_run = false; }
+
 [[gnu::always_inline]] inline void Block::suspend(Lane& l) {
+  restart_steps(l);
   l.state = LaneState::kWaiting;
   transfer(next_ready(l.id));
 }
@@ -213,6 +228,7 @@ inline bool Wait::operator==(Wait const& o) const {
 // over to thread 0, as the scheduler would after its pass: two switches and a pass fewer.
 // Anything else (threads that returned, a failure here or in another block) is the scheduler's.
 [[gnu::always_inline]] inline void Block::wait_at_barrier(Lane& l) {
+  restart_steps(l);
   l.state = LaneState::kWaiting;
   int next = next_ready(l.id);
   if (++at_barrier == live && next < 0 && live == static_cast<int>(lanes.size()) && !failed_ && !grid_.failed) {

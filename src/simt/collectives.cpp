@@ -121,6 +121,7 @@ uint32_t* matrix_arrive(int builtin, Immediates imm, uint32_t const bytes[4], ::
   Block& b = *l.block;
   Wave& w = b.waves[size_t(l.wave)];
   if (!b.arrive(l, {OpKind::kMatrix, builtin, pack(imm), e.name, site})) return nullptr;
+  l.depositing = true; // the inline caller copies the operands: no lockstep step (block.cpp)
   MatrixShape const& s = e.shape;
   int const wave = b.wave_size();
   // A builtin of another wave size, or of no instruction, fails when the wave has met.
@@ -139,6 +140,7 @@ uint32_t* matrix_arrive(int builtin, Immediates imm, uint32_t const bytes[4], ::
 uint32_t const* matrix_result() {
   Lane& l = this_lane("a matrix builtin");
   Block& b = *l.block;
+  l.depositing = false;
   b.suspend(l);
   Wave const& w = b.waves[size_t(l.wave)];
   return &w.out[size_t(l.lane) * size_t(w.shape.d)];

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 
 namespace wavemma::simt::detail {
@@ -80,7 +81,18 @@ double env_watchdog() {
   return s;
 }
 
+bool env_lockstep_memory() {
+  static bool const memory = [] {
+    char const* text = get("WAVEMMA_LOCKSTEP");
+    if (!text || std::strcmp(text, "memory") == 0) return true;
+    if (std::strcmp(text, "collectives") != 0) refuse("WAVEMMA_LOCKSTEP", text, "not memory or collectives");
+    return false;
+  }();
+  return memory;
+}
+
 void check_environment() {
+  env_lockstep_memory();
   env_threads();
   env_fiber_stack();
   env_progress();

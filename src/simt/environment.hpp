@@ -12,6 +12,9 @@ int env_threads();        // WAVEMMA_THREADS: 1..4096 OS threads; 0 when unset o
 size_t env_fiber_stack(); // WAVEMMA_FIBER_STACK: 16 KiB..1 GiB, "262144", "256K", "1M"; 0 when unset
 double env_progress();    // WAVEMMA_PROGRESS: seconds between reports, >= 0 (0: off, the default)
 double env_watchdog();    // WAVEMMA_WATCHDOG: seconds without progress, >= 0 (0: off; default 300)
+// WAVEMMA_LOCKSTEP: "memory" (the default: a wave's lanes also meet at plain stores and the loads
+// after them, block.cpp) or "collectives" (only at cross-lane operations and barriers).
+bool env_lockstep_memory();
 void check_environment(); // reads every one of them
 
 } // namespace wavemma::simt::detail

@@ -161,12 +161,14 @@ inline int thread_rank() {
 // __syncthreads_count/and/or: a barrier that also counts the threads whose predicate holds. The
 // block's threads share the accumulator (a block runs on one OS thread, its lanes one at a time):
 // thread 0 clears it before the first barrier, every thread adds after it, and reads after the
-// second; the third keeps the next call's clearing after every read.
+// second; the third keeps the next call's clearing after every read. The addition is one
+// read-modify-write: a plain one would let the other lanes run between its load and its store
+// (the wave's lockstep through memory, src/simt/block.cpp).
 inline int syncthreads_count(int pred, ::wavemma::simt::Site site) {
   static thread_local int count = 0;
   if (thread_rank() == 0) count = 0;
   ::wavemma::simt::detail::barrier("__syncthreads_count", site);
-  count += pred != 0;
+  __atomic_fetch_add(&count, pred != 0, __ATOMIC_RELAXED);
   ::wavemma::simt::detail::barrier("__syncthreads_count", site);
   int const n = count;
   ::wavemma::simt::detail::barrier("__syncthreads_count", site);
