@@ -199,7 +199,8 @@ void yield_lane() {
 // rely on it: a lane stores, then reads what the other lanes of its wave stored, with no barrier
 // (rocWMMA's simple_dlrm, warp-synchronous reductions). wavemma-hipcc compiles device code with
 // clang's -fsanitize-coverage=trace-loads,trace-stores, which calls the functions below before
-// every load and store that remains after optimization (not at stores to the lane's own stack).
+// every load and store that remains after optimization; accesses to the lane's own stack do not
+// count.
 // A lane's accesses alternate between loads and runs of stores, and it lets the other lanes run:
 // - before the first store of a run, so that every lane of its wave has made the loads that come
 //   before it in program order;
@@ -213,16 +214,20 @@ void yield_lane() {
 // the functions return at once outside a kernel.
 namespace {
 
+// An access to the lane's own stack (from the frame of the callback up to the top of its fiber
+// stack), or to its record (at_atomic's count, lane.hpp): no other lane sees it.
+[[gnu::always_inline]] inline bool private_to(Lane const& l, uintptr_t a) {
+  return (a >= reinterpret_cast<uintptr_t>(__builtin_frame_address(0)) &&
+          a < reinterpret_cast<uintptr_t>(l.stack_top)) ||
+         a - reinterpret_cast<uintptr_t>(&l) < sizeof(Lane);
+}
+
 [[gnu::always_inline]] inline void at_store(void const* address, uintptr_t bytes) {
   if (current_lane == nullptr) return;
   Lane& l = *static_cast<Lane*>(current_lane);
   if (!l.block->lockstep_memory || l.depositing) return;
-  // Not a step: a store to the lane's stack (from the frame of this call up to the top of its fiber
-  // stack) or to its own record (at_atomic's count, lane.hpp).
   auto const a = reinterpret_cast<uintptr_t>(address);
-  if (a >= reinterpret_cast<uintptr_t>(__builtin_frame_address(0)) && a < reinterpret_cast<uintptr_t>(l.stack_top))
-    return;
-  if (a - reinterpret_cast<uintptr_t>(&l) < sizeof(Lane)) return;
+  if (private_to(l, a)) return;
   if (l.in_run) { // a further store of the run
     l.store_run = true;
     return;
@@ -240,10 +245,11 @@ namespace {
 [[gnu::always_inline]] inline void at_load(void const* address, uintptr_t bytes) {
   if (LaneContext* c = current_lane; c && static_cast<Lane*>(c)->stored) [[unlikely]] {
     Lane& l = *static_cast<Lane*>(c);
+    auto const a = reinterpret_cast<uintptr_t>(address);
+    if (private_to(l, a)) return;
     l.in_run = false; // its next store starts a run
     if (!l.store_run) {
       Wave const& w = l.block->waves[size_t(l.wave)];
-      auto const a = reinterpret_cast<uintptr_t>(address);
       if (a + bytes <= w.stores_from || a >= w.stores_to) return;
     }
     l.stored = false;
