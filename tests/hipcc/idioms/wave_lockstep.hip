@@ -37,7 +37,7 @@ __global__ void wave_sums(int const* in, int* out) {
   __shared__ int sdata[kBlock];
   int const t = threadIdx.x;
   sdata[t] = in[blockIdx.x * kBlock + t];
-  volatile int* v = sdata;
+  int volatile* v = sdata;
   int const lane = t % warpSize, base = t - lane;
   for (int s = warpSize / 2; s > 0; s /= 2)
     if (lane < s) v[base + lane] += v[base + lane + s];
