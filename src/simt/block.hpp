@@ -1,7 +1,8 @@
 #pragma once
 // A launch (Grid), one block of it, its waves and its lanes. A block runs on one OS thread: its
 // lanes are fibers run round-robin; each runs until it reaches a barrier or a collective, or
-// returns, and hands the thread to the next ready lane (the last one to the scheduler; the last
+// returns (or steps, block.cpp: the lockstep through memory), and hands the thread to the next
+// ready lane (the last one to the scheduler, except at a step; the last
 // thread of a full block at a barrier releases it and hands over to thread 0). When no lane can
 // run, the scheduler completes every wave whose live lanes all wait at the same collective,
 // releases a barrier that every live thread has reached, or reports why nothing can progress.
