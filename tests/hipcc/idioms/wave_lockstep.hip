@@ -32,6 +32,10 @@ constexpr int kBlock = 128;
 // An input no symmetry can hide: distinct, uneven values.
 int value(int i) { return (i * 7919 + 13) % 1021 - 500; }
 
+// The kernels add and multiply in unsigned arithmetic: without the lockstep they read elements no
+// lane has stored yet, whose sums must wrap, not overflow (UBSan stops the run at a signed one).
+__device__ inline int wrap(unsigned x) { return static_cast<int>(x); }
+
 // 1. One wave's sum by the unrolled tail: sdata[t] += sdata[t + s] for s = wave/2 .. 1, no barrier.
 __global__ void wave_sums(int const* in, int* out) {
   __shared__ int sdata[kBlock];
@@ -40,7 +44,7 @@ __global__ void wave_sums(int const* in, int* out) {
   int volatile* v = sdata;
   int const lane = t % warpSize, base = t - lane;
   for (int s = warpSize / 2; s > 0; s /= 2)
-    if (lane < s) v[base + lane] += v[base + lane + s];
+    if (lane < s) v[base + lane] = wrap(unsigned(v[base + lane]) + unsigned(v[base + lane + s]));
   if (lane == 0) out[blockIdx.x * (kBlock / warpSize) + t / warpSize] = v[base];
 }
 
@@ -51,7 +55,7 @@ __global__ void neighbours(int const* in, int* scratch, int* out) {
   scratch[t] = in[t] * 3 + 1;
   int const up = scratch[base + (lane + 1) % warpSize];
   int const down = scratch[base + (lane + warpSize - 1) % warpSize];
-  out[t] = up * 1000 + down;
+  out[t] = wrap(unsigned(up) * 1000u + unsigned(down));
 }
 
 // 3. Read the lower neighbour's old element, then overwrite one's own (write after read).
@@ -59,7 +63,7 @@ __global__ void shift_up(int* data, int* seen) {
   int const t = blockIdx.x * kBlock + threadIdx.x;
   int const lane = threadIdx.x % warpSize, base = t - lane;
   int const old = data[base + (lane + warpSize - 1) % warpSize];
-  data[t] = old + 1;
+  data[t] = wrap(unsigned(old) + 1u);
   seen[t] = old;
 }
 
@@ -71,7 +75,7 @@ __global__ void rotate(int const* in, int* out) {
   int x = in[blockIdx.x * kBlock + t];
   for (int round = 0; round < 8; ++round) {
     s[t] = x;
-    x = s[base + (lane + 1) % warpSize] * 2 - s[base + (lane + warpSize - 1) % warpSize];
+    x = wrap(unsigned(s[base + (lane + 1) % warpSize]) * 2u - unsigned(s[base + (lane + warpSize - 1) % warpSize]));
   }
   out[blockIdx.x * kBlock + t] = x;
 }
@@ -84,8 +88,8 @@ __global__ void pairs(int const* in, int* out) {
   int x = in[blockIdx.x * kBlock + t];
   for (int round = 0; round < 6; ++round) {
     s[t] = x;
-    u[t] = x * 3 + round;
-    x = s[base + (lane + 1) % warpSize] - u[base + (lane + warpSize - 1) % warpSize];
+    u[t] = wrap(unsigned(x) * 3u + unsigned(round));
+    x = wrap(unsigned(s[base + (lane + 1) % warpSize]) - unsigned(u[base + (lane + warpSize - 1) % warpSize]));
   }
   out[blockIdx.x * kBlock + t] = x;
 }
