@@ -145,7 +145,9 @@ def parse_ast(command, source):
             skip(node)
             return
         name = node.get("name")
-        if kind in ("LinkageSpecDecl",):
+        # extern "C" blocks, and anonymous namespaces, whose names a source sees as global (HIP
+        # 5.2's amd_hip_fp16.h declares its __half functions in one).
+        if kind == "LinkageSpecDecl" or (kind == "NamespaceDecl" and not name):
             for child in node.get("inner", []):
                 visit(child)
             return
@@ -266,8 +268,14 @@ def main():
     def in_checked(f):
         return f is not None and os.path.normpath(f) in checked
 
-    def refused(name):
-        return any(f and f.endswith(REFUSING_HEADER) for *_, f in ours.functions.get(name, []))
+    def refusing(o):
+        return o[3] is not None and o[3].endswith(REFUSING_HEADER)
+
+    def refused_as(qual):
+        """The parameter types a refusal takes, as a call sees them: references and const dropped,
+        and the call site that a refusal adds as its last parameter."""
+        s = signature(re.sub(r"\bconst\b|&", "", qual))
+        return re.sub(r",(::)?wavemma::simt::Site\)$", ")", s)
 
     differences = {}  # name -> why
 
@@ -306,16 +314,19 @@ def main():
         mine = [o for o in overloads if in_checked(o[3])]
         if not mine or name.startswith("__"):
             continue
-        if refused(name):
-            continue
         if name not in ours.functions:
             differences[name] = "a macro here" if name in ours.macros else "function missing"
             continue
-        plain = {(signature(q), d) for q, d, t, _ in ours.functions[name] if not t}
+        refusals = {refused_as(o[0]) for o in ours.functions[name] if refusing(o)}
+        if all(refusing(o) for o in ours.functions[name]):
+            continue  # refused by name, every overload
+        # Otherwise each overload is declared as HIP declares it, or refused with its parameters
+        # (amd_mixed_dot: the integer forms, and the refused __half2 one).
+        plain = {(signature(o[0]), o[1]) for o in ours.functions[name] if not o[2] and not refusing(o)}
         for qual, defaults, is_template, _ in mine:
             if is_template:
                 continue  # HIP's C++ conveniences: the name is enough
-            if (signature(qual), defaults) not in plain:
+            if (signature(qual), defaults) not in plain and refused_as(qual) not in refusals:
                 same_type = [d for q, d in plain if q == signature(qual)]
                 if same_type:
                     differences[name] = f"`{qual}`: default arguments differ"
