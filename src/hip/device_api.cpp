@@ -235,8 +235,8 @@ hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attribute, int
   // clang-format on
   default:
     return report(hipErrorInvalidValue,
-                  fmt::format("hipDeviceGetAttribute: attribute {} is not emulated (LUID, UUID and HDP "
-                              "attributes are not)",
+                  fmt::format("hipDeviceGetAttribute: attribute {} is not emulated (docs/hipcc.md, \"The "
+                              "runtime API\", lists the eleven that are not)",
                               static_cast<int>(attribute)));
   }
   return hipSuccess;
