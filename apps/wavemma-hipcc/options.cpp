@@ -324,7 +324,7 @@ Options of wavemma-hipcc:
                            after them, as a GPU's wave executes in lockstep: code that reads what
                            other lanes of its wave stored, with no barrier, runs as on the GPU
   --lockstep=collectives   lanes meet only at cross-lane operations, barriers and atomics; device
-                           code runs faster (no call at each load and store: 1.6-5.9x)
+                           code runs faster (no call at each load and store: 1.6-6.4x)
   -c  -E  -M  -MM  -fsyntax-only  -o FILE  -x hip|c++|c|none
   -v                       print each command (clang++-22 and the rewriting step) as it runs
   -###                     print the commands without running them
