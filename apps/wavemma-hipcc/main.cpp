@@ -125,8 +125,9 @@ struct Driver {
     std::vector<std::string> cmd = {config::kClang, "-x", "c++-cpp-output", syntax_only ? "-fsyntax-only" : "-c", in};
     if (!syntax_only) cmd.insert(cmd.end(), {"-o", out});
     cmd.insert(cmd.end(), o.compiler.begin(), o.compiler.end());
-    // A wave's lockstep through memory: the runtime lets the other lanes run before each store
-    // and the first load after it (src/simt/block.cpp); clang calls it there.
+    // A wave's lockstep through memory: clang calls the runtime before each load and store, and
+    // it lets the other lanes run at the first store of a run and the first load after one
+    // (src/simt/block.cpp).
     if (device && o.lockstep_memory) cmd.push_back("-fsanitize-coverage=func,trace-loads,trace-stores");
     cmd.insert(cmd.end(), config::kRuntimeFlags.begin(), config::kRuntimeFlags.end());
     // What clang's HIP front end understood and the host compiler does not need.

@@ -85,7 +85,8 @@ bool env_lockstep_memory() {
   static bool const memory = [] {
     char const* text = get("WAVEMMA_LOCKSTEP");
     if (!text || std::strcmp(text, "memory") == 0) return true;
-    if (std::strcmp(text, "collectives") != 0) refuse("WAVEMMA_LOCKSTEP", text, "not memory or collectives");
+    if (std::strcmp(text, "collectives") != 0)
+      refuse("WAVEMMA_LOCKSTEP", text, "not a lockstep (memory or collectives)");
     return false;
   }();
   return memory;
