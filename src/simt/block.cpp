@@ -228,8 +228,9 @@ namespace {
   if (!l.block->lockstep_memory || l.depositing) return;
   auto const a = reinterpret_cast<uintptr_t>(address);
   if (private_to(l, a)) return;
-  if (l.in_run) { // a further store of the run
-    l.store_run = true;
+  using enum Lane::Phase;
+  if (l.phase == kOneStore || l.phase == kStores) { // a further store of the run
+    l.phase = kStores;
     return;
   }
   Wave& w = l.block->waves[size_t(l.wave)];
@@ -238,21 +239,21 @@ namespace {
   w.stores_to = std::max(w.stores_to, a + bytes);
   l.block->step(l);
   if (--w.waiting_stores == 0) w.stores_from = UINTPTR_MAX, w.stores_to = 0;
-  l.stored = l.in_run = true;
-  l.store_run = false;
+  l.phase = kOneStore;
 }
 
 [[gnu::always_inline]] inline void at_load(void const* address, uintptr_t bytes) {
-  if (LaneContext* c = current_lane; c && static_cast<Lane*>(c)->stored) [[unlikely]] {
+  using enum Lane::Phase;
+  if (LaneContext* c = current_lane; c && static_cast<Lane*>(c)->phase != kLoads) [[unlikely]] {
     Lane& l = *static_cast<Lane*>(c);
     auto const a = reinterpret_cast<uintptr_t>(address);
     if (private_to(l, a)) return;
-    l.in_run = false; // its next store starts a run
-    if (!l.store_run) {
+    if (l.phase != kStores) { // after a run of one store: on, unless a waiting store overlaps
+      l.phase = kLoadsAfterOne;
       Wave const& w = l.block->waves[size_t(l.wave)];
       if (a + bytes <= w.stores_from || a >= w.stores_to) return;
     }
-    l.stored = false;
+    l.phase = kLoads;
     l.block->step(l);
   }
 }

@@ -82,10 +82,10 @@ struct Lane : LaneContext {
   Fiber fiber;                     // the lane's continuation while it does not run
   char const* stack_top = nullptr; // near the top of its fiber stack (faults.cpp: an overflow)
   uint64_t grid_barriers = 0;      // grid barriers this lane has passed
-  // The lockstep through memory (block.cpp): it stored since its last step at a load (its loads
-  // are checked), its last access was a store (the next one continues the run), and the run had
-  // more than one.
-  bool stored = false, in_run = false, store_run = false;
+  // Where the lane is in the lockstep through memory (block.cpp): loads since its last step at a
+  // load or a collective (they run on), a run of one store or of more, or loads after a run of one
+  // store that no waiting store overlapped.
+  enum class Phase : uint8_t { kLoads, kOneStore, kStores, kLoadsAfterOne } phase = Phase::kLoads;
   bool depositing = false; // between matrix_arrive and matrix_result: its stores are the runtime's
 };
 
@@ -217,7 +217,7 @@ inline bool Wait::operator==(Wait const& o) const {
 
 // A lane resumes from a collective or a barrier with every lane of its wave (or block) past it: its
 // next access starts the lockstep's next step (block.cpp).
-[[gnu::always_inline]] inline void restart_steps(Lane& l) { l.stored = l.in_run = l.store_run = false; }
+[[gnu::always_inline]] inline void restart_steps(Lane& l) { l.phase = Lane::Phase::kLoads; }
 
 [[gnu::always_inline]] inline void Block::suspend(Lane& l) {
   restart_steps(l);
